@@ -1,0 +1,742 @@
+"""Cannon (David E. Witcher): the rules engine.
+
+Pure Python, no pygame, no I/O. See ``docs/rules/cannon.md`` for every decision the
+source texts leave open.
+
+Board
+-----
+10x10 intersections, files a-j (left to right), ranks 1-10 (bottom to top).
+Square index ``sq = (rank - 1) * 10 + file``, so a1 = 0, j1 = 9, a10 = 90, j10 = 99.
+Dark (player 0) sits at the bottom, moves first and goes "forward" towards rank 10;
+Light (player 1) goes forward towards rank 1.
+
+Moves
+-----
+:class:`Move` is a frozen ``(kind, frm, to)`` value:
+
+========= ========================================= ===========
+kind      frm / to                                  text
+========= ========================================= ===========
+place     the town square (frm == to)               ``Tf1``
+step      soldier, one point on                     ``e3-e4``
+retreat   soldier, two points back                  ``e5-e3``
+slide     rear soldier of the cannon, landing point ``a2-a5``
+capture   soldier, the enemy piece it lands on      ``e4xe5``
+shot      the cannon's front soldier, the target    ``e4*e6``
+========= ========================================= ===========
+
+A "-" move's length (1, 2 or 3 points) tells step, retreat and slide apart, so the
+text alone determines the move.
+
+Speed: every possible move object is built once at import (move generation only
+picks prebuilt objects out of neighbour/ray tables), and :meth:`CannonState.copy`
+copies two short lists and a few scalars.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from games.core.game import TERMINAL, GameState, IllegalMove
+
+# -- constants -------------------------------------------------------------------
+
+DARK = 0
+LIGHT = 1
+PLAYER_NAMES = ("Dark", "Light")
+
+EMPTY = 0
+DARK_SOLDIER = 1
+LIGHT_SOLDIER = 2
+DARK_TOWN = 3
+LIGHT_TOWN = 4
+
+SOLDIER = (DARK_SOLDIER, LIGHT_SOLDIER)
+TOWN = (DARK_TOWN, LIGHT_TOWN)
+
+SIZE = 10
+N_SQUARES = 100
+FILES = "abcdefghij"
+
+SHOT_RULES = ("pass-over", "blocking")
+#: squares a town may be placed on, per player (the back rank without its corners)
+TOWN_SQUARES = (tuple(range(1, 9)), tuple(range(91, 99)))
+#: the most slides in a row one cannon may make under the tournament rule
+TOURNAMENT_SLIDE_LIMIT = 3
+
+KINDS = ("place", "step", "capture", "retreat", "slide", "shot")
+
+
+# -- squares ---------------------------------------------------------------------
+
+def square_name(sq: int) -> str:
+    """0 -> 'a1', 99 -> 'j10'."""
+    if not (isinstance(sq, int) and 0 <= sq < N_SQUARES):
+        raise ValueError(f"no such square: {sq!r}")
+    return FILES[sq % SIZE] + str(sq // SIZE + 1)
+
+
+_SQUARE_RE = re.compile(r"^([a-z])(\d{1,3})$")
+
+
+def parse_square(text: str) -> int | None:
+    """'a1' -> 0, 'j10' -> 99; None for anything that is not a square of the board."""
+    if not isinstance(text, str):
+        return None
+    m = _SQUARE_RE.match(text.strip().lower())
+    if not m:
+        return None
+    f = FILES.find(m.group(1))
+    r = int(m.group(2))
+    if f < 0 or not 1 <= r <= SIZE or m.group(2).startswith("0"):
+        return None
+    return (r - 1) * SIZE + f
+
+
+def _fr(sq: int) -> tuple[int, int]:
+    return sq % SIZE, sq // SIZE
+
+
+def _on(f: int, r: int) -> bool:
+    return 0 <= f < SIZE and 0 <= r < SIZE
+
+
+# -- moves -----------------------------------------------------------------------
+
+_MOVE_RE = re.compile(r"^([a-z])(\d+)([-x*])([a-z])(\d+)$")
+_PLACE_RE = re.compile(r"^t([a-z])(\d+)$")
+_HELP = "write a town placement as Tf1, a step, retreat or slide as e3-e4, a capture as e4xe5, a shot as e4*e6"
+
+
+def _unit(frm: int, to: int) -> tuple[int, int, int] | None:
+    """(df, dr, distance) if ``to`` lies on one of the 8 lines from ``frm``, else None."""
+    f0, r0 = _fr(frm)
+    f1, r1 = _fr(to)
+    df, dr = f1 - f0, r1 - r0
+    if (df, dr) == (0, 0):
+        return None
+    if df != 0 and dr != 0 and abs(df) != abs(dr):
+        return None
+    n = max(abs(df), abs(dr))
+    return (df // n if df else 0), (dr // n if dr else 0), n
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One move. ``str()`` is its notation; :meth:`parse` reads it back."""
+    kind: str
+    frm: int
+    to: int
+
+    def __str__(self) -> str:
+        if self.kind == "place":
+            return "T" + square_name(self.to)
+        sep = "x" if self.kind == "capture" else "*" if self.kind == "shot" else "-"
+        return square_name(self.frm) + sep + square_name(self.to)
+
+    @staticmethod
+    def parse(text: str) -> "Move":
+        """Text -> Move, checking the syntax and the geometry only (not legality)."""
+        if not isinstance(text, str):
+            raise IllegalMove(f"{text!r} is not a move: {_HELP}")
+        raw = text.strip()
+        t = raw.lower().replace(" ", "")
+        m = _PLACE_RE.match(t)
+        if m:
+            sq = parse_square(m.group(1) + m.group(2))
+            if sq is None:
+                raise IllegalMove(f"{raw!r} is not a move: squares run a1..j10")
+            return _PLACE[sq]
+        m = _MOVE_RE.match(t)
+        if not m:
+            raise IllegalMove(f"{raw!r} is not a move: {_HELP}")
+        a = parse_square(m.group(1) + m.group(2))
+        b = parse_square(m.group(4) + m.group(5))
+        if a is None or b is None:
+            raise IllegalMove(f"{raw!r} is not a move: squares run a1..j10")
+        sep = m.group(3)
+        u = _unit(a, b)
+        if u is None:
+            if a == b:
+                raise IllegalMove(f"{raw!r} is not a move: it starts and ends on the same point")
+            raise IllegalMove(f"{raw!r} is not a move: {square_name(a)} and {square_name(b)} "
+                              "are not on one straight or diagonal line")
+        n = u[2]
+        if sep == "-":
+            if n > 3:
+                raise IllegalMove(f"{raw!r} is not a move: a step goes 1 point, a retreat 2, "
+                                  "a cannon slide 3 (rear soldier to landing point)")
+            return Move(("step", "retreat", "slide")[n - 1], a, b)
+        if sep == "x":
+            if n != 1:
+                raise IllegalMove(f"{raw!r} is not a move: a soldier captures the piece next to it "
+                                  "(to shoot with a cannon write front*target, e.g. e4*e6)")
+            return Move("capture", a, b)
+        if n not in (2, 3):
+            raise IllegalMove(f"{raw!r} is not a move: a cannon shoots 2 or 3 points beyond its "
+                              "front soldier (write front*target)")
+        return Move("shot", a, b)
+
+
+def cannon_of(move: Move) -> tuple[int, int, int] | None:
+    """The three squares of the cannon that makes a slide or a shot (ascending), else None."""
+    if move.kind == "slide":
+        df, dr, _ = _unit(move.frm, move.to)
+        d = dr * SIZE + df
+        return tuple(sorted((move.frm, move.frm + d, move.frm + 2 * d)))
+    if move.kind == "shot":
+        df, dr, _ = _unit(move.frm, move.to)
+        d = dr * SIZE + df
+        return tuple(sorted((move.frm, move.frm - d, move.frm - 2 * d)))
+    return None
+
+
+# -- precomputed tables ----------------------------------------------------------
+
+ALL_DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
+LINE_DIRS = ((1, 0), (0, 1), (1, 1), (-1, 1))   # one of each opposite pair
+
+
+def _step(sq: int, df: int, dr: int, n: int = 1) -> int:
+    f, r = _fr(sq)
+    f, r = f + n * df, r + n * dr
+    return r * SIZE + f if _on(f, r) else -1
+
+
+_PLACE = {sq: Move("place", sq, sq) for sq in range(N_SQUARES)}
+
+NEIGHBOURS: list[tuple[int, ...]] = [
+    tuple(t for t in (_step(sq, df, dr) for df, dr in ALL_DIRS) if t >= 0) for sq in range(N_SQUARES)]
+
+
+def _fwd(player: int) -> int:
+    return 1 if player == DARK else -1
+
+
+# per player, per square: ((to, Move), ...)
+STEPS: list[list[tuple]] = []
+CAPTURES: list[list[tuple]] = []
+# per player, per square: ((passed, to, Move), ...)
+RETREATS: list[list[tuple]] = []
+for _p in (DARK, LIGHT):
+    fw = _fwd(_p)
+    st, ca, re_ = [], [], []
+    for sq in range(N_SQUARES):
+        st.append(tuple((t, Move("step", sq, t)) for t in
+                        (_step(sq, df, fw) for df in (-1, 0, 1)) if t >= 0))
+        ca.append(tuple((t, Move("capture", sq, t)) for t in
+                        [_step(sq, df, fw) for df in (-1, 0, 1)] + [_step(sq, -1, 0), _step(sq, 1, 0)]
+                        if t >= 0))
+        re_.append(tuple((_step(sq, df, -fw), _step(sq, df, -fw, 2), Move("retreat", sq, _step(sq, df, -fw, 2)))
+                         for df in (-1, 0, 1) if _step(sq, df, -fw, 2) >= 0))
+    STEPS.append(st)
+    CAPTURES.append(ca)
+    RETREATS.append(re_)
+del _p, fw, st, ca, re_
+
+
+def _key(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a < b else (b, a)
+
+
+# Cannons by their REAR soldier: for each square, for each of the 8 directions in
+# which (rear, rear+d, rear+2d) fits on the board, a tuple
+#   (mid, front, cannon_key, beyond, slide_move, end_key, t2, shot2, t3, shot3)
+# beyond = front+d (-1 off board); slide_move lands there (None off board);
+# cannon_key / end_key = sorted end squares of the cannon before / after the slide;
+# t2/t3 = 2 and 3 points beyond the front (-1 off board) with their shot moves.
+CANNONS_FROM: list[tuple] = []
+for _sq in range(N_SQUARES):
+    entries = []
+    for df, dr in ALL_DIRS:
+        mid, front = _step(_sq, df, dr), _step(_sq, df, dr, 2)
+        if front < 0:
+            continue
+        beyond = _step(_sq, df, dr, 3)
+        t2, t3 = _step(_sq, df, dr, 4), _step(_sq, df, dr, 5)
+        entries.append((
+            mid, front, _key(_sq, front), beyond,
+            Move("slide", _sq, beyond) if beyond >= 0 else None,
+            _key(mid, beyond) if beyond >= 0 else None,
+            t2, Move("shot", front, t2) if t2 >= 0 else None,
+            t3, Move("shot", front, t3) if t3 >= 0 else None,
+        ))
+    CANNONS_FROM.append(tuple(entries))
+del _sq, entries
+
+# the 3-in-a-row lines through each square, as ascending triples (for cannons_through)
+_LINES_THROUGH: list[tuple] = []
+for _sq in range(N_SQUARES):
+    lines = []
+    for df, dr in LINE_DIRS:
+        for back in (2, 1, 0):
+            a = _step(_sq, df, dr, -back) if back else _sq
+            if a < 0:
+                continue
+            b, c = _step(a, df, dr), _step(a, df, dr, 2)
+            if b >= 0 and c >= 0:
+                lines.append(tuple(sorted((a, b, c))))
+    _LINES_THROUGH.append(tuple(lines))
+del _sq, lines
+
+
+# -- the state -------------------------------------------------------------------
+
+class CannonState(GameState):
+    """A Cannon position plus the little history the rules need.
+
+    Public attributes: ``cells`` (100 cell codes), ``to_move`` (0/1, also during
+    placement), ``towns`` ([dark_square, light_square], None = not on the board),
+    ``shot_rule``, ``tournament``, ``repetition_draw``, ``phase`` ("place", "play",
+    "over"), ``last_move``.
+    """
+
+    num_players = 2
+
+    __slots__ = ("cells", "to_move", "towns", "shot_rule", "tournament", "repetition_draw",
+                 "last_move", "_phase", "_ply", "_winner", "_reason", "_legal",
+                 "_run_key", "_run_len", "_seen")
+
+    def __init__(self, shot_rule: str = "pass-over", tournament: bool = False,
+                 repetition_draw: bool = False):
+        if shot_rule not in SHOT_RULES:
+            raise ValueError(f"shot_rule must be one of {SHOT_RULES}, not {shot_rule!r}")
+        cells = [EMPTY] * N_SQUARES
+        for r in (1, 2, 3):                    # ranks 2, 3, 4
+            for f in (0, 2, 4, 6, 8):          # files a c e g i
+                cells[r * SIZE + f] = DARK_SOLDIER
+        for r in (6, 7, 8):                    # ranks 7, 8, 9
+            for f in (1, 3, 5, 7, 9):          # files b d f h j
+                cells[r * SIZE + f] = LIGHT_SOLDIER
+        self.cells = cells
+        self.to_move = DARK
+        self.towns = [None, None]
+        self.shot_rule = shot_rule
+        self.tournament = bool(tournament)
+        self.repetition_draw = bool(repetition_draw)
+        self.last_move = None
+        self._phase = "place"
+        self._ply = 0
+        self._winner = None
+        self._reason = ""
+        self._legal = None
+        self._run_key = [None, None]    # per player: end squares of its last slide, if its last move was one
+        self._run_len = [0, 0]          # per player: how many slides in a row that cannon has made
+        self._seen = {}                 # position key -> times seen (repetition option only)
+
+    # -- building test positions ---------------------------------------------
+    @classmethod
+    def from_diagram(cls, text: str, to_move: int = DARK, shot_rule: str = "pass-over",
+                     tournament: bool = False, repetition_draw: bool = False) -> "CannonState":
+        """A position from 10 lines of 10 characters, top line = rank 10.
+
+        '.' empty, 'd' Dark soldier, 'l' Light soldier, 'D' Dark town, 'L' Light town.
+        Spaces inside a line and blank lines are ignored. Both towns present: the
+        game is in play with ``to_move`` to move. No town: the placement phase, Dark
+        to place. Only the Dark town: the placement phase, Light to place. (A Light
+        town without a Dark one is refused.) Towns in a diagram may stand anywhere.
+        """
+        rows = [ln.replace(" ", "") for ln in text.strip().splitlines()]
+        rows = [r for r in rows if r]
+        if len(rows) != SIZE or any(len(r) != SIZE for r in rows):
+            raise ValueError("a Cannon diagram is 10 lines of 10 characters (top line = rank 10)")
+        codes = {".": EMPTY, "d": DARK_SOLDIER, "l": LIGHT_SOLDIER, "D": DARK_TOWN, "L": LIGHT_TOWN}
+        st = cls(shot_rule=shot_rule, tournament=tournament, repetition_draw=repetition_draw)
+        cells = [EMPTY] * N_SQUARES
+        towns: list = [None, None]
+        for i, row in enumerate(rows):
+            rank = SIZE - 1 - i
+            for f, ch in enumerate(row):
+                if ch not in codes:
+                    raise ValueError(f"unknown diagram character {ch!r} (use . d l D L)")
+                sq = rank * SIZE + f
+                cells[sq] = codes[ch]
+                if ch in "DL":
+                    p = DARK if ch == "D" else LIGHT
+                    if towns[p] is not None:
+                        raise ValueError(f"two {PLAYER_NAMES[p]} towns in the diagram")
+                    towns[p] = sq
+        st.cells = cells
+        st.towns = towns
+        if towns[DARK] is not None and towns[LIGHT] is not None:
+            if to_move not in (DARK, LIGHT):
+                raise ValueError("to_move must be 0 (Dark) or 1 (Light)")
+            st._phase = "play"
+            st.to_move = to_move
+        elif towns[DARK] is None and towns[LIGHT] is None:
+            st._phase = "place"
+            st.to_move = DARK
+        elif towns[LIGHT] is None:
+            st._phase = "place"
+            st.to_move = LIGHT
+        else:
+            raise ValueError("a diagram with the Light town must have the Dark town too "
+                             "(Dark places first)")
+        st._remember()
+        return st
+
+    def to_diagram(self) -> str:
+        chars = ".dlDL"
+        return "\n".join("".join(chars[self.cells[r * SIZE + f]] for f in range(SIZE))
+                         for r in range(SIZE - 1, -1, -1))
+
+    # -- turn --------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        if self._phase == "play" and self._legal is None:
+            self._generate()
+        return self._phase
+
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == "over" else self.to_move
+
+    def ply(self) -> int:
+        return self._ply
+
+    def legal_moves(self) -> list:
+        if self._legal is None:
+            self._generate()
+        return list(self._legal)
+
+    def _generate(self) -> list:
+        """Fill the cache of legal moves; a player with none has lost."""
+        if self._phase == "over":
+            self._legal = []
+        elif self._phase == "place":
+            self._legal = [_PLACE[sq] for sq in TOWN_SQUARES[self.to_move] if self.cells[sq] == EMPTY]
+        else:
+            self._legal = _gen_moves(self)
+            if not self._legal:
+                loser = self.to_move
+                self._phase = "over"
+                self._winner = 1 - loser
+                self._reason = f"{PLAYER_NAMES[loser]} has no legal move: {PLAYER_NAMES[1 - loser]} wins"
+        return self._legal
+
+    # -- applying ------------------------------------------------------------------
+    def apply(self, move) -> None:
+        legal = self._legal if self._legal is not None else self._generate()
+        if move not in legal:
+            raise IllegalMove(self._why_illegal(move))
+        self._do(move)
+
+    def _do(self, move: Move) -> None:
+        """Apply a move known to be legal (perft and search use this directly)."""
+        cells = self.cells
+        me = self.to_move
+        kind = move.kind
+        to = move.to
+        irreversible = False
+        if kind == "place":
+            cells[to] = TOWN[me]
+            self.towns[me] = to
+            if me == LIGHT:
+                self._phase = "play"
+            irreversible = True
+        else:
+            target = cells[to]
+            if kind == "shot":
+                cells[to] = EMPTY
+                irreversible = True
+            else:
+                cells[to] = cells[move.frm]
+                cells[move.frm] = EMPTY
+                irreversible = kind == "capture"
+            if target == TOWN[1 - me]:
+                self.towns[1 - me] = None
+                self._phase = "over"
+                self._winner = me
+                how = "shot" if kind == "shot" else "captured"
+                self._reason = f"{PLAYER_NAMES[me]} {how} the {PLAYER_NAMES[1 - me]} town"
+            if self.tournament:
+                if kind == "slide":
+                    d = CANNON_KEYS[move]
+                    if self._run_key[me] == d[0]:
+                        self._run_len[me] += 1
+                    else:
+                        self._run_len[me] = 1
+                    self._run_key[me] = d[1]
+                else:
+                    self._run_key[me] = None
+                    self._run_len[me] = 0
+        self.to_move = 1 - me
+        self.last_move = move
+        self._ply += 1
+        self._legal = None
+        if self.repetition_draw and self._phase == "play":
+            if irreversible:
+                self._seen = {}
+            self._remember()
+
+    def _remember(self) -> None:
+        if not self.repetition_draw or self._phase != "play":
+            return
+        key = bytes(self.cells) + bytes((self.to_move,))
+        n = self._seen.get(key, 0) + 1
+        self._seen[key] = n
+        if n >= 3:
+            self._phase = "over"
+            self._winner = None
+            self._reason = "Draw by threefold repetition"
+            self._legal = []
+
+    def parse_move(self, text: str) -> Move:
+        move = Move.parse(text)
+        legal = self._legal if self._legal is not None else self._generate()
+        if move in legal:
+            return move
+        raise IllegalMove(self._why_illegal(move))
+
+    # -- explaining -------------------------------------------------------------------
+    def _why_illegal(self, move) -> str:
+        if not isinstance(move, Move):
+            return f"{move!r} is not a Cannon move"
+        try:
+            s = str(move)
+        except ValueError:
+            return f"{move!r}: not a legal move here (no such square)"
+        if self.phase == "over":
+            return f"{s}: the game is over"
+        me = self.to_move
+        name = PLAYER_NAMES[me]
+        cells = self.cells
+        if self._phase == "place":
+            if move.kind != "place":
+                first = square_name(TOWN_SQUARES[me][0])
+                return f"{s}: {name} must place its town first (for example T{first})"
+            if move.to not in TOWN_SQUARES[me]:
+                rank = "1" if me == DARK else "10"
+                return (f"{s}: the {name} town goes on its back rank, b{rank} to i{rank} "
+                        "(not a corner)")
+            return f"{s}: that point is taken"
+        if move.kind == "place":
+            return f"{s}: both towns are already placed, and towns never move"
+        frm, to = move.frm, move.to
+        geo = _unit(frm, to) if (isinstance(frm, int) and isinstance(to, int)
+                                 and 0 <= frm < N_SQUARES and 0 <= to < N_SQUARES) else None
+        if geo is None or move.kind not in KINDS or geo[2] != {
+                "step": 1, "capture": 1, "retreat": 2, "slide": 3}.get(move.kind, geo[2]):
+            return f"{move!r}: not a legal move here"
+        fn, tn = square_name(frm), square_name(to)
+        mine, theirs = SOLDIER[me], SOLDIER[1 - me]
+        enemy = (theirs, TOWN[1 - me])
+        if cells[frm] != mine:
+            what = {EMPTY: "it is empty", theirs: "that soldier is not yours",
+                    TOWN[me]: "towns never move", TOWN[1 - me]: "that is the enemy town"}[cells[frm]]
+            return f"{s}: no soldier of yours on {fn} ({what})"
+        df, dr, n = geo
+        fw = _fwd(me)
+        if move.kind == "step":
+            if dr != fw:
+                return f"{s}: no soldier of yours can move that way (soldiers step only forward or diagonally forward)"
+            if cells[to] in enemy:
+                return f"{s}: {tn} holds an enemy piece; capture it with {fn}x{tn}"
+            return f"{s}: {tn} is not empty"
+        if move.kind == "capture":
+            if dr == -fw:
+                return f"{s}: no soldier of yours can capture that way (forward, diagonally forward or sideways only)"
+            if cells[to] not in enemy:
+                return f"{s}: there is no enemy piece on {tn} to capture"
+        if move.kind == "retreat":
+            if dr != -fw:
+                return f"{s}: no soldier of yours can move that way (a retreat goes two points straight or diagonally back)"
+            if not any(cells[x] in enemy for x in NEIGHBOURS[frm]):
+                return f"{s}: a soldier may retreat only when an enemy piece stands next to it"
+            mid = frm + (dr * SIZE + df)
+            if cells[mid] != EMPTY:
+                return f"{s}: the point passed over, {square_name(mid)}, must be empty"
+            if cells[to] != EMPTY:
+                return f"{s}: the landing point {tn} must be empty"
+        d = dr * SIZE + df
+        if move.kind == "slide":
+            if not (cells[frm + d] == mine and cells[frm + 2 * d] == mine):
+                return (f"{s}: no cannon of yours from {fn} through {square_name(frm + 2 * d)} "
+                        "(a slide moves the rear soldier of three in a row to the point beyond the front)")
+            if cells[to] != EMPTY:
+                return f"{s}: the cannon cannot slide onto {tn}, it is not empty"
+            if self.tournament:
+                return (f"{s}: tournament rule: this cannon has already slid "
+                        f"{TOURNAMENT_SLIDE_LIMIT} times in a row")
+        if move.kind == "shot":
+            back1, back2 = _step(frm, -df, -dr), _step(frm, -df, -dr, 2)
+            if not (back2 >= 0 and cells[back1] == mine and cells[back2] == mine):
+                return (f"{s}: {fn} is not the front of a cannon of yours aimed at {tn}")
+            if cells[frm + d] != EMPTY:
+                return f"{s}: the point in front of the cannon, {square_name(frm + d)}, must be empty"
+            if cells[to] not in enemy:
+                return f"{s}: there is no enemy piece on {tn} to shoot"
+            if n == 3 and self.shot_rule == "blocking":
+                return f"{s}: blocking rule: {square_name(frm + 2 * d)} shields {tn}"
+        return f"{s}: not a legal move here"
+
+    # -- ending ----------------------------------------------------------------------
+    def winner(self) -> int | None:
+        return self._winner if self.phase == "over" else None
+
+    def result_text(self) -> str:
+        if self.phase != "over":
+            return ""
+        return self._reason
+
+    def status_text(self) -> str:
+        ph = self.phase
+        if ph == "over":
+            return self._reason
+        name = PLAYER_NAMES[self.to_move]
+        if ph == "place":
+            return f"{name}: place your town on the back rank"
+        return f"{name} to move"
+
+    # -- copies and records ------------------------------------------------------------
+    def copy(self) -> "CannonState":
+        c = object.__new__(CannonState)
+        c.cells = self.cells[:]
+        c.to_move = self.to_move
+        c.towns = self.towns[:]
+        c.shot_rule = self.shot_rule
+        c.tournament = self.tournament
+        c.repetition_draw = self.repetition_draw
+        c.last_move = self.last_move
+        c._phase = self._phase
+        c._ply = self._ply
+        c._winner = self._winner
+        c._reason = self._reason
+        c._legal = self._legal          # never mutated in place, so it can be shared
+        c._run_key = self._run_key[:]
+        c._run_len = self._run_len[:]
+        c._seen = self._seen.copy() if self._seen else {}
+        return c
+
+    def view(self, player: int) -> "CannonState":
+        return self.copy()
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "board": self.to_diagram().split("\n"),
+            "to_move": self.to_move,
+            "towns": [None if t is None else square_name(t) for t in self.towns],
+            "phase": self.phase,
+            "ply": self._ply,
+            "winner": self._winner if self._phase == "over" else None,
+            "result": self.result_text(),
+            "shot_rule": self.shot_rule,
+            "tournament": self.tournament,
+            "repetition": self.repetition_draw,
+            "slide_runs": [[None if k is None else [square_name(k[0]), square_name(k[1])], n]
+                           for k, n in zip(self._run_key, self._run_len)],
+            "last_move": None if self.last_move is None else str(self.last_move),
+        }
+
+    def __repr__(self) -> str:
+        return f"<CannonState ply={self._ply} {self.status_text()!r}>\n{self.to_diagram()}"
+
+
+# slide move -> (starting cannon key, ending cannon key)
+CANNON_KEYS: dict = {}
+for _sq in range(N_SQUARES):
+    for _e in CANNONS_FROM[_sq]:
+        if _e[4] is not None:
+            CANNON_KEYS[_e[4]] = (_e[2], _e[5])
+del _sq, _e
+
+
+def _gen_moves(st: CannonState) -> list:
+    """All legal moves for the player to move, in the play phase."""
+    cells = st.cells
+    me = st.to_move
+    mine = SOLDIER[me]
+    es, et = SOLDIER[1 - me], TOWN[1 - me]
+    out: list = []
+    add = out.append
+    steps, caps, rets = STEPS[me], CAPTURES[me], RETREATS[me]
+    blocking = st.shot_rule == "blocking"
+    banned = None
+    if st.tournament and st._run_len[me] >= TOURNAMENT_SLIDE_LIMIT:
+        banned = st._run_key[me]
+    for sq in range(N_SQUARES):
+        if cells[sq] != mine:
+            continue
+        for t, mv in steps[sq]:
+            if cells[t] == EMPTY:
+                add(mv)
+        for t, mv in caps[sq]:
+            c = cells[t]
+            if c == es or c == et:
+                add(mv)
+        for t in NEIGHBOURS[sq]:
+            c = cells[t]
+            if c == es or c == et:
+                for mid, t2, mv in rets[sq]:
+                    if cells[mid] == EMPTY and cells[t2] == EMPTY:
+                        add(mv)
+                break
+        for mid, front, key, beyond, slide, _ek, t2, shot2, t3, shot3 in CANNONS_FROM[sq]:
+            if cells[mid] != mine or cells[front] != mine or beyond < 0 or cells[beyond] != EMPTY:
+                continue
+            if banned is None or key != banned:
+                add(slide)
+            if t2 >= 0:
+                c = cells[t2]
+                if c == es or c == et:
+                    add(shot2)
+                if t3 >= 0 and not (blocking and c != EMPTY):
+                    c = cells[t3]
+                    if c == es or c == et:
+                        add(shot3)
+    return out
+
+
+# -- helpers for the board UI and the AI ------------------------------------------------
+
+def new_game(options: dict | None = None, n_seats: int = 2) -> CannonState:
+    """The initial position (placement phase, Dark to place its town)."""
+    if n_seats != 2:
+        raise ValueError("Cannon is a game for two players")
+    options = options or {}
+    return CannonState(shot_rule=options.get("shot", "pass-over"),
+                       tournament=bool(options.get("tournament", False)),
+                       repetition_draw=bool(options.get("repetition", False)))
+
+
+def cannons_through(state: CannonState, sq: int) -> list[tuple[int, int, int]]:
+    """The cannons (ascending square triples) that the soldier on ``sq`` belongs to."""
+    cells = state.cells
+    c = cells[sq]
+    if c not in SOLDIER:
+        return []
+    return [t for t in _LINES_THROUGH[sq] if cells[t[0]] == c and cells[t[1]] == c and cells[t[2]] == c]
+
+
+def moves_from(state: CannonState, sq: int) -> list[Move]:
+    """Legal moves that involve the soldier on ``sq``: its own steps, captures and
+    retreats, plus every slide and shot of every cannon it belongs to."""
+    out = []
+    for m in state.legal_moves():
+        if m.kind in ("slide", "shot"):
+            if sq in cannon_of(m):
+                out.append(m)
+        elif m.kind != "place" and m.frm == sq:
+            out.append(m)
+    return out
+
+
+def attacks(state: CannonState, player: int) -> list[Move]:
+    """The captures and shots ``player`` could make if it were their move (pass-over or
+    blocking as the state says; the tournament rule never limits these)."""
+    if state.phase == "place":
+        return []
+    probe = state.copy()
+    probe.to_move = player
+    probe._phase = "play"
+    probe.tournament = False
+    return [m for m in _gen_moves(probe) if m.kind in ("capture", "shot")]
+
+
+def town_threatened(state: CannonState, player: int) -> bool:
+    """True if ``player``'s town could be captured or shot by the opponent, were it
+    the opponent's move."""
+    town = state.towns[player]
+    if town is None:
+        return False
+    return any(m.to == town for m in attacks(state, 1 - player))

@@ -1,0 +1,127 @@
+"""AI against AI over many seeded games: how strength is measured, not guessed.
+
+Seats rotate through the table positions between games (game g puts entry i at
+position (i + g) mod n), so with two entries the colours alternate. Each game is
+fully determined by (game, entries, seed, g, time scale) apart from the time
+budget itself: searches that stop on the clock can differ run to run.
+"""
+from __future__ import annotations
+
+import random
+import time
+import traceback
+from concurrent.futures import ProcessPoolExecutor
+
+from games.core.ai import ARENA_LEVELS, ThinkContext
+from games.core.game import CHANCE, TERMINAL
+from games.core.match import AI, Match, Seat
+
+
+def play_one(game_id: str, levels: list, seed: int, index: int, time_scale: float,
+             ply_cap: int | None, options: dict | None = None) -> dict:
+    """One game; returns {winner_entry, plies, unfinished, error, times: {entry: [s,...]}}."""
+    import games
+    info = games.get(game_id)
+    n = len(levels)
+    entry_at = [(p - index) % n for p in range(n)]          # table position -> entry index
+    seats = [Seat(AI, levels[entry_at[p]], f"{levels[entry_at[p]]}#{entry_at[p]}") for p in range(n)]
+    game_seed = seed * 100003 + index
+    match = Match(info, dict(options or {}), seats, game_seed)
+    ais = [info.make_ai(s.level, p, match.options) for p, s in enumerate(seats)]
+    times: dict[int, list] = {i: [] for i in range(n)}
+    cap = ply_cap or info.ply_cap
+    rng = random.Random(game_seed)
+    try:
+        while match.ply < cap:
+            p = match.to_move()
+            if p == TERMINAL:
+                break
+            if p == CHANCE:
+                match.resolve_chance()
+                continue
+            ctx = ThinkContext(time_scale=time_scale, rng=random.Random(rng.randrange(1 << 30)))
+            t0 = time.perf_counter()
+            move = ais[p].choose(match.state.view(p), ctx)
+            times[entry_at[p]].append(time.perf_counter() - t0)
+            match.play(move)
+    except Exception as exc:
+        return {"winner_entry": None, "plies": match.ply, "unfinished": False,
+                "error": f"game {index}: {type(exc).__name__}: {exc}\n{traceback.format_exc(limit=3)}",
+                "times": times}
+    over = match.is_over()
+    w = match.state.winner() if over else None
+    return {"winner_entry": entry_at[w] if w is not None else None, "plies": match.ply,
+            "unfinished": not over, "error": None, "times": times}
+
+
+def run_arena(game_id: str, levels: list, games_n: int, seed: int, *, time_scale: float = 1.0,
+              ply_cap: int | None = None, jobs: int = 1, options: dict | None = None,
+              progress=None) -> dict:
+    for lv in levels:
+        if lv not in ARENA_LEVELS:
+            raise ValueError(f"unknown level {lv!r} (choose from {', '.join(ARENA_LEVELS)})")
+    args = [(game_id, levels, seed, g, time_scale, ply_cap, options) for g in range(games_n)]
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            results = []
+            for r in pool.map(_star, args):
+                results.append(r)
+                if progress:
+                    progress(len(results), games_n, r)
+    else:
+        results = []
+        for a in args:
+            results.append(play_one(*a))
+            if progress:
+                progress(len(results), games_n, results[-1])
+    return summarise(game_id, levels, results)
+
+
+def _star(a):
+    return play_one(*a)
+
+
+def summarise(game_id: str, levels: list, results: list) -> dict:
+    n = len(levels)
+    wins = [0] * n
+    all_times: list[list] = [[] for _ in range(n)]
+    draws = unfinished = 0
+    errors = []
+    plies = []
+    for r in results:
+        for e, ts in r["times"].items():
+            all_times[int(e)].extend(ts)
+        if r["error"]:
+            errors.append(r["error"])
+            continue
+        plies.append(r["plies"])
+        if r["unfinished"]:
+            unfinished += 1
+        elif r["winner_entry"] is None:
+            draws += 1
+        else:
+            wins[r["winner_entry"]] += 1
+    seats = []
+    for i, lv in enumerate(levels):
+        ts = all_times[i]
+        seats.append({"level": lv, "wins": wins[i],
+                      "ai_seconds_mean": round(sum(ts) / len(ts), 4) if ts else 0.0,
+                      "ai_seconds_max": round(max(ts), 4) if ts else 0.0,
+                      "moves": len(ts)})
+    return {"game": game_id, "games": len(results), "seats": seats, "draws": draws,
+            "unfinished": unfinished, "errors": len(errors), "error_messages": errors[:5],
+            "mean_plies": round(sum(plies) / len(plies), 1) if plies else 0.0}
+
+
+def format_table(res: dict) -> str:
+    decided = sum(s["wins"] for s in res["seats"])
+    lines = [f"{res['game']}: {res['games']} games, {decided} decided, draws {res['draws']}, "
+             f"unfinished {res['unfinished']}, errors {res['errors']}, mean length {res['mean_plies']} plies"]
+    lines.append(f"  {'entry':<12}{'wins':>6}{'% decided':>11}{'AI s/move':>11}{'max s':>9}")
+    for i, s in enumerate(res["seats"]):
+        pct = 100.0 * s["wins"] / decided if decided else 0.0
+        lines.append(f"  {str(i + 1) + '. ' + s['level']:<12}{s['wins']:>6}{pct:>10.1f}%"
+                     f"{s['ai_seconds_mean']:>11.3f}{s['ai_seconds_max']:>9.3f}")
+    for m in res.get("error_messages", []):
+        lines.append("  error: " + m.strip().splitlines()[0])
+    return "\n".join(lines)

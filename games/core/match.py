@@ -1,0 +1,178 @@
+"""A match: a game's state plus everything around it (DESIGN.md, "The match").
+
+Seats, options, seed, the move log, undo/redo and chance resolution. A match is
+fully determined by (game, options, seats, seed, move texts): saves store exactly
+that and rebuild the match by replaying.
+
+Chance outcomes are drawn from ``Random(f"{seed}:{ply}")``: the draw depends only
+on the seed and on how many moves came before, so undo followed by the same
+decision meets the same luck (undo never re-rolls), and a replay is exact.
+"""
+from __future__ import annotations
+
+import random
+import uuid
+from dataclasses import dataclass, field
+
+from games.core.game import CHANCE, TERMINAL, IllegalMove
+
+HUMAN = "human"
+AI = "ai"
+
+
+@dataclass
+class Seat:
+    kind: str = HUMAN          # "human" or "ai"
+    level: str = "normal"      # for AI seats: easy | normal | hard | random
+    name: str = ""
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "level": self.level, "name": self.name}
+
+    @classmethod
+    def from_dict(cls, d) -> "Seat":
+        if not isinstance(d, dict) or d.get("kind") not in (HUMAN, AI):
+            raise ValueError(f"bad seat entry {d!r}")
+        return cls(kind=d["kind"], level=str(d.get("level", "normal")), name=str(d.get("name", "")))
+
+
+@dataclass
+class LogEntry:
+    text: str          # the move's stable text form (what saves store)
+    public: str        # how the shared move log shows it
+    player: int        # who made it (CHANCE for chance outcomes)
+
+
+@dataclass
+class Match:
+    info: object                       # games.core.registry.GameInfo
+    options: dict
+    seats: list
+    seed: int
+    match_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
+
+    def __post_init__(self):
+        self.options = self.info.clean_options(self.options)
+        self.state = self.info.new_state(self.options, len(self.seats))
+        self.log: list[LogEntry] = []
+        self._history: list = []         # state before each log entry
+        self._redo: list[list[str]] = []  # undone units, most recent last
+
+    # -- queries ---------------------------------------------------------------
+    @property
+    def ply(self) -> int:
+        return len(self.log)
+
+    def to_move(self) -> int:
+        return self.state.current_player()
+
+    def current_seat(self) -> Seat | None:
+        p = self.to_move()
+        return self.seats[p] if p >= 0 else None
+
+    def is_over(self) -> bool:
+        return self.to_move() == TERMINAL
+
+    def is_human_turn(self) -> bool:
+        s = self.current_seat()
+        return bool(s and s.is_human)
+
+    def is_ai_turn(self) -> bool:
+        s = self.current_seat()
+        return bool(s and not s.is_human)
+
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    def can_undo(self) -> bool:
+        return any(self.seats[e.player].is_human for e in self.log if e.player >= 0)
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    # -- playing ---------------------------------------------------------------
+    def play(self, move) -> LogEntry:
+        """Apply a move for the player to move (raises IllegalMove, state untouched)."""
+        self._redo.clear()
+        return self._apply(move)
+
+    def play_text(self, text: str) -> LogEntry:
+        return self.play(self.state.parse_move(text))
+
+    def _apply(self, move) -> LogEntry:
+        player = self.state.current_player()
+        if player == TERMINAL:
+            raise IllegalMove(f"{move}: the game is over")
+        before = self.state.copy()
+        public = self.state.public_move_text(move)
+        self.state.apply(move)
+        entry = LogEntry(str(move), public, player)
+        self._history.append(before)
+        self.log.append(entry)
+        return entry
+
+    def chance_rng(self) -> random.Random:
+        return random.Random(f"{self.seed}:{self.ply}")
+
+    def draw_chance(self):
+        """The outcome chance gives at this point (deterministic in seed and ply)."""
+        outcomes = self.state.chance_outcomes()
+        moves = [m for m, _ in outcomes]
+        weights = [p for _, p in outcomes]
+        return self.chance_rng().choices(moves, weights=weights, k=1)[0]
+
+    def resolve_chance(self) -> list[LogEntry]:
+        """Apply chance outcomes until a player (or the end) is to move."""
+        out = []
+        while self.state.current_player() == CHANCE:
+            out.append(self._apply(self.draw_chance()))
+        return out
+
+    # -- undo / redo -----------------------------------------------------------
+    def undo(self) -> bool:
+        """Take back to the last human decision, with the AI replies and chance
+        outcomes that followed it. Returns False when there is nothing to undo."""
+        if not self.can_undo():
+            return False
+        unit: list[str] = []
+        while self.log:
+            entry = self.log.pop()
+            self.state = self._history.pop()
+            unit.append(entry.text)
+            if entry.player >= 0 and self.seats[entry.player].is_human:
+                break
+        unit.reverse()
+        self._redo.append(unit)
+        return True
+
+    def redo(self) -> bool:
+        if not self._redo:
+            return False
+        unit = self._redo.pop()
+        for text in unit:
+            self._apply(self.state.parse_move(text))
+        return True
+
+    # -- rebuilding ---------------------------------------------------------------
+    def replay(self, texts) -> None:
+        """Apply a list of move texts from the start (used by loading). Raises
+        IllegalMove naming the ply that fails."""
+        for i, text in enumerate(texts):
+            try:
+                move = self.state.parse_move(text)
+                self._apply(move)
+            except IllegalMove as exc:
+                raise IllegalMove(f"move {i + 1} ({text!r}): {exc}") from None
+
+    def rematch(self) -> "Match":
+        """Same game and options, seats rotated one place (for two seats: swapped)."""
+        seats = self.seats[1:] + self.seats[:1]
+        return Match(self.info, dict(self.options), [Seat(s.kind, s.level, s.name) for s in seats],
+                     seed=random.Random(f"rematch:{self.seed}").randrange(1 << 31))
+
+    def players_text(self) -> str:
+        return " vs ".join(s.name + ("" if s.is_human else f" (AI {s.level})") for s in self.seats)

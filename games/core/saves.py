@@ -1,0 +1,259 @@
+"""Save files (DESIGN.md, "Saves").
+
+One JSON file per save. A save holds the match's recipe (game, options, seats,
+seed, move texts) plus a snapshot of the final state; loading replays the moves
+and insists on reaching that snapshot. Every way a file can be wrong ends in a
+:class:`SaveError` whose message names the file and the reason; nothing else is
+touched. Older format versions are upgraded step by step (``_UPGRADES``).
+
+Format history
+--------------
+1. ``players``: ["human:Ana", "ai:hard:Bot"]; ``log``: [{"move": "Tf1"}, ...].
+2. ``seats``: [{"kind", "level", "name"}]; ``moves``: ["Tf1", ...]; adds
+   ``name``, ``match_id``, ``saved_at``, ``finished`` and ``turn`` for the
+   Load list without replaying.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+import re
+from dataclasses import dataclass
+
+from games.core import paths
+from games.core.atomic import write_atomic
+from games.core.game import IllegalMove
+from games.core.match import Match, Seat
+
+MAGIC = "cannonade-save"
+FORMAT_VERSION = 2
+SUFFIX = ".json"
+
+
+class SaveError(Exception):
+    """A save that cannot be loaded or written; ``str()`` is for the player."""
+
+    def __init__(self, path: str, reason: str):
+        self.path = path
+        self.reason = reason
+        super().__init__(f"{os.path.basename(path)}: {reason}")
+
+
+# -- writing ----------------------------------------------------------------------
+
+def match_to_dict(match: Match, name: str = "") -> dict:
+    return {
+        "format": MAGIC,
+        "version": FORMAT_VERSION,
+        "app_version": paths.APP_VERSION,
+        "game": match.info.id,
+        "name": name or default_name(match),
+        "match_id": match.match_id,
+        "options": match.options,
+        "seats": [s.to_dict() for s in match.seats],
+        "seed": match.seed,
+        "moves": [e.text for e in match.log],
+        "turn": match.ply,
+        "finished": match.is_over(),
+        "saved_at": _dt.datetime.now().isoformat(timespec="seconds"),
+        "snapshot": match.state.snapshot(),
+    }
+
+
+def default_name(match: Match) -> str:
+    return f"{match.info.title} - {match.players_text()}"
+
+
+def save_match(match: Match, path: str, name: str = "") -> None:
+    """Write atomically (keeping the previous version as ``.bak``). Raises
+    SaveError with a plain reason when the disk is full, read-only, etc."""
+    text = json.dumps(match_to_dict(match, name), indent=1)
+    try:
+        write_atomic(path, text)
+    except OSError as exc:
+        raise SaveError(path, f"could not be written ({exc.strerror or exc}); "
+                              "the previous save and your game are unchanged") from None
+
+
+def slug(text: str) -> str:
+    s = re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-").lower()
+    return s[:60] or "save"
+
+
+def new_save_path(name: str, folder: str | None = None) -> str:
+    folder = folder or paths.saves_dir()
+    base = os.path.join(folder, slug(name))
+    path, n = base + SUFFIX, 2
+    while os.path.exists(path):
+        path, n = f"{base}-{n}{SUFFIX}", n + 1
+    return path
+
+
+def autosave_path(match: Match) -> str:
+    return os.path.join(paths.autosave_dir(), f"{match.info.id}-{match.match_id}{SUFFIX}")
+
+
+def autosave(match: Match, keep: int = 8) -> None:
+    """Autosave after every turn. Keeps the ``keep`` most recent autosaves."""
+    save_match(match, autosave_path(match))
+    folder = paths.autosave_dir()
+    files = sorted((os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(SUFFIX)),
+                   key=os.path.getmtime, reverse=True)
+    for old in files[keep:]:
+        for p in (old, old + ".bak"):
+            try:
+                os.remove(p)
+            except OSError:
+                pass
+
+
+# -- reading ----------------------------------------------------------------------
+
+def _upgrade_1_to_2(d: dict, path: str) -> dict:
+    seats = []
+    for p in d.get("players", []):
+        parts = str(p).split(":")
+        if parts[0] == "human" and len(parts) >= 2:
+            seats.append({"kind": "human", "level": "normal", "name": ":".join(parts[1:])})
+        elif parts[0] == "ai" and len(parts) >= 3:
+            seats.append({"kind": "ai", "level": parts[1], "name": ":".join(parts[2:])})
+        else:
+            raise SaveError(path, f"version 1 seat {p!r} is not 'human:NAME' or 'ai:LEVEL:NAME'")
+    log = d.get("log", [])
+    if not isinstance(log, list) or not all(isinstance(e, dict) and "move" in e for e in log):
+        raise SaveError(path, "version 1 'log' is not a list of moves")
+    out = {k: v for k, v in d.items() if k not in ("players", "log")}
+    out.update(version=2, seats=seats, moves=[str(e["move"]) for e in log],
+               name=d.get("name") or os.path.splitext(os.path.basename(path))[0],
+               turn=len(log), finished=False, saved_at=d.get("saved_at", ""))
+    return out
+
+
+_UPGRADES = {1: _upgrade_1_to_2}
+
+
+def read_save_dict(path: str) -> dict:
+    """Read and upgrade a save's JSON to the current format (no replay)."""
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+    except FileNotFoundError:
+        raise SaveError(path, "the file does not exist") from None
+    except OSError as exc:
+        raise SaveError(path, f"the file could not be read ({exc.strerror or exc})") from None
+    if not raw.strip():
+        raise SaveError(path, "the file is empty")
+    try:
+        d = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SaveError(path, "the file is not text; it is not a Cannonade save") from None
+    except json.JSONDecodeError as exc:
+        raise SaveError(path, f"the file is cut short or damaged (JSON error at line {exc.lineno}, "
+                              f"column {exc.colno}: {exc.msg})") from None
+    if not isinstance(d, dict) or d.get("format") != MAGIC:
+        raise SaveError(path, "this is not a Cannonade save file")
+    version = d.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SaveError(path, f"the format version {version!r} is not a number")
+    if version > FORMAT_VERSION:
+        raise SaveError(path, f"it was written by a newer Cannonade (format {version}; "
+                              f"this one reads up to {FORMAT_VERSION})")
+    if version < 1:
+        raise SaveError(path, f"format version {version} does not exist")
+    while version < FORMAT_VERSION:
+        d = _UPGRADES[version](d, path)
+        version = d["version"]
+    for key, kind in (("game", str), ("options", dict), ("seats", list), ("seed", int), ("moves", list)):
+        if not isinstance(d.get(key), kind):
+            raise SaveError(path, f"the entry '{key}' is missing or has the wrong type")
+    return d
+
+
+def load_match(path: str) -> Match:
+    """Load a save: upgrade, rebuild the match by replay, check the snapshot."""
+    import games  # the registry; imported here so core never names a game
+    d = read_save_dict(path)
+    try:
+        info = games.get(d["game"])
+    except KeyError:
+        raise SaveError(path, f"it is for a game this app does not have ({d['game']!r})") from None
+    try:
+        seats = [Seat.from_dict(s) for s in d["seats"]]
+    except ValueError as exc:
+        raise SaveError(path, str(exc)) from None
+    if not info.min_seats <= len(seats) <= info.max_seats:
+        raise SaveError(path, f"{info.title} is played by {info.min_seats}-{info.max_seats} seats, "
+                              f"the file has {len(seats)}")
+    extra = {"match_id": str(d["match_id"])} if d.get("match_id") else {}
+    match = Match(info, d["options"], seats, d["seed"], **extra)
+    try:
+        match.replay([str(t) for t in d["moves"]])
+    except IllegalMove as exc:
+        raise SaveError(path, f"its move list does not replay: {exc}") from None
+    if "snapshot" in d and d["snapshot"] != match.state.snapshot():
+        raise SaveError(path, "replaying its moves does not reach the position it recorded "
+                              "(the file was edited or damaged)")
+    return match
+
+
+@dataclass
+class SaveInfo:
+    path: str
+    name: str
+    game: str
+    players: str
+    turn: int
+    saved_at: str
+    finished: bool
+    autosave: bool
+    error: str | None = None
+
+
+def list_saves(include_autosaves: bool = True) -> list[SaveInfo]:
+    """Every save in the saves folder, newest first. Broken files are listed with
+    their error (so the player sees them and can delete them), never hidden."""
+    import games
+    out = []
+    folders = [(paths.saves_dir(), False)] + ([(paths.autosave_dir(), True)] if include_autosaves else [])
+    for folder, is_auto in folders:
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for fn in names:
+            if not fn.endswith(SUFFIX):
+                continue
+            path = os.path.join(folder, fn)
+            try:
+                d = read_save_dict(path)
+                title = games.BY_ID[d["game"]].title if d["game"] in games.BY_ID else d["game"]
+                players = " vs ".join(str(s.get("name", "?")) for s in d["seats"] if isinstance(s, dict))
+                out.append(SaveInfo(path, str(d.get("name", fn)), title, players, int(d.get("turn", len(d["moves"]))),
+                                    str(d.get("saved_at", "")), bool(d.get("finished")), is_auto))
+            except SaveError as exc:
+                out.append(SaveInfo(path, fn, "?", "", 0, "", False, is_auto, error=exc.reason))
+    out.sort(key=lambda s: _mtime(s.path), reverse=True)
+    return out
+
+
+def _mtime(path: str) -> float:
+    try:
+        return os.path.getmtime(path)
+    except OSError:
+        return 0.0
+
+
+def latest_unfinished_autosave() -> SaveInfo | None:
+    for s in list_saves():
+        if s.autosave and not s.finished and s.error is None:
+            return s
+    return None
+
+
+def delete_save(path: str) -> None:
+    for p in (path, path + ".bak"):
+        try:
+            os.remove(p)
+        except FileNotFoundError:
+            pass

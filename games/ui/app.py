@@ -1,0 +1,184 @@
+"""The app loop: one pygame-ce window, a scene stack, settings applied live.
+
+Nothing here runs at import time; ``run_app`` (or ``App(...)`` in tests and
+headless commands) opens the window.
+"""
+from __future__ import annotations
+
+import os
+import time
+
+import pygame
+
+from games.core.settings import Settings, load_settings, save_settings
+from games.ui.scene import SceneStack
+from games.ui.sound import SoundBoard
+from games.ui.theme import Theme
+
+MIN_SIZE = (800, 600)
+
+
+class App:
+    def __init__(self, size=None, fullscreen=None, settings: Settings | None = None, audio=True):
+        t0 = time.perf_counter()
+        if settings is None:
+            settings, problem = load_settings()
+        else:
+            problem = None
+        self.settings = settings
+        self.startup_problem = problem
+        pygame.display.init()
+        pygame.font.init()
+        pygame.key.set_repeat(350, 40)
+        pygame.display.set_caption("Cannonade")
+        self._set_icon()
+        if fullscreen is not None:
+            settings.fullscreen = bool(fullscreen)
+        self.window_size = tuple(size or settings.window_size)
+        self.screen = self._open_window()
+        self.theme = Theme(self.screen.get_size(), settings.colorblind)
+        self.sound = SoundBoard()
+        self._audio = audio
+        self.stack = SceneStack()
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frame_times: list = []         # seconds per frame, for benchmarks
+        self.first_frame_at: float | None = None
+        self._t0 = t0
+        pygame.key.start_text_input()
+
+    # -- window ------------------------------------------------------------------
+    def _set_icon(self):
+        from games.core.paths import asset
+        try:
+            pygame.display.set_icon(pygame.image.load(asset("icon.png")))
+        except (pygame.error, FileNotFoundError):
+            pass   # no icon is not worth failing for
+
+    def _open_window(self):
+        if self.settings.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        w, h = self.window_size
+        return pygame.display.set_mode((max(MIN_SIZE[0] // 2, w), max(MIN_SIZE[1] // 2, h)), pygame.RESIZABLE)
+
+    def set_fullscreen(self, on: bool) -> None:
+        if on == self.settings.fullscreen and self.screen is not None:
+            self.settings.fullscreen = on
+        self.settings.fullscreen = on
+        self.screen = self._open_window()
+        self._relayout()
+        self.save_settings()
+
+    def _relayout(self):
+        size = self.screen.get_size()
+        self.theme.resize(size)
+        for s in self.stack.scenes:
+            s.layout(size)
+
+    @property
+    def size(self):
+        return self.screen.get_size()
+
+    # -- scenes ------------------------------------------------------------------
+    def push(self, scene) -> None:
+        self.stack.push(scene, self.size)
+
+    def pop(self):
+        return self.stack.pop()
+
+    def replace_all(self, scene) -> None:
+        self.stack.replace_all(scene, self.size)
+
+    # -- settings ------------------------------------------------------------------
+    def apply_settings(self) -> None:
+        """Apply every setting at once (no restart) and persist them."""
+        s = self.settings
+        self.theme.colorblind = s.colorblind
+        self.sound.set_volumes(s.master_volume, s.effects_volume, s.mute)
+        if bool(self.screen.get_flags() & pygame.FULLSCREEN) != s.fullscreen:
+            self.screen = self._open_window()
+        self._relayout()
+        self.save_settings()
+
+    def save_settings(self) -> str | None:
+        if not self.settings.fullscreen:
+            self.settings.window_size = tuple(self.screen.get_size())
+        return save_settings(self.settings)
+
+    # -- loop ------------------------------------------------------------------------
+    def handle(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.request_quit()
+            return
+        if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+            self.screen = pygame.display.get_surface()
+            self._relayout()
+            return
+        if event.type == pygame.WINDOWSIZECHANGED:
+            self.screen = pygame.display.get_surface()
+            self._relayout()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.set_fullscreen(not self.settings.fullscreen)
+            return
+        top = self.stack.top
+        if top is not None:
+            top.handle_event(event)
+
+    def request_quit(self) -> None:
+        """Closing the window: scenes may clean up (cancel AI, autosave)."""
+        for s in reversed(self.stack.scenes):
+            s.on_exit()
+        self.stack.scenes.clear()
+        self.running = False
+
+    def step(self, dt: float, events=None) -> None:
+        """One frame: events, update, draw. Tests drive the app through this."""
+        for event in (pygame.event.get() if events is None else events):
+            self.handle(event)
+            if not self.running:
+                return
+        for s in self.stack.updating():
+            s.update(dt)
+        self.draw()
+
+    def draw(self) -> None:
+        self.screen.fill(self.theme.c["bg"])
+        for s in self.stack.visible():
+            s.draw(self.screen)
+        pygame.display.flip()
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter() - self._t0
+
+    def run(self, max_frames: int | None = None) -> None:
+        frames = 0
+        while self.running and self.stack.top is not None:
+            dt = self.clock.tick(60) / 1000.0
+            t = time.perf_counter()
+            self.step(min(dt, 0.1))
+            self.frame_times.append(time.perf_counter() - t)
+            if len(self.frame_times) > 2000:
+                del self.frame_times[:1000]
+            frames += 1
+            if frames == 1 and self._audio:
+                # Synthesising the sounds after the first frame keeps start-up fast.
+                self.sound.start()
+                self.sound.set_volumes(self.settings.master_volume, self.settings.effects_volume, self.settings.mute)
+            if os.environ.get("CANNONADE_EXIT_AFTER_FIRST_FRAME") and frames == 1:
+                print(f"first-frame {self.first_frame_at:.3f}", flush=True)
+                self.running = False
+            if max_frames is not None and frames >= max_frames:
+                break
+        self.save_settings()
+
+
+def run_app(size=None, fullscreen=False) -> int:
+    from games.ui.menu import MainMenu
+    app = App(size=size, fullscreen=True if fullscreen else None)
+    app.push(MainMenu(app))
+    if app.startup_problem:
+        from games.ui.dialogs import message
+        message(app, "Settings reset", app.startup_problem)
+    app.run()
+    pygame.quit()
+    return 0

@@ -1,0 +1,167 @@
+"""Headless commands: ``screenshot`` (render any screen to a PNG) and
+``--smoke`` (open every scene of every game for a few frames)."""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+import traceback
+
+
+def _dummy_video():
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def make_app(size=(1280, 720), colorblind=False, animation="normal"):
+    _dummy_video()
+    from games.core.settings import Settings
+    from games.ui.app import App
+    return App(size=size, settings=Settings(window_size=tuple(size), colorblind=colorblind, animation=animation),
+               audio=False)
+
+
+def build_scene(app, name, info=None, load=None, seats=None):
+    """The scene called ``name`` (menu, setup, game, rules, settings, load)."""
+    from games.core.match import HUMAN, Match, Seat
+    from games.ui.menu import MainMenu
+    if name == "menu":
+        return MainMenu(app)
+    if name == "settings":
+        from games.ui.settings_screen import SettingsScreen
+        return SettingsScreen(app)
+    if name == "load":
+        from games.ui.load_screen import LoadScreen
+        return LoadScreen(app)
+    if info is None:
+        raise ValueError(f"the {name} screen needs --game")
+    if name == "setup":
+        from games.ui.setup import SetupScreen
+        return SetupScreen(app, info)
+    if name == "rules":
+        from games.ui.rules_screen import RulesScreen
+        return RulesScreen(app, info)
+    if name == "game":
+        from games.ui.game_screen import GameScreen
+        if load:
+            from games.core import saves
+            return GameScreen(app, saves.load_match(load), resumed=True, save_path=load)
+        n = info.default_seats
+        seats = seats or [Seat(HUMAN, "normal", nm) for nm in info.seat_names(n)]
+        return GameScreen(app, Match(info, {}, seats, seed=1))
+    raise ValueError(f"unknown scene {name!r}")
+
+
+def screenshot(args) -> int:
+    import games
+    import pygame
+    scene_name = args.scene or ("game" if args.load else "menu")
+    try:
+        info = games.get(args.game) if args.game else None
+    except KeyError as exc:
+        print(f"screenshot: {exc.args[0]}", file=sys.stderr)
+        return 2
+    if args.load and not args.game:
+        from games.core import saves
+        try:
+            info = games.get(saves.read_save_dict(args.load)["game"])
+        except (saves.SaveError, KeyError) as exc:
+            print(f"screenshot: cannot load {args.load}: {exc}", file=sys.stderr)
+            return 2
+    app = make_app(args.size, colorblind=args.colorblind)
+    app.push(build_scene(app, "menu"))
+    try:
+        if scene_name != "menu":
+            app.push(build_scene(app, scene_name, info, args.load))
+    except Exception as exc:
+        print(f"screenshot: {exc}", file=sys.stderr)
+        return 2
+    top = app.stack.top
+    for text in [t.strip() for t in args.moves.split(";") if t.strip()]:
+        match = getattr(top, "match", None)
+        if match is None:
+            print("screenshot: --moves needs the game scene", file=sys.stderr)
+            return 2
+        try:
+            before = match.state.copy()
+            entry = match.play_text(text)
+            match.resolve_chance()
+            top.board.on_move(entry, before, match.state)
+        except Exception as exc:
+            print(f"screenshot: move {text!r}: {exc}", file=sys.stderr)
+            return 2
+    for _ in range(max(1, args.frames)):
+        app.step(1 / 60, events=[])
+    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+    pygame.image.save(app.screen, args.out)
+    print(f"wrote {args.out} ({app.screen.get_width()}x{app.screen.get_height()}, scene {scene_name})")
+    pygame.quit()
+    return 0
+
+
+def smoke(frames: int = 8) -> int:
+    """Open every scene of every game for a few frames; 0 if all went well."""
+    import games
+    from games.core import paths
+    from games.core.match import AI, HUMAN, Seat
+    tmp = None
+    if paths._override is None:            # never litter the player's own folder
+        tmp = tempfile.mkdtemp(prefix="cannonade-smoke-")
+        paths.set_data_dir(tmp)
+    t0 = time.perf_counter()
+    done = []
+    try:
+        app = make_app((1280, 720))
+        app.push(build_scene(app, "menu"))
+        for name in ("settings", "load"):
+            app.push(build_scene(app, name))
+            _frames(app, frames)
+            app.pop()
+            done.append(name)
+        for info in games.GAMES:
+            for name in ("setup", "rules"):
+                app.push(build_scene(app, name, info))
+                _frames(app, frames)
+                app.pop()
+                done.append(f"{info.id}:{name}")
+            names = info.seat_names(info.default_seats)
+            seats = [Seat(HUMAN, "normal", names[0])] + [Seat(AI, "easy", nm) for nm in names[1:]]
+            game = build_scene(app, "game", info, seats=seats)
+            app.push(game)
+            _frames(app, frames)
+            # play a few human moves through the frame, letting the AI answer
+            for _ in range(3):
+                deadline = time.perf_counter() + 20
+                while not game.can_act() and not game.match.is_over() and time.perf_counter() < deadline:
+                    _frames(app, 1)
+                    time.sleep(0.005)
+                    if app.stack.top is not game:
+                        # a hand-over or other overlay: accept it
+                        top = app.stack.top
+                        if hasattr(top, "ready"):
+                            top.ready()
+                if game.match.is_over() or not game.can_act():
+                    break
+                game.submit(game.match.state.legal_moves()[0])
+                _frames(app, frames)
+            game.pause()
+            _frames(app, frames)
+            app.pop()
+            game.on_exit()
+            app.replace_all(build_scene(app, "menu"))
+            done.append(f"{info.id}:game")
+        _frames(app, frames)
+        import pygame
+        pygame.quit()
+    except Exception:
+        traceback.print_exc()
+        print(f"smoke: FAILED after {', '.join(done) or 'nothing'}", file=sys.stderr)
+        return 1
+    print(f"smoke: ok, {len(done)} scenes in {time.perf_counter() - t0:.1f} s ({', '.join(done)})")
+    return 0
+
+
+def _frames(app, n):
+    for _ in range(n):
+        app.step(1 / 60, events=[])

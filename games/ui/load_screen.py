@@ -1,0 +1,112 @@
+"""Load: every save with game, players, turn and date; open or delete. A broken
+file is listed with its reason, so the player can see it and remove it."""
+from __future__ import annotations
+
+import os
+
+import pygame
+
+from games.core import saves
+from games.ui.dialogs import confirm
+from games.ui.scene import Scene
+from games.ui.theme import draw_text, fit_text
+from games.ui.widgets import Button, draw_panel
+
+
+class LoadScreen(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.back_btn = Button("Back", app.pop, "Esc", sound=app.sound)
+        self.entries = []
+        self.rows = []      # (rect, open_btn, delete_btn, info)
+        self.scroll = 0
+
+    def on_enter(self):
+        self.refresh()
+
+    def on_resume(self):
+        self.refresh()
+
+    def refresh(self):
+        self.entries = saves.list_saves()
+        self.layout(self.app.size)
+
+    def open(self, info):
+        from games.ui.menu import open_save
+        open_save(self.app, info.path)
+
+    def delete(self, info):
+        def do():
+            try:
+                saves.delete_save(info.path)
+            except OSError as exc:
+                from games.ui.dialogs import message
+                message(self.app, "Delete failed", f"{info.path}: {exc.strerror or exc}")
+            self.refresh()
+        confirm(self.app, "Delete this save?", f"{info.name}\n{info.path}", do, yes="Delete")
+
+    def layout(self, size):
+        t = self.theme
+        w, h = size
+        pw = min(w - t.px(24), t.px(1100))
+        self.panel = pygame.Rect((w - pw) // 2, t.px(12), pw, h - t.px(24))
+        self.list_rect = pygame.Rect(self.panel.x + t.px(16), self.panel.y + t.px(64), pw - t.px(32),
+                                     self.panel.h - t.px(140))
+        self.back_btn.rect = pygame.Rect(self.panel.right - t.px(176), self.panel.bottom - t.px(60), t.px(160), t.px(44))
+        rh = t.px(64)
+        self.per_page = max(1, self.list_rect.h // rh)
+        self.scroll = max(0, min(self.scroll, len(self.entries) - self.per_page))
+        self.rows = []
+        for i, info in enumerate(self.entries[self.scroll:self.scroll + self.per_page]):
+            r = pygame.Rect(self.list_rect.x, self.list_rect.y + i * rh, self.list_rect.w, rh - t.px(6))
+            ob = Button("Open", (lambda e=info: self.open(e)), primary=True, enabled=info.error is None,
+                        sound=self.app.sound)
+            db = Button("Delete", (lambda e=info: self.delete(e)), sound=self.app.sound)
+            db.rect = pygame.Rect(r.right - t.px(110), r.y + t.px(10), t.px(100), r.h - t.px(20))
+            ob.rect = pygame.Rect(db.rect.x - t.px(110), db.rect.y, t.px(100), db.rect.h)
+            self.rows.append((r, ob, db, info))
+
+    def handle_event(self, event):
+        if self.back_btn.handle_event(event):
+            return
+        for _r, ob, db, _i in self.rows:
+            if ob.handle_event(event) or db.handle_event(event):
+                return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, self.scroll - event.y)
+            self.layout(self.app.size)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back_btn.click()
+
+    def draw(self, surface):
+        t, c = self.theme, self.theme.c
+        surface.fill(c["bg"])
+        draw_panel(surface, self.panel, t, color=c["bg2"])
+        draw_text(surface, "Load a game", t.heading_font(), c["accent"], (self.panel.x + t.px(20), self.panel.y + t.px(16)))
+        if not self.entries:
+            draw_text(surface, "No saves yet. Ctrl+S in a game saves it; every turn is autosaved.",
+                      t.body_font(), c["text_dim"], (self.list_rect.x, self.list_rect.y + t.px(10)))
+        for r, ob, db, info in self.rows:
+            draw_panel(surface, r, t, radius=6)
+            text_w = ob.rect.x - r.x - t.px(24)
+            title = info.name + ("  (autosave)" if info.autosave else "")
+            draw_text(surface, fit_text(title, t.body_font(), text_w), t.body_font(), c["text"],
+                      (r.x + t.px(12), r.y + t.px(8)))
+            if info.error:
+                line = f"Cannot be loaded: {info.error}"
+                col = c["danger"]
+            else:
+                state = "finished" if info.finished else f"move {info.turn}"
+                line = f"{info.game}  -  {info.players}  -  {state}  -  {info.saved_at.replace('T', ' ')}"
+                col = c["text_dim"]
+            draw_text(surface, fit_text(line, t.small_font(), text_w), t.small_font(), col,
+                      (r.x + t.px(12), r.bottom - t.px(10)), "bottomleft")
+            ob.draw(surface, t)
+            db.draw(surface, t)
+        if len(self.entries) > self.per_page:
+            draw_text(surface, f"{self.scroll + 1}-{min(len(self.entries), self.scroll + self.per_page)} of "
+                               f"{len(self.entries)} (wheel to scroll)", t.small_font(), c["text_dim"],
+                      (self.panel.x + t.px(20), self.back_btn.rect.centery), "midleft")
+        draw_text(surface, fit_text(os.path.dirname(saves.paths.saves_dir() + os.sep), t.small_font(), t.px(500)),
+                  t.small_font(), c["text_dim"], (self.panel.x + t.px(20), self.panel.bottom - t.px(12)), "bottomleft")
+        self.back_btn.draw(surface, t)

@@ -1,0 +1,155 @@
+"""The new-game dialog: seats (Human or AI level, with names), the game's rule
+options with a one-line explanation each, and an optional seed. The last
+choices per game are remembered in the settings."""
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from games.core.match import AI, HUMAN, Match, Seat
+from games.ui.scene import Scene
+from games.ui.theme import draw_text, fit_text
+from games.ui.widgets import Button, Choice, TextField, draw_panel
+
+SEAT_KINDS = (("human", "Human"), ("easy", "AI - Easy"), ("normal", "AI - Normal"), ("hard", "AI - Hard"))
+
+
+class SetupScreen(Scene):
+    def __init__(self, app, info):
+        super().__init__(app)
+        self.info = info
+        last = app.settings.last_setup.get(info.id, {}) if isinstance(app.settings.last_setup, dict) else {}
+        n = last.get("n_seats", info.default_seats)
+        if n not in info.seat_counts():
+            n = info.default_seats
+        self.count = Choice([(k, f"{k} players") for k in info.seat_counts()], n, on_change=self._set_count)
+        defaults = info.seat_names(info.max_seats)
+        saved_seats = last.get("seats", []) if isinstance(last.get("seats"), list) else []
+        self.kinds, self.names = [], []
+        for i in range(info.max_seats):
+            s = saved_seats[i] if i < len(saved_seats) and isinstance(saved_seats[i], dict) else {}
+            kind = s.get("kind", "human" if i == 0 else "normal")
+            self.kinds.append(Choice(SEAT_KINDS, kind if kind in dict(SEAT_KINDS) else "human"))
+            self.names.append(TextField(str(s.get("name") or defaults[i])[:16], placeholder=defaults[i], max_len=16))
+        opts = info.clean_options(last.get("options"))
+        self.options = [(o, Choice(o.choices, opts[o.key])) for o in info.options]
+        self.seed = TextField(str(last.get("seed", "")), placeholder="random", max_len=9,
+                              allowed=lambda ch: ch.isdigit())
+        self.start_btn = Button("Start", self.start, "Enter", primary=True, sound=app.sound)
+        self.back_btn = Button("Back", app.pop, "Esc", sound=app.sound)
+        self.error = ""
+
+    @property
+    def n(self) -> int:
+        return self.count.value
+
+    def _set_count(self, _v):
+        self.layout(self.app.size)
+
+    def fields(self):
+        return [self.count] + self.kinds[:self.n] + self.names[:self.n] + [c for _, c in self.options] + \
+            [self.seed, self.start_btn, self.back_btn]
+
+    def layout(self, size):
+        t = self.theme
+        w, h = size
+        pw = min(w - t.px(40), t.px(980))
+        self.panel = pygame.Rect((w - pw) // 2, t.px(16), pw, h - t.px(32))
+        x0 = self.panel.x + t.px(24)
+        y = self.panel.y + t.px(64)
+        row = t.px(44)
+        self.count.rect = pygame.Rect(x0 + t.px(170), y, t.px(200), t.px(36))
+        if len(self.info.seat_counts()) > 1:
+            y += row
+        self.seat_y = y
+        col_w = (pw - t.px(48)) // 2
+        for i in range(self.info.max_seats):
+            self.kinds[i].rect = pygame.Rect(x0 + t.px(120), y + i * row, min(t.px(220), col_w - t.px(130)), t.px(36))
+            self.names[i].rect = pygame.Rect(self.kinds[i].rect.right + t.px(14), y + i * row,
+                                             min(t.px(240), pw - t.px(48) - self.kinds[i].rect.w - t.px(134)), t.px(36))
+        y += self.n * row + t.px(16)
+        self.opt_y = y
+        opt_row = t.px(64)
+        for i, (o, ch) in enumerate(self.options):
+            ch.rect = pygame.Rect(x0 + t.px(250), y + i * opt_row, min(t.px(240), pw - t.px(300)), t.px(36))
+        y += len(self.options) * opt_row + t.px(4)
+        self.seed.rect = pygame.Rect(x0 + t.px(250), y, t.px(160), t.px(36))
+        bh = t.px(48)
+        self.start_btn.rect = pygame.Rect(self.panel.right - t.px(24) - t.px(200), self.panel.bottom - bh - t.px(18),
+                                          t.px(200), bh)
+        self.back_btn.rect = pygame.Rect(self.start_btn.rect.x - t.px(214), self.start_btn.rect.y, t.px(200), bh)
+
+    def remember(self) -> None:
+        self.app.settings.last_setup[self.info.id] = {
+            "n_seats": self.n,
+            "seats": [{"kind": self.kinds[i].value, "name": self.names[i].text} for i in range(self.info.max_seats)],
+            "options": {o.key: ch.value for o, ch in self.options},
+            "seed": self.seed.text,
+        }
+        self.app.save_settings()
+
+    def build_match(self) -> Match:
+        defaults = self.info.seat_names(self.n)
+        seats = []
+        for i in range(self.n):
+            kind = self.kinds[i].value
+            name = self.names[i].text.strip() or defaults[i]
+            seats.append(Seat(HUMAN, "normal", name) if kind == "human" else Seat(AI, kind, name))
+        seed = int(self.seed.text) if self.seed.text else random.SystemRandom().randrange(1, 10**9)
+        return Match(self.info, {o.key: ch.value for o, ch in self.options}, seats, seed)
+
+    def start(self):
+        names = [self.names[i].text.strip() for i in range(self.n)]
+        if len(set(n.lower() for n in names if n)) < len([n for n in names if n]):
+            self.error = "Two seats have the same name; hand-overs need different names."
+            return
+        self.remember()
+        from games.ui.game_screen import GameScreen
+        match = self.build_match()
+        self.app.pop()
+        self.app.push(GameScreen(self.app, match))
+
+    def handle_event(self, event):
+        for f in self.fields():
+            if f.handle_event(event):
+                return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.back_btn.click()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start_btn.click()
+
+    def update(self, dt):
+        for f in self.names + [self.seed]:
+            f.update(dt)
+
+    def draw(self, surface):
+        t, c = self.theme, self.theme.c
+        draw_panel(surface, self.panel, t, color=c["bg2"])
+        x0 = self.panel.x + t.px(24)
+        draw_text(surface, f"New game: {self.info.title}", t.heading_font(), c["accent"], (x0, self.panel.y + t.px(18)))
+        if len(self.info.seat_counts()) > 1:
+            draw_text(surface, "Seats", t.body_font(), c["text"], (x0, self.count.rect.centery), "midleft")
+            self.count.draw(surface, t)
+        for i in range(self.n):
+            r = self.kinds[i].rect
+            pygame.draw.circle(surface, c["side"][i], (x0 + t.px(14), r.centery), t.px(11))
+            pygame.draw.circle(surface, c["side_edge"][i], (x0 + t.px(14), r.centery), t.px(11), max(1, t.px(2)))
+            draw_text(surface, f"Seat {i + 1}", t.body_font(), c["text"], (x0 + t.px(32), r.centery), "midleft")
+            self.kinds[i].draw(surface, t)
+            self.names[i].draw(surface, t)
+        for o, ch in self.options:
+            draw_text(surface, o.label, t.body_font(), c["text"], (x0, ch.rect.centery), "midleft")
+            ch.draw(surface, t)
+            help_w = self.panel.right - t.px(24) - x0
+            draw_text(surface, fit_text(o.help, t.small_font(), help_w), t.small_font(), c["text_dim"],
+                      (x0, ch.rect.bottom + t.px(4)))
+        draw_text(surface, "Seed (optional)", t.body_font(), c["text"], (x0, self.seed.rect.centery), "midleft")
+        self.seed.draw(surface, t)
+        draw_text(surface, "the same seed and moves replay the same game", t.small_font(), c["text_dim"],
+                  (self.seed.rect.right + t.px(12), self.seed.rect.centery), "midleft")
+        if self.error:
+            draw_text(surface, self.error, t.body_font(), c["danger"], (x0, self.start_btn.rect.y - t.px(30)))
+        self.back_btn.draw(surface, t)
+        self.start_btn.draw(surface, t)

@@ -1,0 +1,119 @@
+"""Colours, fonts and sizes. Everything scales with the window: sizes are given
+for a 1280x720 reference and multiplied by :attr:`Theme.scale`.
+
+Two palettes: the normal one, and a colour-blind-safe one (Okabe-Ito blue and
+orange for the sides, which stay distinct under protanopia, deuteranopia and
+tritanopia). Sides never rely on colour alone: pieces also differ in shape.
+"""
+from __future__ import annotations
+
+import pygame
+
+NORMAL = {
+    "bg": (22, 30, 38), "bg2": (30, 42, 52), "panel": (36, 50, 62), "panel_hi": (48, 66, 80),
+    "edge": (82, 104, 120), "text": (236, 232, 220), "text_dim": (160, 170, 176),
+    "accent": (232, 176, 72), "accent_text": (30, 24, 14), "danger": (220, 84, 72), "ok": (112, 196, 120),
+    "button": (52, 72, 88), "button_hi": (72, 98, 118), "button_down": (40, 56, 70), "disabled": (90, 98, 104),
+    "board": (214, 178, 122), "board_line": (92, 62, 34), "board_text": (70, 46, 24),
+    # the sides of a two-player game, and extra seats for more
+    "side": [(44, 40, 40), (244, 236, 216), (200, 70, 60), (60, 120, 200), (80, 160, 90), (150, 90, 170)],
+    "side_edge": [(12, 10, 10), (120, 100, 70), (90, 20, 16), (20, 50, 100), (30, 80, 40), (70, 30, 90)],
+    "side_mark": [(236, 232, 220), (60, 50, 40), (255, 230, 220), (230, 240, 255), (230, 255, 230), (250, 235, 255)],
+    "move_step": (60, 170, 90), "move_capture": (220, 70, 60), "move_retreat": (70, 140, 220),
+    "move_slide": (170, 110, 220), "move_shot": (240, 150, 30), "last_move": (255, 220, 90),
+    "table": (24, 48, 44), "fog": (54, 70, 78), "hit": (220, 84, 72), "miss": (140, 160, 170),
+}
+
+COLORBLIND = dict(NORMAL)
+COLORBLIND.update({
+    # Okabe-Ito: blue / orange / bluish green / vermillion / reddish purple / sky blue
+    "side": [(0, 80, 150), (240, 160, 40), (213, 94, 0), (86, 180, 233), (0, 158, 115), (204, 121, 167)],
+    "side_edge": [(0, 30, 70), (120, 70, 0), (100, 40, 0), (20, 80, 120), (0, 70, 50), (100, 50, 80)],
+    "side_mark": [(255, 255, 255), (40, 30, 10), (255, 255, 255), (10, 30, 50), (255, 255, 255), (30, 10, 25)],
+    "move_step": (0, 158, 115), "move_capture": (213, 94, 0), "move_retreat": (86, 180, 233),
+    "move_slide": (204, 121, 167), "move_shot": (240, 228, 66), "danger": (213, 94, 0), "ok": (0, 158, 115),
+    "hit": (213, 94, 0), "miss": (86, 180, 233),
+})
+
+
+class Theme:
+    def __init__(self, size=(1280, 720), colorblind: bool = False):
+        self._fonts: dict = {}
+        self.colorblind = colorblind
+        self.resize(size)
+
+    @property
+    def c(self) -> dict:
+        return COLORBLIND if self.colorblind else NORMAL
+
+    def resize(self, size) -> None:
+        self.size = (max(1, size[0]), max(1, size[1]))
+        # Text must stay readable from across a table: never shrink below 0.8.
+        self.scale = max(0.8, min(self.size[0] / 1280, self.size[1] / 720))
+
+    def px(self, n: float) -> int:
+        return max(1, int(round(n * self.scale)))
+
+    def font(self, size: float, bold: bool = False) -> pygame.font.Font:
+        px = self.px(size)
+        key = (px, bold)
+        f = self._fonts.get(key)
+        if f is None:
+            f = pygame.font.Font(None, int(px * 1.32))  # the default font runs small
+            f.set_bold(bold)
+            self._fonts[key] = f
+        return f
+
+    # common text sizes
+    def title_font(self):
+        return self.font(40, bold=True)
+
+    def heading_font(self):
+        return self.font(26, bold=True)
+
+    def body_font(self):
+        return self.font(19)
+
+    def small_font(self):
+        return self.font(16)
+
+
+def draw_text(surface, text, font, color, pos, anchor="topleft", shadow=None) -> pygame.Rect:
+    img = font.render(text, True, color)
+    rect = img.get_rect(**{anchor: pos})
+    if shadow:
+        surface.blit(font.render(text, True, shadow), rect.move(1, 2))
+    surface.blit(img, rect)
+    return rect
+
+
+def wrap_text(text: str, font, width: int) -> list[str]:
+    """Greedy word wrap; paragraphs are separated by blank lines ('' entries)."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        words = para.split()
+        if not words:
+            lines.append("")
+            continue
+        cur = words[0]
+        for w in words[1:]:
+            if font.size(cur + " " + w)[0] <= width:
+                cur += " " + w
+            else:
+                lines.append(cur)
+                cur = w
+        lines.append(cur)
+    return lines
+
+
+def fit_text(text: str, font, width: int) -> str:
+    """Cut text with an ellipsis so it fits ``width`` pixels."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "...")[0] > width:
+        text = text[:-1]
+    return text + "..."
+
+
+def blend(a, b, t: float):
+    return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))

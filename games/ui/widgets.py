@@ -1,0 +1,226 @@
+"""Small widgets shared by every screen: buttons, choosers, toggles, sliders,
+text fields and panels. Each has ``rect`` (set by the owning scene's layout),
+``handle_event(event) -> bool`` (True when consumed) and ``draw(surface, theme)``."""
+from __future__ import annotations
+
+import pygame
+
+from games.ui.theme import draw_text, fit_text
+
+
+def draw_panel(surface, rect, theme, color=None, radius=10, edge=True, alpha=None):
+    c = theme.c
+    col = color or c["panel"]
+    r = theme.px(radius)
+    if alpha is not None:
+        s = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(s, (*col, alpha), s.get_rect(), border_radius=r)
+        surface.blit(s, rect.topleft)
+    else:
+        pygame.draw.rect(surface, col, rect, border_radius=r)
+    if edge:
+        pygame.draw.rect(surface, c["edge"], rect, width=max(1, theme.px(1.5)), border_radius=r)
+
+
+def dim_screen(surface, alpha=150):
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    surface.blit(shade, (0, 0))
+
+
+class Button:
+    def __init__(self, label, on_click=None, key_hint="", enabled=True, primary=False, sound=None):
+        self.label = label
+        self.on_click = on_click
+        self.key_hint = key_hint
+        self.enabled = enabled
+        self.primary = primary
+        self.rect = pygame.Rect(0, 0, 10, 10)
+        self._down = False
+        self._sound = sound
+
+    def hovered(self) -> bool:
+        return self.rect.collidepoint(pygame.mouse.get_pos()) if pygame.display.get_init() else False
+
+    def handle_event(self, event) -> bool:
+        if not self.enabled:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self._down = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was = self._down
+            self._down = False
+            if was and self.rect.collidepoint(event.pos):
+                self.click()
+                return True
+        return False
+
+    def click(self) -> None:
+        if self.enabled and self.on_click:
+            if self._sound:
+                self._sound.play("click")
+            self.on_click()
+
+    def draw(self, surface, theme) -> None:
+        c = theme.c
+        if not self.enabled:
+            bg, fg = c["button_down"], c["disabled"]
+        elif self.primary:
+            bg, fg = c["accent"], c["accent_text"]
+            if self.hovered():
+                bg = tuple(min(255, x + 20) for x in bg)
+        else:
+            bg = c["button_down"] if self._down else c["button_hi"] if self.hovered() else c["button"]
+            fg = c["text"]
+        r = theme.px(8)
+        pygame.draw.rect(surface, bg, self.rect, border_radius=r)
+        pygame.draw.rect(surface, c["edge"], self.rect, width=max(1, theme.px(1.5)), border_radius=r)
+        font = theme.body_font()
+        label = self.label
+        if self.key_hint and self.rect.w > theme.px(150):
+            hint_font = theme.small_font()
+            hint = hint_font.render(self.key_hint, True, c["text_dim"] if not self.primary else fg)
+            label = fit_text(label, font, self.rect.w - hint.get_width() - theme.px(24))
+            draw_text(surface, label, font, fg, (self.rect.x + theme.px(10), self.rect.centery), "midleft")
+            surface.blit(hint, hint.get_rect(midright=(self.rect.right - theme.px(8), self.rect.centery)))
+        else:
+            label = fit_text(label, font, self.rect.w - theme.px(10))
+            draw_text(surface, label, font, fg, self.rect.center, "center")
+
+
+class Choice:
+    """A value picked from a list with < and > (click left/right half, or arrows when focused)."""
+
+    def __init__(self, choices, value, on_change=None):
+        self.choices = list(choices)          # [(value, label), ...]
+        self.index = next((i for i, (v, _) in enumerate(self.choices) if v == value), 0)
+        self.on_change = on_change
+        self.rect = pygame.Rect(0, 0, 10, 10)
+
+    @property
+    def value(self):
+        return self.choices[self.index][0]
+
+    def set_value(self, value) -> None:
+        for i, (v, _) in enumerate(self.choices):
+            if v == value:
+                self.index = i
+
+    def step(self, d: int) -> None:
+        self.index = (self.index + d) % len(self.choices)
+        if self.on_change:
+            self.on_change(self.value)
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.step(-1 if event.pos[0] < self.rect.x + self.rect.w * 0.3 else 1)
+            return True
+        return False
+
+    def draw(self, surface, theme) -> None:
+        c = theme.c
+        pygame.draw.rect(surface, c["bg2"], self.rect, border_radius=theme.px(6))
+        pygame.draw.rect(surface, c["edge"], self.rect, width=1, border_radius=theme.px(6))
+        f = theme.body_font()
+        draw_text(surface, "<", f, c["accent"], (self.rect.x + theme.px(10), self.rect.centery), "midleft")
+        draw_text(surface, ">", f, c["accent"], (self.rect.right - theme.px(10), self.rect.centery), "midright")
+        label = fit_text(self.choices[self.index][1], f, self.rect.w - theme.px(44))
+        draw_text(surface, label, f, c["text"], self.rect.center, "center")
+
+
+class Slider:
+    def __init__(self, value: float, lo: float, hi: float, on_change=None, fmt="{:.0%}"):
+        self.value, self.lo, self.hi = value, lo, hi
+        self.on_change = on_change
+        self.fmt = fmt
+        self.rect = pygame.Rect(0, 0, 10, 10)
+        self._drag = False
+
+    def _set_from_x(self, x) -> None:
+        t = min(1.0, max(0.0, (x - self.rect.x) / max(1, self.rect.w)))
+        self.value = self.lo + t * (self.hi - self.lo)
+        if self.on_change:
+            self.on_change(self.value)
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self._drag = True
+            self._set_from_x(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEMOTION and self._drag:
+            self._set_from_x(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and self._drag:
+            self._drag = False
+            return True
+        return False
+
+    def draw(self, surface, theme) -> None:
+        c = theme.c
+        y = self.rect.centery
+        pygame.draw.line(surface, c["edge"], (self.rect.x, y), (self.rect.right, y), theme.px(4))
+        t = (self.value - self.lo) / (self.hi - self.lo)
+        x = self.rect.x + int(t * self.rect.w)
+        pygame.draw.line(surface, c["accent"], (self.rect.x, y), (x, y), theme.px(4))
+        pygame.draw.circle(surface, c["accent"], (x, y), theme.px(9))
+        draw_text(surface, self.fmt.format(self.value), theme.small_font(), c["text_dim"],
+                  (self.rect.right + theme.px(12), y), "midleft")
+
+
+class TextField:
+    def __init__(self, text="", placeholder="", max_len=24, on_submit=None, allowed=None):
+        self.text = text
+        self.placeholder = placeholder
+        self.max_len = max_len
+        self.on_submit = on_submit
+        self.allowed = allowed            # a predicate on a character, or None
+        self.focused = False
+        self.rect = pygame.Rect(0, 0, 10, 10)
+        self._blink = 0.0
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.focused = self.rect.collidepoint(event.pos)
+            return self.focused
+        if not self.focused:
+            return False
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if self.on_submit:
+                    self.on_submit(self.text)
+                return True
+            if event.key == pygame.K_BACKSPACE:
+                self.text = self.text[:-1]
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.focused = False
+                return True
+            return True       # swallow other keys while typing (no shortcuts fire)
+        if event.type == pygame.TEXTINPUT:
+            for ch in event.text:
+                if len(self.text) < self.max_len and ch.isprintable() and (self.allowed is None or self.allowed(ch)):
+                    self.text += ch
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        self._blink = (self._blink + dt) % 1.0
+
+    def draw(self, surface, theme) -> None:
+        c = theme.c
+        pygame.draw.rect(surface, c["bg"], self.rect, border_radius=theme.px(6))
+        pygame.draw.rect(surface, c["accent"] if self.focused else c["edge"], self.rect,
+                         width=max(1, theme.px(2 if self.focused else 1)), border_radius=theme.px(6))
+        f = theme.body_font()
+        shown = self.text or ("" if self.focused else self.placeholder)
+        col = c["text"] if self.text else c["text_dim"]
+        r = draw_text(surface, fit_text(shown, f, self.rect.w - theme.px(20)), f, col,
+                      (self.rect.x + theme.px(8), self.rect.centery), "midleft")
+        if self.focused and self._blink < 0.55:
+            x = r.right + 2 if self.text else self.rect.x + theme.px(8)
+            pygame.draw.line(surface, c["text"], (x, self.rect.y + theme.px(6)), (x, self.rect.bottom - theme.px(6)), 2)
+
+
+def stack_rects(x, y, w, h, n, gap) -> list:
+    return [pygame.Rect(x, y + i * (h + gap), w, h) for i in range(n)]

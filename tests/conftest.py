@@ -1,0 +1,17 @@
+"""Shared test setup: no window, no sound device, no writes to the real user folder."""
+import os
+import sys
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path, monkeypatch):
+    from games.core import paths
+    paths.set_data_dir(str(tmp_path / "data"))
+    yield
+    paths.set_data_dir(None)

@@ -1,0 +1,187 @@
+"""Saves: round trip with chance, every kind of bad file, interrupted writes, upgrades."""
+import json
+import os
+import shutil
+
+import pytest
+
+import games
+from games.core import atomic, saves
+from games.core.match import AI, HUMAN, Match, Seat
+from tests.core import toygame
+
+FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
+
+
+@pytest.fixture(autouse=True)
+def toy_registered(monkeypatch):
+    monkeypatch.setitem(games.BY_ID, "toy", toygame.INFO)
+
+
+def played_match(moves=6):
+    m = Match(toygame.INFO, {"target": 20}, [Seat(HUMAN, name="Ann"), Seat(AI, "hard", "Bot")], seed=42)
+    for _ in range(moves):
+        m.resolve_chance()
+        if m.is_over():
+            break
+        m.play_text("double" if m.ply % 4 == 1 else "bank")
+    return m
+
+
+def test_round_trip_with_chance(tmp_path):
+    m = played_match()
+    assert any(e.player == -1 for e in m.log)
+    p = str(tmp_path / "a.json")
+    saves.save_match(m, p, name="mine")
+    back = saves.load_match(p)
+    assert [e.text for e in back.log] == [e.text for e in m.log]
+    assert back.state.snapshot() == m.state.snapshot()
+    assert back.options == {"target": 20} and back.seed == 42 and back.match_id == m.match_id
+    assert [s.to_dict() for s in back.seats] == [s.to_dict() for s in m.seats]
+
+
+def write(tmp_path, text, name="bad.json"):
+    p = tmp_path / name
+    p.write_bytes(text if isinstance(text, bytes) else text.encode())
+    return str(p)
+
+
+def good_dict():
+    return saves.match_to_dict(played_match())
+
+
+@pytest.mark.parametrize("content, reason", [
+    ("", "the file is empty"),
+    ("   \n", "the file is empty"),
+    ('{"format": "cannonade-save", "version": 2, "game": "to', "cut short or damaged"),
+    (b"\xff\xfe\x00binary", "not text"),
+    ("[1, 2, 3]", "not a Cannonade save"),
+    ('{"hello": "world"}', "not a Cannonade save"),
+])
+def test_broken_files_are_refused_with_their_own_reason(tmp_path, content, reason):
+    p = write(tmp_path, content)
+    with pytest.raises(saves.SaveError) as err:
+        saves.load_match(p)
+    assert reason in err.value.reason and "bad.json" in str(err.value)
+
+
+def test_truncated_real_save(tmp_path):
+    text = json.dumps(good_dict())
+    p = write(tmp_path, text[: len(text) // 2])
+    with pytest.raises(saves.SaveError, match="cut short"):
+        saves.load_match(p)
+
+
+def test_newer_version_refused(tmp_path):
+    d = good_dict()
+    d["version"] = 99
+    with pytest.raises(saves.SaveError, match="newer Cannonade"):
+        saves.load_match(write(tmp_path, json.dumps(d)))
+
+
+def test_wrong_version_type_refused(tmp_path):
+    d = good_dict()
+    d["version"] = "two"
+    with pytest.raises(saves.SaveError, match="not a number"):
+        saves.load_match(write(tmp_path, json.dumps(d)))
+
+
+def test_unknown_game_refused(tmp_path):
+    d = good_dict()
+    d["game"] = "chess"
+    with pytest.raises(saves.SaveError, match="does not have"):
+        saves.load_match(write(tmp_path, json.dumps(d)))
+
+
+def test_illegal_log_move_refused(tmp_path):
+    d = good_dict()
+    d["moves"][1] = "fold"
+    with pytest.raises(saves.SaveError, match=r"does not replay: move 2"):
+        saves.load_match(write(tmp_path, json.dumps(d)))
+
+
+def test_snapshot_mismatch_refused(tmp_path):
+    d = good_dict()
+    d["snapshot"]["scores"] = [99, 0]
+    with pytest.raises(saves.SaveError, match="does not reach the position"):
+        saves.load_match(write(tmp_path, json.dumps(d)))
+
+
+def test_missing_entry_refused(tmp_path):
+    d = good_dict()
+    del d["seats"]
+    with pytest.raises(saves.SaveError, match="'seats' is missing"):
+        saves.load_match(write(tmp_path, json.dumps(d)))
+
+
+def test_interrupted_write_keeps_old_save_and_bak(tmp_path, monkeypatch):
+    p = str(tmp_path / "s.json")
+    first = played_match(2)
+    saves.save_match(first, p)
+    second = played_match(4)
+    saves.save_match(second, p)          # now s.json = second, s.json.bak = first
+    third = played_match(8)
+
+    def crash(src, dst):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(atomic, "_replace", crash)
+    with pytest.raises(saves.SaveError, match="No space left") as err:
+        saves.save_match(third, p)
+    assert "unchanged" in err.value.reason
+    monkeypatch.undo()
+    monkeypatch.setitem(games.BY_ID, "toy", toygame.INFO)
+    assert saves.load_match(p).state.snapshot() == second.state.snapshot()
+    assert saves.load_match(p + ".bak").state.snapshot() in (first.state.snapshot(), second.state.snapshot())
+    assert not os.path.exists(p + ".tmp")
+
+
+def test_read_only_folder_reports_and_keeps_game(tmp_path):
+    if os.geteuid() == 0:
+        pytest.skip("root ignores folder permissions")
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o500)
+    m = played_match()
+    with pytest.raises(saves.SaveError, match="could not be written"):
+        saves.save_match(m, str(folder / "x.json"))
+    folder.chmod(0o700)
+
+
+def test_write_into_a_file_path_fails_cleanly(tmp_path):
+    blocker = tmp_path / "notafolder"
+    blocker.write_text("x")
+    m = played_match()
+    ply = m.ply
+    with pytest.raises(saves.SaveError, match="could not be written"):
+        saves.save_match(m, str(blocker / "x.json"))
+    assert m.ply == ply
+
+
+def test_version_1_fixture_still_loads(tmp_path):
+    src = os.path.join(FIXTURES, "toy_v1.json")
+    with open(src) as fh:
+        assert json.load(fh)["version"] == 1
+    p = str(tmp_path / "old.json")
+    shutil.copy(src, p)
+    m = saves.load_match(p)
+    assert [s.name for s in m.seats] == ["Ann", "Bot"] and m.seats[1].level == "hard"
+    assert m.ply == 7 and m.state.scores == [4, 3]
+
+
+def test_list_saves_shows_broken_files_with_reason(tmp_path):
+    from games.core import paths
+    os.makedirs(paths.saves_dir())
+    saves.save_match(played_match(), os.path.join(paths.saves_dir(), "good.json"), name="Good one")
+    with open(os.path.join(paths.saves_dir(), "broken.json"), "w") as fh:
+        fh.write("{")
+    listed = {os.path.basename(s.path): s for s in saves.list_saves()}
+    assert listed["good.json"].name == "Good one" and listed["good.json"].error is None
+    assert listed["good.json"].players == "Ann vs Bot"
+    assert "cut short" in listed["broken.json"].error
+
+
+def test_autosave_and_continue(tmp_path):
+    m = played_match(3)
+    saves.autosave(m)
+    last = saves.latest_unfinished_autosave()
+    assert last is not None and saves.load_match(last.path).state.snapshot() == m.state.snapshot()
