@@ -54,11 +54,11 @@ class Weights:
         self.line2 = 14                   # two of three cannon points on a line that can shoot the town
         self.line3_blocked = 40           # a whole cannon aimed at the town, only the gap is blocked
         self.line3_threat = 120           # ... and the gap is open: a threat (side not to move)
-        self.exposed = 5                  # enemy shot line at my town with none of my soldiers on it
+        self.cover = 4                    # own soldier on a point of an enemy shot line at my town
         self.defender = 12                # own soldier next to own town
         self.cannon = 6                   # per three-in-a-row
         self.advance = 3                  # per soldier in the enemy half
-        self.mobility = 1                 # per forward step available
+        self.mobility = 1                 # per empty point a soldier could step to
         self.tempo = 10
         self.full = True
         for k, v in kw.items():
@@ -73,57 +73,81 @@ EASY_W = Weights(full=False, line2=0, line3_blocked=0, ring=(0, 10, 4, 0, 0), li
 _HALF = (sum(1 << sq for sq in range(50, 100)), sum(1 << sq for sq in range(0, 50)))
 
 
-def evaluate(b: Board, w: Weights) -> int:
-    """Static score of ``b`` for the side to move (centi-soldiers)."""
-    sold = b.sold
-    towns = b.town
-    tbb = b.tbb
-    occ = sold[0] | sold[1] | tbb[0] | tbb[1]
-    empty = FULL ^ occ
-    total = 0
-    side = b.side
-    for s in (0, 1):
-        us = sold[s]
-        o = s ^ 1
-        them = sold[o]
-        sc = w.soldier * us.bit_count()
-        t = towns[o]
-        if t >= 0:
-            ring = w.ring
-            sc += (ring[1] * (us & RING[1][t]).bit_count() + ring[2] * (us & RING[2][t]).bit_count()
-                   + ring[3] * (us & RING[3][t]).bit_count())
-            for cannon, ep, eb in SHOT_LINES[s][t]:
-                n = (us & cannon).bit_count()
-                if n == 3:
-                    if occ & ep:
-                        sc += w.line3_blocked
-                    elif s != side:
-                        sc += w.line3_threat
-                elif n == 2:
-                    sc += w.line2
-        if w.full:
-            mt = towns[s]
-            if mt >= 0:
-                sc += w.defender * (us & RING[1][mt]).bit_count()
-                ex = 0
-                for cannon, ep, eb in SHOT_LINES[o][mt]:
-                    if not us & (cannon | ep):
-                        ex += 1
-                sc -= w.exposed * ex
-            ncan = 0
-            for d, dh in LINE_DIRS:
-                ncan += (us & ((us >> d) & MH[-dh]) & ((us >> (d + d)) & MH[-2 * dh])).bit_count()
-            sc += w.cannon * ncan
-            sc += w.advance * (us & _HALF[s]).bit_count()
-            if s == 0:
-                mob = ((us << 10) & empty).bit_count() + ((us << 11) & empty & MH[1]).bit_count() \
-                    + ((us << 9) & empty & MH[-1]).bit_count()
-            else:
-                mob = ((us >> 10) & empty).bit_count() + ((us >> 11) & empty & MH[-1]).bit_count() \
-                    + ((us >> 9) & empty & MH[1]).bit_count()
-            sc += w.mobility * mob
-        total += sc if s == 0 else -sc
-    return (total if side == 0 else -total) + w.tempo
+# per (own side, own town square): the points of the enemy's shot lines at it (where cover helps)
+_COVER = [[0] * 100 for _ in range(2)]
+for _s in (0, 1):
+    for _t in range(100):
+        for _c, _ep, _eb in SHOT_LINES[_s][_t]:
+            _COVER[_s ^ 1][_t] |= _c | _ep
+del _s, _t, _c, _ep, _eb
+
+
+def make_evaluator(w: Weights, blocking: bool = False):
+    """A fast static evaluation ``f(board) -> score for the side to move``, with the
+    weights bound as locals. Material; per side: own soldiers near the enemy town
+    (by ring), two or three of a cannon on a line that can shoot the enemy town
+    (blocked or, for the side not to move, a live threat), and with ``w.full``:
+    defenders next to the own town, own soldiers covering enemy lines at it,
+    three-in-a-rows, soldiers in the enemy half and forward mobility."""
+    lines = [[tuple((c, eb if blocking else ep) for c, ep, eb in SHOT_LINES[s][t]) for t in range(100)]
+             for s in (0, 1)]
+    soldier, (_r0, r1, r2, r3, _r4) = w.soldier, w.ring
+    line2, line3b, line3t = w.line2, w.line3_blocked, w.line3_threat
+    defender, cover, cannon_w, advance, mobility, tempo = (w.defender, w.cover, w.cannon, w.advance,
+                                                           w.mobility, w.tempo)
+    full = w.full
+    R1, R2, R3 = RING[1], RING[2], RING[3]
+    half = _HALF
+    union = E.LINE_UNION
+    cov = _COVER
+    m1, m_1, m_2 = MH[1], MH[-1], MH[-2]
+    m2 = MH[2]
+
+    def evaluate(b: Board) -> int:
+        sold = b.sold
+        towns = b.town
+        tbb = b.tbb
+        side = b.side
+        occ = sold[0] | sold[1] | tbb[0] | tbb[1]
+        total = 0
+        for s in (0, 1):
+            us = sold[s]
+            o = s ^ 1
+            sc = soldier * us.bit_count()
+            t = towns[o]
+            if t >= 0:
+                sc += r1 * (us & R1[t]).bit_count() + r2 * (us & R2[t]).bit_count()
+                if r3:
+                    sc += r3 * (us & R3[t]).bit_count()
+                if (us & union[s][t]).bit_count() >= 2:
+                    for cannon, gap in lines[s][t]:
+                        n = (us & cannon).bit_count()
+                        if n == 3:
+                            if occ & gap:
+                                sc += line3b
+                            elif s != side:
+                                sc += line3t
+                        elif n == 2:
+                            sc += line2
+            if full:
+                mt = towns[s]
+                if mt >= 0:
+                    sc += defender * (us & R1[mt]).bit_count() + cover * (us & cov[s][mt]).bit_count()
+                # three-in-a-rows along the four line directions
+                sc += cannon_w * ((us & (us >> 1) & m_1 & (us >> 2) & m_2).bit_count()
+                                  + (us & (us >> 10) & (us >> 20)).bit_count()
+                                  + (us & (us >> 11) & m_1 & (us >> 22) & m_2).bit_count()
+                                  + (us & (us >> 9) & m1 & (us >> 18) & m2).bit_count())
+                sc += advance * (us & half[s]).bit_count()
+                if s == 0:
+                    mob = (((us << 10) | ((us << 11) & m1) | ((us << 9) & m_1)) & (FULL ^ occ)).bit_count()
+                else:
+                    mob = (((us >> 10) | ((us >> 11) & m_1) | ((us >> 9) & m1)) & (FULL ^ occ)).bit_count()
+                sc += mobility * mob
+            total += sc if s == 0 else -sc
+        return (total if side == 0 else -total) + tempo
+
+    return evaluate
 
 
 class Searcher:
@@ -133,6 +157,9 @@ class Searcher:
     def __init__(self, weights: Weights, *, null_move=True, lmr=True, qsearch=True,
                  threat_ext=True, max_qdepth=8):
         self.w = weights
+        self.evaluate = make_evaluator(weights)
+        self._eval_rule = False
+        self.ecache: dict = {}          # hash -> static evaluation
         self.null_move = null_move
         self.lmr = lmr
         self.use_q = qsearch
@@ -148,6 +175,13 @@ class Searcher:
         self.rep: dict = {}             # hash -> count, positions on the game/search path
 
     # -- bookkeeping ---------------------------------------------------------------
+    def set_weights(self, weights: Weights, blocking: bool) -> None:
+        if weights is not self.w or blocking != self._eval_rule:
+            self.w = weights
+            self._eval_rule = blocking
+            self.evaluate = make_evaluator(weights, blocking)
+            self.ecache = {}
+
     def _poll(self):
         self.ctx.check()
         if time.perf_counter() > self.deadline:
@@ -156,6 +190,8 @@ class Searcher:
     def new_search(self):
         if len(self.tt) > TT_MAX:
             self.tt.clear()
+        if len(self.ecache) > TT_MAX:
+            self.ecache.clear()
         self.killers = [[0, 0] for _ in range(128)]
         self.history = [[0] * (1 << 17) for _ in range(2)]
 
@@ -186,7 +222,9 @@ class Searcher:
                         if sc >= beta:
                             break
             return best
-        stand = evaluate(b, self.w)
+        stand = self.ecache.get(b.hash)
+        if stand is None:
+            stand = self.ecache[b.hash] = self.evaluate(b)
         if threatened:
             stand -= 300
         if stand >= beta or qd >= self.max_qdepth:
@@ -224,7 +262,7 @@ class Searcher:
             if self.use_q:
                 return self.qsearch(alpha, beta, ply, 0)
             self.nodes += 1
-            sc = evaluate(self.board, self.w)
+            sc = self.evaluate(b)
             return sc
         self.nodes += 1
         if not self.nodes & POLL_MASK:
@@ -257,7 +295,7 @@ class Searcher:
             depth += 1
         # null move
         if (can_null and self.null_move and not pv and not threatened and depth >= 3
-                and beta < WIN_BOUND and evaluate(b, self.w) >= beta):
+                and beta < WIN_BOUND and self.evaluate(b) >= beta):
             R = 2 if depth < 6 else 3
             b.make_null()
             rep[h] = 1
@@ -463,6 +501,7 @@ class CannonAI:
         if len(legal) == 1:
             return self._finish(t0, legal[0])
         board = Board.from_state(view)
+        self.searcher.set_weights(self.profile["weights"], board.blocking)
         by_code = {self._encode(m): m for m in legal}
         if view.phase == "place":
             code, sc = self._place(board, list(by_code), ctx, t0)
@@ -529,11 +568,12 @@ class CannonAI:
         s.deadline = float("inf")
         s.nodes = 0
         me = board.side
-        saved_w, s.w = s.w, HARD_W          # every level places with the full evaluation
+        saved_w = s.w
+        s.set_weights(HARD_W, board.blocking)     # every level places with the full evaluation
         try:
             return self._place_loop(board, codes, ctx, me)
         finally:
-            s.w = saved_w
+            s.set_weights(saved_w, board.blocking)
 
     def _place_loop(self, board, codes, ctx, me):
         best, best_sc = codes[0], -WIN * 2

@@ -131,6 +131,13 @@ def _town_tables():
 
 
 CAP_SRC, SHOT_LINES = _town_tables()
+# per (attacking side, town square): every point of every cannon that could shoot it
+LINE_UNION = [[0] * 100 for _ in range(2)]
+for _s in (DARK, LIGHT):
+    for _t in range(100):
+        for _c, _ep, _eb in SHOT_LINES[_s][_t]:
+            LINE_UNION[_s][_t] |= _c
+del _s, _t, _c, _ep, _eb
 
 # neighbourhood rings (Chebyshev distance exactly r) for every square
 RING = [[0] * 100 for _ in range(5)]
@@ -406,6 +413,8 @@ class Board:
         us = self.sold[s]
         if us & CAP_SRC[s][t]:
             return True
+        if (us & LINE_UNION[s][t]).bit_count() < 3:
+            return False
         occ = us | self.sold[s ^ 1] | self.tbb[0] | self.tbb[1]
         if self.blocking:
             for cannon, _e, eb in SHOT_LINES[s][t]:

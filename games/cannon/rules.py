@@ -130,18 +130,32 @@ class Move:
     to: int
 
     def __str__(self) -> str:
+        known = _TEXT_OF.get(self)
+        if known is not None:
+            return known
         if self.kind == "place":
             return "T" + square_name(self.to)
         sep = "x" if self.kind == "capture" else "*" if self.kind == "shot" else "-"
         return square_name(self.frm) + sep + square_name(self.to)
+
+    def __eq__(self, other):
+        if other.__class__ is not Move:
+            return NotImplemented
+        return self.to == other.to and self.frm == other.frm and self.kind == other.kind
 
     @staticmethod
     def parse(text: str) -> "Move":
         """Text -> Move, checking the syntax and the geometry only (not legality)."""
         if not isinstance(text, str):
             raise IllegalMove(f"{text!r} is not a move: {_HELP}")
+        known = _BY_TEXT.get(text)
+        if known is not None:
+            return known
         raw = text.strip()
         t = raw.lower().replace(" ", "")
+        known = _BY_TEXT.get(t) or _BY_TEXT.get("T" + t[1:])
+        if known is not None:
+            return known
         m = _PLACE_RE.match(t)
         if m:
             sq = parse_square(m.group(1) + m.group(2))
@@ -181,6 +195,9 @@ class Move:
 
 def cannon_of(move: Move) -> tuple[int, int, int] | None:
     """The three squares of the cannon that makes a slide or a shot (ascending), else None."""
+    known = CANNON_OF.get(move)
+    if known is not None:
+        return known
     if move.kind == "slide":
         df, dr, _ = _unit(move.frm, move.to)
         d = dr * SIZE + df
@@ -264,6 +281,43 @@ for _sq in range(N_SQUARES):
         ))
     CANNONS_FROM.append(tuple(entries))
 del _sq, entries
+
+# every well-formed move, by its text, so parsing returns the same objects the
+# generator lists (and is fast); Move.parse falls back to the regexes for errors
+_BY_TEXT: dict = {}
+_TEXT_OF: dict = {}
+for _sq in range(N_SQUARES):
+    _BY_TEXT[str(_PLACE[_sq])] = _PLACE[_sq]
+    for _p in (DARK, LIGHT):
+        for _t, _m in STEPS[_p][_sq] + CAPTURES[_p][_sq]:
+            _BY_TEXT[str(_m)] = _m
+        for _a, _t, _m in RETREATS[_p][_sq]:
+            _BY_TEXT[str(_m)] = _m
+    for _e in CANNONS_FROM[_sq]:
+        for _m in (_e[4], _e[7], _e[9]):
+            if _m is not None:
+                _BY_TEXT[str(_m)] = _m
+for _sq in range(N_SQUARES):         # the geometric rest (sideways steps, backward captures...)
+    for df, dr in ALL_DIRS:
+        for _n, _kinds in ((1, ("step", "capture")), (2, ("retreat", "shot")), (3, ("slide", "shot"))):
+            _t = _step(_sq, df, dr, _n)
+            if _t >= 0:
+                for _k in _kinds:
+                    _m = Move(_k, _sq, _t)
+                    _BY_TEXT.setdefault(str(_m), _m)
+del _sq, _p, _t, _m, _a, _e, _n, _kinds
+
+_TEXT_OF: dict = {m: t for t, m in _BY_TEXT.items()}
+
+# slide or shot move -> the ascending squares of its cannon
+CANNON_OF: dict = {}
+for _sq in range(N_SQUARES):
+    for _e in CANNONS_FROM[_sq]:
+        _trio = tuple(sorted((_sq, _e[0], _e[1])))
+        for _m in (_e[4], _e[7], _e[9]):
+            if _m is not None:
+                CANNON_OF[_m] = _trio
+del _sq, _e, _trio, _m
 
 # the 3-in-a-row lines through each square, as ascending triples (for cannons_through)
 _LINES_THROUGH: list[tuple] = []

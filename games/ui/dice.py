@@ -159,8 +159,9 @@ class _Shape:
         ys = [p[1] for p in pts]
         self.offset = (-(max(xs) + min(xs)) / 2, -(max(ys) + min(ys)) / 2)
         self.extent = max(max(xs) - min(xs), max(ys) - min(ys)) / 2
-        self.radius = max(math.hypot(p[0] + self.offset[0], p[1] + self.offset[1]) for p in pts)
-        self.front_nz = max(_dot(self.base[2], n) for _, n in self.faces)
+        n = max((n for _, n in self.faces), key=lambda n: _dot(self.base[2], n))
+        self.front_nz = _dot(self.base[2], n)
+        self.front_f = _face_factor((_dot(self.base[0], n), _dot(self.base[1], n), self.front_nz))
 
     @staticmethod
     def _project(m, v):
@@ -284,7 +285,8 @@ _PIPS = {
 }
 
 _SPRITES: OrderedDict = OrderedDict()
-_SPRITE_MAX = 300
+_SPRITE_BUDGET = 6_000_000      # pixels of cached resting dice (~24 MB)
+_sprite_pixels = 0
 
 
 def _point_in(poly, p):
@@ -322,24 +324,17 @@ def _fit_px(poly, anchor, text, px_max, font):
     return best
 
 
-def _render(kind, value, size, fill, edge, text_color, angle, tumble, font, pips):
-    """The die as an SRCALPHA sprite centred on its centre (not cached)."""
-    shape = _shape(kind)
-    m = shape.base
-    if tumble and (tumble[0] or tumble[1]):
-        m = _matmul(_matmul(_rot_x(tumble[0]), _rot_y(tumble[1])), m)
-    ss = 3 if size < 90 else 2
+def _geometry(shape, m, size, angle):
+    """Projected vertices (sprite pixels), visible faces (vertex order, screen
+    normal), the front face and the sprite's half width."""
     scale = size * shape.fit / 2 / shape.extent * 0.94
     pts3 = [shape._project(m, v) for v in shape.verts]
     radius = max(math.hypot(p[0], p[1]) for p in pts3)
     if radius * scale > size * 0.72:          # tumbling past the box: keep it in
         scale = size * 0.72 / radius
-    ox, oy = (shape.offset if m is shape.base else (0.0, 0.0))
+    ox, oy = shape.offset
     ca, sa = math.cos(math.radians(angle)), math.sin(math.radians(angle))
     half = int(size * 0.75) + 2
-    dim = 2 * half
-    outline_w = max(1.0, size * 0.035)
-    facet_w = max(0.8, size * 0.018)
 
     def to_px(p):   # die space -> sprite pixels (at 1x), rotated by angle
         x, y = (p[0] + ox) * scale, -(p[1] + oy) * scale
@@ -350,9 +345,63 @@ def _render(kind, value, size, fill, edge, text_color, angle, tumble, font, pips
     for order, n in shape.faces:
         nz = _dot(m[2], n)
         if nz > 1e-3:
-            ns = (_dot(m[0], n), _dot(m[1], n), nz)
-            vis.append((order, ns))
+            vis.append((order, (_dot(m[0], n), _dot(m[1], n), nz)))
     front = max(vis, key=lambda f: f[1][2])
+    return pts, vis, front, half
+
+
+def _face_factor(ns):
+    k = 0.35 + 0.65 * max(0.0, _dot(ns, _LIGHT))
+    return max(0.5, min(1.28, k / _K_REF))
+
+
+def _number_spot(kind, size, pts, front, half, angle):
+    """Where the number goes (sprite pixels) and the grown front face around
+    it, in the unrotated frame."""
+    ca, sa = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    fpoly = [pts[i] for i in front[0]]
+    cx = sum(p[0] for p in fpoly) / len(fpoly)
+    cy = sum(p[1] for p in fpoly) / len(fpoly)
+    g = _GROW.get(kind, 1.0)
+    pull = _PULL.get(kind, 0.0)
+    anchor = _ANCHOR.get(kind, (0.0, 0.0))
+    tx = cx + (half - cx) * pull + (anchor[0] * ca + anchor[1] * sa) * size
+    ty = cy + (half - cy) * pull + (-anchor[0] * sa + anchor[1] * ca) * size
+    up = []
+    for p in fpoly:
+        dx, dy = cx + (p[0] - cx) * g - tx, cy + (p[1] - cy) * g - ty
+        up.append((dx * ca - dy * sa, dx * sa + dy * ca))
+    return (tx, ty), up
+
+
+def _number_px(kind, size, digits, font):
+    """Font size for a ``digits``-long number on a resting die (cached)."""
+    key = (kind, size, digits, id(font) if font is not None else None)
+    px = _FIT.get(key)
+    if px is None:
+        shape = _shape(kind)
+        pts, _, front, half = _geometry(shape, shape.base, size, 0.0)
+        _, poly = _number_spot(kind, size, pts, front, half, 0.0)
+        px = _fit_px(poly, (0, 0), "0" * digits if digits > 1 else "8", size * 0.9, font)
+        # small dice: never below a readable size, even if the number spills
+        # over the facet lines (it has a rim); large dice: what fits
+        floor = (0.6 if digits == 1 else 0.5) * min(size, 48) + 0.25 * max(0, size - 48)
+        px = _FIT[key] = max(8, px, int(floor))
+    return px
+
+
+def _render(kind, value, size, fill, edge, text_color, angle, tumble, font, pips):
+    """The die as an SRCALPHA sprite centred on its centre (not cached)."""
+    shape = _shape(kind)
+    m = shape.base
+    if tumble and (tumble[0] or tumble[1]):
+        m = _matmul(_matmul(_rot_x(tumble[0]), _rot_y(tumble[1])), m)
+    ss = 3 if size < 90 else 2
+    ca, sa = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    pts, vis, front, half = _geometry(shape, m, size, angle)
+    dim = 2 * half
+    outline_w = max(1.0, size * 0.035)
+    facet_w = max(0.8, size * 0.018)
 
     big = pygame.Surface((dim * ss, dim * ss), pygame.SRCALPHA)
 
@@ -376,15 +425,9 @@ def _render(kind, value, size, fill, edge, text_color, angle, tumble, font, pips
     # faces, shaded by a light from the upper left
     line = _mix(edge, fill, 0.25)
     fw = facet_w * ss
-    face_col = None
     for order, ns in vis:
-        k = 0.35 + 0.65 * max(0.0, _dot(ns, _LIGHT))
-        f = k / _K_REF
-        f = max(0.5, min(1.28, f))
-        col = _shade(fill, f)
-        if order is front[0]:
-            face_col = col
-        pygame.draw.polygon(big, col, [S(pts[i]) for i in order])
+        pygame.draw.polygon(big, _shade(fill, _face_factor(ns)), [S(pts[i]) for i in order])
+    face_col = _shade(fill, shape.front_f)   # the resting front face: the number's rim
     for order, ns in vis:
         poly = [S(pts[i]) for i in order]
         for i in range(len(poly)):
@@ -408,7 +451,8 @@ def _render(kind, value, size, fill, edge, text_color, angle, tumble, font, pips
     cx = sum(p[0] for p in fpoly) / len(fpoly)
     cy = sum(p[1] for p in fpoly) / len(fpoly)
     nz = front[1][2]
-    if kind == "d6" and pips and 1 <= value <= 6:
+    use_pips = kind == "d6" and pips and isinstance(value, int) and 1 <= value <= 6
+    if use_pips:
         # pips on the front square: affine map from the face's corners
         q = fpoly
         tl = min(range(4), key=lambda i: (q[i][0] - cx) * ca - (q[i][1] - cy) * sa + (q[i][1] - cy) * ca + (q[i][0] - cx) * sa)
@@ -421,43 +465,28 @@ def _render(kind, value, size, fill, edge, text_color, angle, tumble, font, pips
         ux, uy = (u_end[0] - o[0]) / 2, (u_end[1] - o[1]) / 2
         vx, vy = (v_end[0] - o[0]) / 2, (v_end[1] - o[1]) / 2
         side = math.hypot(ux, uy) * 2
-        pr = side * 0.095 * ss
+        pr = side * 0.105 * ss
         for a, b in _PIPS[value]:
             px_ = cx + ux * a * 0.52 + vx * b * 0.52
             py_ = cy + uy * a * 0.52 + vy * b * 0.52
             pygame.draw.circle(big, text_color, (px_ * ss, py_ * ss), pr)
     sprite = pygame.transform.smoothscale(big, (dim, dim))
 
-    if not (kind == "d6" and pips and 1 <= value <= 6):
+    if not use_pips and value is not None and str(value):
         text = str(value)
-        # the number sits on the front face, pulled a little toward the die's
-        # middle; fit it in the (grown) face, in the unrotated frame
-        g = _GROW.get(kind, 1.0)
-        pull = _PULL.get(kind, 0.0)
-        anchor = _ANCHOR.get(kind, (0.0, 0.0))
-        tx = cx + (half - cx) * pull + (anchor[0] * ca + anchor[1] * sa) * size
-        ty = cy + (half - cy) * pull + (-anchor[0] * sa + anchor[1] * ca) * size
-        up = []
-        for p in fpoly:
-            dx, dy = cx + (p[0] - cx) * g - tx, cy + (p[1] - cy) * g - ty
-            up.append((dx * ca - dy * sa, dx * sa + dy * ca))
-        key = ("fit", kind, size, len(text), font is not None and id(font))
-        px = _FIT.get(key) if m is shape.base else None
-        if px is None:
-            px = _fit_px(up, (0, 0), "0" * len(text) if len(text) > 1 else "8", size * 0.9, font)
-            px = max(8, px, int(size * (0.6 if len(text) == 1 else 0.5)))
-            if m is shape.base:
-                _FIT[key] = px
+        (tx, ty), _ = _number_spot(kind, size, pts, front, half, angle)
+        px = _number_px(kind, size, len(text), font)
         img = _text(text, px, text_color, font, halo=face_col)
         shrink = min(1.0, 0.5 + 0.5 * nz / shape.front_nz)
         if shrink < 0.98:   # foreshortened while tumbling
             img = pygame.transform.rotozoom(img, 0, shrink)
-        if value in (6, 9) and DIE_MAX[kind] >= 9:
+        if value in (6, 9) and DIE_MAX[kind] >= 9 and kind != "d%":   # d%: its % mark shows which way is up
             # underline 6 and 9 as real dice do
             w, h = img.get_size()
-            u = pygame.Surface((w, h + max(2, h // 5)), pygame.SRCALPHA)
-            u.blit(img, (0, 0))
-            pygame.draw.rect(u, text_color, (0, h + max(1, h // 10), w, max(1, h // 10)))
+            pad = max(2, h // 5)
+            u = pygame.Surface((w, h + 2 * pad), pygame.SRCALPHA)
+            u.blit(img, (0, pad))
+            pygame.draw.rect(u, text_color, (w // 6, pad + h + max(1, h // 12), w - 2 * (w // 6), max(1, h // 10)))
             img = u
         if angle:
             img = pygame.transform.rotozoom(img, angle, 1.0)
@@ -477,9 +506,9 @@ _FIT: dict = {}
 _ANCHOR = {"d4": (0.0, 0.02), "d10": (0.0, -0.02), "d%": (0.0, 0.0)}
 # share of the way from the front face's centre to the die's centre
 _PULL = {"d8": 0.45, "d4": 0.2}
-_PCT_MARK = (0.0, 0.24)
+_PCT_MARK = (0.0, 0.30)
 # how far the number may spill past its face (it gets a rim in the face's colour)
-_GROW = {"d4": 1.05, "d8": 1.2, "d10": 1.25, "d%": 1.25, "d12": 1.1, "d20": 1.45}
+_GROW = {"d4": 1.05, "d8": 1.2, "d10": 1.25, "d%": 1.25, "d12": 1.0, "d20": 1.3}
 
 
 def _convex_hull(points):
@@ -510,7 +539,10 @@ def draw_die(surface, kind, value, center, size, *, fill, edge, text_color, angl
     3D; ``alpha`` fades it; ``label`` (e.g. "d12") is captioned below in
     ``label_color`` (default: a light tint of ``fill``). ``font`` is None, a
     callable px -> Font, or a Font. A d6 shows pips unless ``pips=False``.
-    Returns the rectangle drawn to."""
+    ``value`` may also be None (a blank die, e.g. face down) or a short
+    string such as "?".
+    Returns the bounding rectangle of what was drawn (die and label)."""
+    global _sprite_pixels
     if kind not in DIE_MAX:
         raise ValueError(f"unknown die kind {kind!r}; expected one of {DIE_KINDS}")
     size = max(8, int(round(size)))
@@ -519,23 +551,28 @@ def draw_die(surface, kind, value, center, size, *, fill, edge, text_color, angl
         return pygame.Rect(center, (0, 0))
     static = not angle and not (tumble and (tumble[0] or tumble[1]))
     key = (kind, value, size, fill, edge, text_color, id(font) if font is not None else None, pips)
-    sprite = _SPRITES.get(key) if static else None
-    if sprite is None:
+    hit = _SPRITES.get(key) if static else None
+    if hit is None:
         sprite = _render(kind, value, size, fill, edge, text_color, angle, tumble, font, pips)
+        hit = (sprite, sprite.get_bounding_rect())
         if static:
-            _SPRITES[key] = sprite
-            if len(_SPRITES) > _SPRITE_MAX:
-                _SPRITES.popitem(last=False)
+            _SPRITES[key] = hit
+            _sprite_pixels += sprite.get_width() * sprite.get_height()
+            while _sprite_pixels > _SPRITE_BUDGET and len(_SPRITES) > 1:
+                _, (old, _) = _SPRITES.popitem(last=False)
+                _sprite_pixels -= old.get_width() * old.get_height()
     else:
         _SPRITES.move_to_end(key)
-    rect = sprite.get_rect(center=(round(center[0]), round(center[1])))
+    sprite, ink = hit
+    at = sprite.get_rect(center=(round(center[0]), round(center[1])))
+    rect = ink.move(at.topleft)
     a = max(0, min(255, int(alpha)))
     if a < 255:
         sprite.set_alpha(a)
-        surface.blit(sprite, rect)
+        surface.blit(sprite, at)
         sprite.set_alpha(None)
     else:
-        surface.blit(sprite, rect)
+        surface.blit(sprite, at)
     if label:
         lc = _rgb(label_color) if label_color is not None else _mix(fill, (255, 255, 255), 0.55)
         img = _text(str(label), max(16, int(size * 0.32)), lc, font)
@@ -701,7 +738,9 @@ class DieChange(_DieAnim):
         p = self.progress
         if p >= 1:
             return self.new_value
-        return int(round(self.old_value + (self.new_value - self.old_value) * _ease_out(min(1.0, p / 0.8))))
+        # one step at a time, every value shown for the same time, done at 80 %
+        q = min(1.0, p / 0.8)
+        return int(round(self.old_value + (self.new_value - self.old_value) * q))
 
     def draw(self, surface, size, *, flash=None, **colors):
         p = self.progress

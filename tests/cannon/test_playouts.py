@@ -9,7 +9,7 @@ from games.cannon.reference import RefPosition
 from games.cannon.rules import (DARK_SOLDIER, DARK_TOWN, KINDS, LIGHT_SOLDIER, LIGHT_TOWN, N_SQUARES,
                                 Move, cannon_of, moves_from, new_game, town_threatened)
 
-N_GAMES = 300
+N_GAMES = 200
 PLY_CAP = 300
 OPTION_SETS = [
     {},
@@ -33,28 +33,27 @@ def random_move(rng):
 
 
 def check_position(st, rng, thorough):
+    """Invariants of one position. Every position gets the cheap checks; a "thorough"
+    game (every fifth) also applies every listed move, parses every move back through
+    the state, and cross-checks the board helpers."""
     legal = st.legal_moves()
     assert len(set(legal)) == len(legal), "duplicate moves"
     snap = st.snapshot()
     json.dumps(snap)
-    assert snap == st.copy().snapshot() == st.view(0).snapshot()
-    assert snap["ply"] == st.ply()
-    assert "\n".join(snap["board"]) == st.to_diagram()
+    assert snap["ply"] == st.ply() and snap["to_move"] == st.to_move
 
     for m in legal:
         assert Move.parse(str(m)) == m
-        assert st.parse_move(str(m)) == m
 
-    # every listed move applies without error, and never touches the original
-    sample = legal if thorough else rng.sample(legal, min(4, len(legal)))
+    # listed moves apply without error, and never touch the original
+    sample = legal if thorough else rng.sample(legal, min(3, len(legal)))
     for m in sample:
         c = st.copy()
         c.apply(m)
         assert c.ply() == st.ply() + 1
-    assert st.snapshot() == snap
 
     # moves that are not listed are refused and leave the state untouched
-    for _ in range(3):
+    for _ in range(2):
         m = random_move(rng)
         if m in legal:
             continue
@@ -70,7 +69,12 @@ def check_position(st, rng, thorough):
             st.parse_move(text)
     assert st.snapshot() == snap
 
-    if st.phase == "play":
+    if thorough:
+        assert snap == st.copy().snapshot() == st.view(0).snapshot()
+        assert "\n".join(snap["board"]) == st.to_diagram()
+        for m in legal:
+            assert st.parse_move(str(m)) == m
+    if thorough and st.phase == "play":
         # the board helpers agree with the move list
         listed = set()
         for sq in range(N_SQUARES):
@@ -81,13 +85,12 @@ def check_position(st, rng, thorough):
             if m.kind in ("slide", "shot"):
                 assert all(st.cells[s] == st.cells[m.frm] for s in cannon_of(m))
         # town_threatened agrees with the opponent's move list
-        if thorough:
-            probe = st.copy()
-            probe.to_move = 1 - st.to_move
-            probe.tournament = False
-            probe._legal = None
-            town = st.towns[st.to_move]
-            assert town_threatened(st, st.to_move) == any(m.to == town for m in probe.legal_moves())
+        probe = st.copy()
+        probe.to_move = 1 - st.to_move
+        probe.tournament = False
+        probe._legal = None
+        town = st.towns[st.to_move]
+        assert town_threatened(st, st.to_move) == any(m.to == town for m in probe.legal_moves())
     return legal
 
 
@@ -147,15 +150,18 @@ def test_random_playouts(block):
     per = N_GAMES // 10
     results = []
     for seed in range(block * per, (block + 1) * per):
-        st = play_one(seed, thorough=seed % 10 == 0, cross_check=seed % 6 == 1)
+        st = play_one(seed, thorough=seed % 5 == 0, cross_check=seed % 6 == 1)
         results.append(st.result_text() if st.is_over() else "unfinished")
     assert len(results) == per
 
 
 def test_playouts_reach_every_ending():
     endings = set()
-    for seed in range(60):
-        st = play_one(1000 + seed)
+    for seed in range(100):
+        rng = random.Random(1000 + seed)
+        st = new_game(OPTION_SETS[seed % len(OPTION_SETS)], 2)
+        while not st.is_over() and st.ply() < PLY_CAP:
+            st.apply(rng.choice(st.legal_moves()))
         t = st.result_text()
         endings.add("captured" if "captured" in t else "shot" if "shot" in t else
                     "stalemate" if "no legal move" in t else "draw" if "Draw" in t else "unfinished")

@@ -1,0 +1,453 @@
+"""The Hard AI's belief about every opponent's hidden grid, built from public
+events only (it never sees the state).
+
+One :class:`SeatBelief` per opponent holds ``N`` particles; a particle is one
+complete guess at that opponent's army: for each of the seven dice where it is
+(reserve, defeated, or a space), its value, and what the table has seen of it.
+Every public event filters the particles (a Miss at B3 kills every guess with a
+platoon on B3; a platoon that survived 8 damage had more than 8; a revealed
+defeated d12 must have been the platoon on that space) and moves them on (a
+platoon that ran for cover stays or steps to an empty neighbour; a deployment
+puts a reserve on an empty space).
+
+Particles that survive are resampled when too few remain, then *rejuvenated*
+so they do not all become copies of a few guesses.  The moves are exact:
+
+* a platoon that has not been hit since it was placed can be on any currently
+  empty space that has not answered since it was placed (any answer there would
+  have been a Hit); one that ran for cover from z can be on z or a neighbour of
+  z that has not answered since;
+* a platoon that has never fired has value ``max - damage taken``, so its die
+  may be swapped with any reserve die that would have survived that damage.
+
+If an event still kills every particle (an opponent that plays unlike the
+model), each particle is repaired to a nearby consistent guess instead.
+"""
+from __future__ import annotations
+
+from games.cannon_corps.rules import DICE, DIE_INDEX, DIE_SIZES, NEIGHBOURS, SPACE_INDEX
+
+MAXV = [DIE_SIZES[d] for d in DICE]
+RES, GONE = -1, -2
+# particle layout: 5 fields x 7 dice, then the occupancy bitmask
+L, V, D, S, A = 0, 7, 14, 21, 28      # loc, value, damage (-1: has fired), since, anchor
+OCC = 35
+FIELDS = (L, V, D, S, A)
+PINNED = 99          # anchor of a platoon just hit, waiting for its cover decision
+
+
+def _random_particle(rng) -> list:
+    p = [RES] * 7 + [0] * 7 + [0] * 7 + [0] * 7 + [-1] * 7 + [0]
+    for k, x in zip(rng.sample(range(7), 4), rng.sample(range(12), 4)):
+        p[k] = x
+        p[V + k] = MAXV[k]
+        p[OCC] |= 1 << x
+    return p
+
+
+def _fix_value(p, k: int) -> bool:
+    """Recompute die k's value after a label swap; False if impossible."""
+    loc = p[k]
+    if loc == RES:
+        p[V + k] = 0
+        p[D + k] = 0
+        return True
+    if loc == GONE:
+        return True
+    dmg = p[D + k]
+    if dmg >= 0:
+        v = MAXV[k] - dmg
+        if v <= 0:
+            return False
+        p[V + k] = v
+        return True
+    return p[V + k] <= MAXV[k]
+
+
+def _swap(p, a: int, b: int) -> None:
+    for f in FIELDS:
+        p[f + a], p[f + b] = p[f + b], p[f + a]
+
+
+def _relabel(p, k: int, d: int) -> bool:
+    """Give the platoon now labelled k the die label d (swapping with whatever
+    d is now) if the history allows it; otherwise leave p untouched."""
+    if k == d:
+        return True
+    if p[d] == GONE:
+        return False
+    saved = p[V + k], p[V + d], p[D + k], p[D + d]
+    _swap(p, k, d)
+    if _fix_value(p, d) and _fix_value(p, k):
+        return True
+    _swap(p, k, d)
+    p[V + k], p[V + d], p[D + k], p[D + d] = saved
+    return False
+
+
+def _remove(p, d: int) -> None:
+    x = p[d]
+    if x >= 0:
+        p[OCC] &= ~(1 << x)
+    p[d] = GONE
+    p[V + d] = 0
+
+
+def _at(p, x: int) -> int:
+    return p.index(x, 0, 7)
+
+
+class SeatBelief:
+    def __init__(self, seat: int, n: int, rng):
+        self.seat = seat
+        self.n = n
+        self.parts = [_random_particle(rng) for _ in range(n)]
+        self.defeats = 0
+        self.out = False
+        self.stays = 0
+        self.moves = 0
+        self.watch: int | None = None
+        self.repairs = 0
+        self.last_ans = [-1] * 12     # event index of the last answer per space
+        self._stats = None
+        self._fresh = False
+
+    # -- filtering machinery ---------------------------------------------
+    def _filter(self, fn, repair, rng) -> None:
+        self._stats = None
+        self._fresh = False
+        keep = [p for p in self.parts if fn(p)]
+        if not keep:
+            self.repairs += 1
+            for p in self.parts:
+                repair(p)
+            keep = self.parts
+        if len(keep) < self.n // 2:
+            keep = keep + [list(keep[rng.randrange(len(keep))]) for _ in range(self.n - len(keep))]
+            self.parts = keep
+            self.rejuvenate(rng)
+        self.parts = keep
+
+    @property
+    def stay_prob(self) -> float:
+        return (self.stays + 1.0) / (self.stays + self.moves + 3.0)
+
+    def rejuvenate(self, rng) -> None:
+        """Exact Gibbs moves on positions and unused die labels (see module doc)."""
+        q = self.stay_prob
+        last = self.last_ans
+        for p in self.parts:
+            # die labels of platoons that never fired
+            for k in range(7):
+                if p[k] >= 0 and p[D + k] >= 0:
+                    r = rng.randrange(7)
+                    if r != k and p[r] != GONE and (p[r] == RES or p[D + r] >= 0):
+                        _relabel(p, k, r)
+            # positions
+            occ = p[OCC]
+            for k in range(7):
+                x = p[k]
+                if x < 0:
+                    continue
+                since = p[S + k]
+                others = occ & ~(1 << x)
+                z = p[A + k]
+                if z == PINNED:
+                    continue
+                if z < 0:
+                    cands = [y for y in range(12) if last[y] < since and not others >> y & 1]
+                    if len(cands) <= 1:
+                        continue
+                    y = cands[rng.randrange(len(cands))]
+                else:
+                    nb = [y for y in NEIGHBOURS[z] if not others >> y & 1]
+                    cands = [y for y in nb if last[y] < since]
+                    w_move = (1.0 - q) / len(nb) if nb else 0.0
+                    stay_ok = last[z] < since and not others >> z & 1
+                    total = (q if stay_ok else 0.0) + w_move * len(cands)
+                    if total <= 0:
+                        continue
+                    r = rng.random() * total
+                    if stay_ok and r < q:
+                        y = z
+                    else:
+                        if not cands:
+                            continue
+                        y = cands[min(len(cands) - 1, int((r - (q if stay_ok else 0.0)) / w_move))]
+                if y != x:
+                    p[k] = y
+                    occ = others | (1 << y)
+            p[OCC] = occ
+        self._stats = None
+        self._fresh = True
+
+    # -- events -----------------------------------------------------------
+    def on_shot(self, power: int, rng) -> None:
+        def fn(p):
+            for k in range(7):
+                if p[k] >= 0 and p[V + k] == power:
+                    return True
+            # a platoon that never fired may be another die
+            for k in range(7):
+                if p[k] >= 0 and p[D + k] >= 0:
+                    for r in range(7):
+                        if r != k and p[r] != GONE and (p[r] == RES or p[D + r] >= 0) \
+                                and MAXV[r] - p[D + k] == power and _relabel(p, k, r):
+                            return True
+            return False
+
+        def repair(p):
+            cands = [k for k in range(7) if p[k] >= 0 and MAXV[k] >= power] or [k for k in range(7) if p[k] >= 0]
+            if cands:
+                k = rng.choice(cands)
+                p[V + k] = power
+                p[D + k] = -1
+        self._filter(fn, repair, rng)
+
+    def on_ammo(self, power: int, value: int, rng) -> None:
+        def fn(p):
+            cands = [k for k in range(7) if p[k] >= 0 and p[V + k] == power]
+            if not cands:
+                return False
+            k = cands[0] if len(cands) == 1 else cands[rng.randrange(len(cands))]
+            p[V + k] = value
+            p[D + k] = -1
+            return True
+
+        def repair(p):
+            cands = [k for k in range(7) if p[k] >= 0]
+            if cands:
+                k = rng.choice(cands)
+                p[V + k] = value
+                p[D + k] = -1
+        self._filter(fn, repair, rng)
+
+    def on_answer(self, x: int, hit: bool, e: int, rng) -> None:
+        if self.watch == x:
+            if hit:
+                self.stays += 1
+            else:
+                self.moves += 1
+            self.watch = None
+        bit = 1 << x
+        self.last_ans[x] = e
+
+        def fn(p):
+            if bool(p[OCC] & bit) != hit:
+                return False
+            if hit:     # pinned on x until its owner's cover decision (or its defeat)
+                p[A + _at(p, x)] = PINNED
+            return True
+
+        def repair(p):
+            if bool(p[OCC] & bit) == hit:
+                return
+            if hit:
+                k = rng.choice([k for k in range(7) if p[k] >= 0])
+                p[OCC] &= ~(1 << p[k])
+                p[k] = x
+                p[OCC] |= bit
+                p[A + k] = PINNED
+            else:
+                k = _at(p, x)
+                empty = [y for y in range(12) if not p[OCC] >> y & 1]
+                y = rng.choice(empty)
+                p[OCC] &= ~bit
+                p[k] = y
+                p[OCC] |= 1 << y
+        self._filter(fn, repair, rng)
+
+    def on_survived(self, x: int, dmg: int, rng) -> None:
+        def fn(p):
+            k = _at(p, x)
+            if p[V + k] <= dmg:
+                if p[D + k] < 0:
+                    return False
+                ok = False
+                for r in range(7):
+                    if r != k and p[r] != GONE and (p[r] == RES or p[D + r] >= 0) \
+                            and MAXV[r] - p[D + k] > dmg and _relabel(p, k, r):
+                        k = r
+                        ok = True
+                        break
+                if not ok:
+                    return False
+            p[V + k] -= dmg
+            if p[D + k] >= 0:
+                p[D + k] += dmg
+            return True
+
+        def repair(p):
+            k = _at(p, x)
+            p[V + k] = max(1, min(MAXV[k] - dmg, 3))
+            p[D + k] = -1
+        self._filter(fn, repair, rng)
+
+    def on_defeated(self, die: str, x: int | None, cause: str, power: int, rng) -> None:
+        d = DIE_INDEX[die]
+        self.defeats += 1
+        if self.watch is not None and self.watch == x:
+            self.watch = None
+        if cause == "own_salvo":
+            def fn(p):
+                if p[d] >= 0 and p[V + d] == 1:
+                    _remove(p, d)
+                    return True
+                for k in range(7):
+                    if p[k] >= 0 and p[V + k] == 1 and _relabel(p, k, d):
+                        _remove(p, d)
+                        return True
+                return False
+
+            def repair(p):
+                if p[d] < 0:
+                    k = rng.choice([k for k in range(7) if p[k] >= 0])
+                    _swap(p, k, d)
+                _remove(p, d)
+        else:
+            def fn(p):
+                k = _at(p, x)
+                if k != d:
+                    q = list(p)
+                    if not _relabel(q, k, d) or (cause == "shot" and q[V + d] > power):
+                        return False
+                    p[:] = q
+                elif cause == "shot" and p[V + k] > power:
+                    return False
+                _remove(p, d)
+                return True
+
+            def repair(p):
+                k = _at(p, x)
+                if k != d and p[d] != GONE:
+                    _swap(p, k, d)
+                    k = d
+                if p[k] == x:
+                    _remove(p, k)
+        self._filter(fn, repair, rng)
+
+    def on_cover(self, x: int, e: int, rng) -> None:
+        self.watch = x
+        q = self.stay_prob
+
+        def fn(p):
+            k = _at(p, x)
+            p[A + k] = x
+            p[S + k] = e
+            if rng.random() < q:
+                return True
+            occ = p[OCC]
+            opts = [y for y in NEIGHBOURS[x] if not occ >> y & 1]
+            if not opts:
+                return True
+            y = opts[rng.randrange(len(opts))]
+            p[k] = y
+            p[OCC] = (occ & ~(1 << x)) | (1 << y)
+            return True
+        self._filter(fn, lambda p: None, rng)
+
+    def on_deploy(self, e: int, rng) -> None:
+        self.watch = None
+
+        def fn(p):
+            res = [k for k in range(7) if p[k] == RES]
+            if not res:
+                return False
+            k = res[rng.randrange(len(res))]
+            occ = p[OCC]
+            empty = [y for y in range(12) if not occ >> y & 1]
+            y = empty[rng.randrange(len(empty))]
+            p[k] = y
+            p[V + k] = MAXV[k]
+            p[D + k] = 0
+            p[S + k] = e
+            p[A + k] = -1
+            p[OCC] = occ | (1 << y)
+            return True
+
+        def repair(p):
+            pass
+        self._filter(fn, repair, rng)
+
+    # -- summaries ---------------------------------------------------------
+    def stats(self, rng=None) -> dict:
+        """``occ[x]``: chance a platoon is on x; ``vals[x]``: the values the
+        particles put there (one per particle with a platoon on x);
+        ``values``: a sample of on-board values; ``lives``: defeats left."""
+        if self._stats is not None:
+            return self._stats
+        if rng is not None and not self._fresh:
+            self.rejuvenate(rng)
+        cnt = [0] * 12
+        vals = [[] for _ in range(12)]
+        values = []
+        parts = self.parts
+        for p in parts:
+            for k in range(7):
+                x = p[k]
+                if x >= 0:
+                    cnt[x] += 1
+                    vals[x].append(p[V + k])
+        for p in parts[:40]:
+            for k in range(7):
+                if p[k] >= 0:
+                    values.append(p[V + k])
+        n = len(parts)
+        self._stats = {"occ": [c / n for c in cnt], "vals": vals, "values": values,
+                       "lives": 4 - self.defeats}
+        return self._stats
+
+
+class BeliefTracker:
+    """Beliefs about every other seat, kept in step with the public event log."""
+
+    def __init__(self, seat: int, n_seats: int, particles: int = 300):
+        self.seat = seat
+        self.n_seats = n_seats
+        self.particles = particles
+        self.beliefs: dict[int, SeatBelief] = {}
+        self.done = 0
+        self.last = None
+        self.power = 0
+
+    def matches(self, view) -> bool:
+        if view.seat != self.seat or view.num_players != self.n_seats:
+            return False
+        ev = view.events
+        if len(ev) < self.done:
+            return False
+        return self.done == 0 or ev[self.done - 1] == self.last
+
+    def update(self, events, rng) -> None:
+        if not self.beliefs:
+            self.beliefs = {o: SeatBelief(o, self.particles, rng)
+                            for o in range(self.n_seats) if o != self.seat}
+        for i in range(self.done, len(events)):
+            self._one(events[i], i + 1, rng)
+        self.done = len(events)
+        self.last = events[-1] if events else None
+
+    def _one(self, ev: dict, e: int, rng) -> None:
+        k = ev["kind"]
+        if k == "shot":
+            self.power = ev["power"]
+        b = self.beliefs.get(ev.get("seat"))
+        if b is None or b.out:
+            return
+        if k == "shot":
+            b.on_shot(ev["power"], rng)
+        elif k == "answer":
+            b.on_answer(SPACE_INDEX[ev["space"]], ev["hit"], e, rng)
+        elif k == "survived":
+            b.on_survived(SPACE_INDEX[ev["space"]], ev["damage"], rng)
+        elif k == "defeated":
+            x = SPACE_INDEX[ev["space"]] if ev.get("space") else None
+            b.on_defeated(ev["die"], x, ev["cause"], self.power, rng)
+        elif k == "cover":
+            b.on_cover(SPACE_INDEX[ev["space"]], e, rng)
+        elif k == "deploy":
+            b.on_deploy(e, rng)
+        elif k == "ammo":
+            b.on_ammo(ev["power"], ev["value"], rng)
+        elif k == "eliminated":
+            b.out = True

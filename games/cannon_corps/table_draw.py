@@ -1,0 +1,206 @@
+"""Drawing pieces of the Cannon Corps table: cells, craters, seat badges, the
+cannon, pop-up labels, cached text.  Pure drawing: every function takes the
+surface, the theme and plain values, and reads nothing from the game."""
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+
+import pygame
+
+from games.ui.dice import draw_die
+from games.ui.theme import blend
+
+_TEXT: OrderedDict = OrderedDict()
+
+
+def text_img(text, font, color):
+    """Rendered text, cached (the table redraws the same labels every frame)."""
+    key = (text, id(font), tuple(color))
+    img = _TEXT.get(key)
+    if img is None:
+        img = font.render(text, True, color)
+        _TEXT[key] = img
+        if len(_TEXT) > 600:
+            _TEXT.popitem(last=False)
+    else:
+        _TEXT.move_to_end(key)
+    return img
+
+
+def text(surface, s, font, color, pos, anchor="topleft", alpha=255):
+    img = text_img(s, font, color)
+    r = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    if alpha < 255:
+        img = img.copy()
+        img.set_alpha(max(0, int(alpha)))
+    surface.blit(img, r)
+    return r
+
+
+def fit(s, font, width):
+    if font.size(s)[0] <= width:
+        return s
+    while s and font.size(s + "...")[0] > width:
+        s = s[:-1]
+    return s + "..." if s else ""
+
+
+def seat_colors(theme, seat):
+    c = theme.c
+    n = len(c["side"])
+    return c["side"][seat % n], c["side_edge"][seat % n], c["side_mark"][seat % n]
+
+
+def die_colors(theme, seat, dim=False):
+    fill, edge, mark = seat_colors(theme, seat)
+    if dim:
+        grey = (120, 124, 128)
+        fill, edge, mark = blend(fill, grey, 0.7), blend(edge, (60, 62, 64), 0.7), blend(mark, (200, 200, 200), 0.5)
+    return {"fill": fill, "edge": edge, "text_color": mark}
+
+
+def badge(surface, theme, seat, center, r):
+    """A seat's token: its colour, and its seat number so colour is never needed."""
+    fill, edge, mark = seat_colors(theme, seat)
+    pygame.draw.circle(surface, fill, center, r)
+    pygame.draw.circle(surface, edge, center, r, max(1, r // 6))
+    f = theme.font(max(9, r * 1.15 / theme.scale), bold=True)
+    text(surface, str(seat + 1), f, mark, (center[0], center[1] + 1), "center")
+
+
+def alpha_rect(surface, color, rect, alpha, radius=0):
+    s = pygame.Surface((max(1, rect.w), max(1, rect.h)), pygame.SRCALPHA)
+    pygame.draw.rect(s, (*color[:3], max(0, min(255, int(alpha)))), s.get_rect(), border_radius=radius)
+    surface.blit(s, rect.topleft)
+
+
+def star(center, r_out, r_in, points=8, rot=0.0):
+    out = []
+    for i in range(points * 2):
+        a = rot + math.pi * i / points
+        r = r_out if i % 2 == 0 else r_in
+        out.append((center[0] + math.cos(a) * r, center[1] + math.sin(a) * r))
+    return out
+
+
+def crater(surface, theme, rect, mark: dict, small=False, faint=False):
+    """A space the table knows about: Hit (a red burst; a cross over it when the
+    platoon there was defeated, little arrows when it ran for cover) or Miss (a
+    hollow ring). Shapes differ, so colour is not needed. The number is how
+    many turns ago the space answered."""
+    c = theme.c
+    cx, cy = rect.center
+    size = min(rect.w, rect.h)
+    ago = mark.get("ago", 0)
+    fade = 1.0 if ago <= 0 else max(0.45, 1.0 - 0.12 * ago)
+    if faint:
+        fade *= 0.6
+    bg = c["fog"]
+    if mark["answer"] == "hit":
+        col = blend(bg, c["hit"], fade)
+        pygame.draw.polygon(surface, col, star((cx, cy), size * 0.36, size * 0.2, 8, 0.2))
+        pygame.draw.circle(surface, blend(bg, (30, 20, 18), fade), (cx, cy), max(2, int(size * 0.13)))
+        res = mark.get("result")
+        w = max(2, int(size * 0.07))
+        if res == "defeated":
+            d = size * 0.26
+            ink = blend(bg, (250, 245, 235), fade)
+            pygame.draw.line(surface, ink, (cx - d, cy - d), (cx + d, cy + d), w)
+            pygame.draw.line(surface, ink, (cx - d, cy + d), (cx + d, cy - d), w)
+        elif res == "cover":
+            ink = blend(bg, (250, 245, 235), fade)
+            for k in range(4):
+                a = math.pi / 4 + k * math.pi / 2
+                p0 = (cx + math.cos(a) * size * 0.3, cy + math.sin(a) * size * 0.3)
+                p1 = (cx + math.cos(a) * size * 0.46, cy + math.sin(a) * size * 0.46)
+                pygame.draw.line(surface, ink, p0, p1, max(1, w - 1))
+    else:
+        col = blend(bg, c["miss"], fade)
+        pygame.draw.circle(surface, col, (cx, cy), max(3, int(size * 0.27)), max(2, int(size * 0.08)))
+    if not small or size >= theme.px(26):
+        f = theme.font(max(10, min(16, size * 0.3 / theme.scale)), bold=True)
+        label = str(ago)
+        img = text_img(label, f, c["text"])
+        r = img.get_rect(bottomright=(rect.right - max(2, size // 14), rect.bottom - max(1, size // 18)))
+        pygame.draw.rect(surface, bg, r.inflate(4, 0), border_radius=3)
+        surface.blit(img, r)
+
+
+def cell(surface, rect, fill, edge, radius, width=1):
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    pygame.draw.rect(surface, edge, rect, width=width, border_radius=radius)
+
+
+def cannon(surface, theme, base, angle, size, recoil=0.0, flash=0.0):
+    """A field cannon at ``base`` (the wheel's centre) aiming at ``angle``
+    (radians, screen coordinates). ``recoil`` 0..1 pushes the barrel back,
+    ``flash`` 0..1 draws the muzzle flash."""
+    dx, dy = math.cos(angle), math.sin(angle)
+    px_, py_ = -dy, dx
+    back = size * 0.25 * recoil
+    bx, by = base[0] - dx * back, base[1] - dy * back
+    L, w0, w1 = size * 1.05, size * 0.22, size * 0.15
+    p = [(bx - dx * L * 0.25 + px_ * w0, by - dy * L * 0.25 + py_ * w0),
+         (bx + dx * L * 0.75 + px_ * w1, by + dy * L * 0.75 + py_ * w1),
+         (bx + dx * L * 0.75 - px_ * w1, by + dy * L * 0.75 - py_ * w1),
+         (bx - dx * L * 0.25 - px_ * w0, by - dy * L * 0.25 - py_ * w0)]
+    pygame.draw.polygon(surface, (46, 44, 48), p)
+    pygame.draw.polygon(surface, (18, 16, 18), p, max(1, int(size * 0.05)))
+    pygame.draw.circle(surface, (46, 44, 48), (bx - dx * L * 0.25, by - dy * L * 0.25), w0 * 0.9)
+    mx, my = bx + dx * L * 0.78, by + dy * L * 0.78
+    pygame.draw.circle(surface, (18, 16, 18), (mx, my), w1 * 0.75)
+    # the carriage wheel
+    wr = size * 0.3
+    pygame.draw.circle(surface, (120, 80, 44), base, wr)
+    pygame.draw.circle(surface, (60, 38, 20), base, wr, max(1, int(size * 0.06)))
+    for k in range(4):
+        a = k * math.pi / 4
+        pygame.draw.line(surface, (60, 38, 20), (base[0] - math.cos(a) * wr, base[1] - math.sin(a) * wr),
+                         (base[0] + math.cos(a) * wr, base[1] + math.sin(a) * wr), max(1, int(size * 0.04)))
+    if flash > 0:
+        r = size * (0.25 + 0.35 * flash)
+        pygame.draw.polygon(surface, (255, 214, 90), star((mx + dx * r * 0.6, my + dy * r * 0.6), r, r * 0.5, 7, angle))
+        pygame.draw.circle(surface, (255, 250, 210), (mx + dx * r * 0.5, my + dy * r * 0.5), r * 0.35)
+    return (mx, my)
+
+
+def pop(surface, theme, center, label, bg, fg, progress, big=1.0):
+    """A label that springs up over a grid, holds, then fades."""
+    if progress >= 1.0:
+        return
+    grow = min(1.0, progress / 0.25)
+    s = 1 - (1 - grow) ** 3
+    s = s * (1 + 0.15 * math.sin(math.pi * min(1.0, grow)))
+    alpha = 255 if progress < 0.75 else int(255 * (1 - (progress - 0.75) / 0.25))
+    f = theme.font(24 * big, bold=True)
+    img = text_img(label, f, fg)
+    w, h = img.get_width() + theme.px(18) * big, img.get_height() + theme.px(8) * big
+    w, h = max(1, int(w * s)), max(1, int(h * s))
+    box = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(box, (*bg, 235), box.get_rect(), border_radius=max(2, h // 4))
+    pygame.draw.rect(box, (20, 16, 14, 235), box.get_rect(), max(1, theme.px(2)), border_radius=max(2, h // 4))
+    if s > 0.2:
+        im = img if s >= 0.999 else pygame.transform.smoothscale(
+            img, (max(1, int(img.get_width() * s)), max(1, int(img.get_height() * s))))
+        box.blit(im, im.get_rect(center=(w // 2, h // 2)))
+    box.set_alpha(alpha)
+    surface.blit(box, box.get_rect(center=(round(center[0]), round(center[1]))))
+
+
+def turn_arrow(surface, color, tip, size):
+    """A solid triangle pointing right with its tip at ``tip``."""
+    x, y = tip
+    pygame.draw.polygon(surface, color, [(x, y), (x - size, y - size * 0.7), (x - size, y + size * 0.7)])
+
+
+def die_slot(surface, theme, rect):
+    """An empty place for a die (in the reserves or the defeated row)."""
+    c = theme.c
+    pygame.draw.rect(surface, blend(c["table"], (0, 0, 0), 0.25), rect, border_radius=theme.px(6))
+    pygame.draw.rect(surface, blend(c["table"], c["edge"], 0.5), rect, width=1, border_radius=theme.px(6))
+
+
+def dead_die(surface, theme, seat, kind, center, size, alpha=255):
+    """A defeated die: greyed, showing 0 (its platoon is gone)."""
+    draw_die(surface, kind, 0, center, size, alpha=alpha, **die_colors(theme, seat, dim=True))

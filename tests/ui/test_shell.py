@@ -1,0 +1,188 @@
+"""The shell driven by synthetic events: menu -> new game -> moves by clicks ->
+save -> menu -> load -> the same position; plus the shell's own screens."""
+import os
+import subprocess
+import sys
+
+import pygame
+import pytest
+
+import games
+from games.core import paths, saves
+from games.ui.game_screen import GameScreen
+from games.ui.headless import build_scene, make_app
+from games.ui.load_screen import LoadScreen
+from games.ui.menu import MainMenu
+from games.ui.setup import SetupScreen
+from tests.ui.helpers import click, frames, key, wait_until
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+@pytest.fixture
+def app():
+    a = make_app((1280, 720), animation="off")
+    a.push(MainMenu(a))
+    frames(a, 2)
+    yield a
+    for s in list(a.stack.scenes):
+        s.on_exit()
+
+
+def cannon_card(menu):
+    return next(c for c in menu.cards if c["info"].id == "cannon")
+
+
+def test_menu_new_game_moves_save_menu_load_same_position(app):
+    menu = app.stack.top
+    click(app, cannon_card(menu)["new"].rect.center)
+    setup = app.stack.top
+    assert isinstance(setup, SetupScreen)
+    while setup.kinds[1].value != "human":          # make both seats human by clicking
+        click(app, (setup.kinds[1].rect.right - 5, setup.kinds[1].rect.centery))
+    click(app, setup.start_btn.rect.center)
+    game = app.stack.top
+    assert isinstance(game, GameScreen) and game.info.id == "cannon"
+    board = game.board
+    from games.cannon.rules import parse_square
+    for a, b in (("f1", None), ("e10", None), ("a4", "a5"), ("b7", "b6")):
+        click(app, board.point_to_pixel(parse_square(a)))
+        if b:
+            click(app, board.point_to_pixel(parse_square(b)))
+        frames(app, 2)
+    assert [e.text for e in game.match.log] == ["Tf1", "Te10", "a4-a5", "b7-b6"]
+    snap = game.match.state.snapshot()
+    # Ctrl+S, accept the suggested name
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_RETURN)
+    assert game.save_path and os.path.exists(game.save_path)
+    # Esc -> pause -> Quit to menu -> confirm Leave
+    key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    click(app, next(b for b in pause.buttons if b.label == "Quit to menu").rect.center)
+    click(app, app.stack.top.buttons[0].rect.center)
+    menu = app.stack.top
+    assert isinstance(menu, MainMenu)
+    assert menu.continue_btn.enabled          # the autosave is there too
+    click(app, menu.load_btn.rect.center)
+    load = app.stack.top
+    assert isinstance(load, LoadScreen)
+    row = next(r for r in load.rows if not r[3].autosave)
+    click(app, row[1].rect.center)
+    game2 = app.stack.top
+    assert isinstance(game2, GameScreen) and game2 is not game
+    assert game2.match.state.snapshot() == snap
+    assert [e.text for e in game2.match.log] == ["Tf1", "Te10", "a4-a5", "b7-b6"]
+
+
+def test_undo_button_takes_back_the_ai_reply(app):
+    from games.core.match import AI, HUMAN, Match, Seat
+    info = games.get("cannon")
+    g = GameScreen(app, Match(info, {}, [Seat(HUMAN, name="Ann"), Seat(AI, "easy", "Bot")], seed=3))
+    app.push(g)
+    g.submit(g.match.state.parse_move("Tf1"))
+    wait_until(app, lambda: g.match.ply == 2 and not g.runner.busy)
+    assert g.match.log[1].player == 1
+    click(app, g.undo_btn.rect.center)
+    assert g.match.ply == 0 and g.match.can_redo()
+
+
+def test_ai_is_cancelled_when_leaving(app):
+    from games.core.match import AI, Match, Seat
+    info = games.get("cannon")
+    g = GameScreen(app, Match(info, {}, [Seat(AI, "hard", "A"), Seat(AI, "hard", "B")], seed=3))
+    app.push(g)
+    wait_until(app, lambda: g.runner.busy or g.match.ply > 0)
+    g.leave(force=True)
+    assert not g.runner.busy and isinstance(app.stack.top, MainMenu)
+
+
+def test_illegal_typed_move_is_refused_with_a_message(app):
+    from games.core.match import HUMAN, Match, Seat
+    g = GameScreen(app, Match(games.get("cannon"), {}, [Seat(HUMAN, name="A"), Seat(HUMAN, name="B")], seed=1))
+    app.push(g)
+    g.typed_move("Ta1")
+    assert g.match.ply == 0 and g.status_bad and g.status
+    g.typed_move("zz99")
+    assert g.match.ply == 0 and g.status_bad
+    g.typed_move("Tf1")
+    assert g.match.ply == 1
+
+
+def test_broken_save_gives_a_message_and_stays_on_menu(app, tmp_path):
+    p = tmp_path / "broken.json"
+    p.write_text('{"format": "cannonade-save", "version": 2, "ga')
+    from games.ui.menu import open_save
+    open_save(app, str(p))
+    top = app.stack.top
+    assert top.title == "Cannot load this save" and "cut short" in top.message
+    assert isinstance(app.stack.scenes[0], MainMenu)
+
+
+def test_settings_apply_at_once_and_persist(app):
+    from games.core.settings import load_settings
+    from games.ui.settings_screen import SettingsScreen
+    s = SettingsScreen(app)
+    app.push(s)
+    label, cb = next(r for r in s.rows if r[0].startswith("Colour-blind"))
+    click(app, (cb.rect.right - 5, cb.rect.centery))
+    assert app.settings.colorblind and app.theme.colorblind
+    assert load_settings()[0].colorblind
+
+
+@pytest.mark.parametrize("scene", ["menu", "settings", "load", "setup", "rules", "game"])
+def test_every_scene_draws_something(scene):
+    a = make_app((800, 600))
+    a.push(build_scene(a, "menu"))
+    if scene != "menu":
+        a.push(build_scene(a, scene, games.get("cannon")))
+    frames(a, 3)
+    colours = {a.screen.get_at((x, y))[:3] for x in range(0, 800, 37) for y in range(0, 600, 29)}
+    assert len(colours) > 3
+
+
+def run_main(*args):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.run([sys.executable, os.path.join(ROOT, "main.py"), *args], capture_output=True, text=True,
+                          env=env, cwd=ROOT, timeout=300)
+
+
+def test_screenshot_writes_a_png_that_is_not_one_colour(tmp_path):
+    out = tmp_path / "shot.png"
+    r = run_main("--data-dir", str(tmp_path), "screenshot", "--game", "cannon", "--scene", "game",
+                 "--size", "800x600", "--out", str(out), "--moves", "Tf1;Te10")
+    assert r.returncode == 0, r.stderr
+    img = pygame.image.load(str(out))
+    assert img.get_size() == (800, 600)
+    colours = {img.get_at((x, y))[:3] for x in range(0, 800, 20) for y in range(0, 600, 20)}
+    assert len(colours) > 10
+
+
+def test_smoke_passes(tmp_path):
+    r = run_main("--data-dir", str(tmp_path), "--smoke")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "smoke: ok" in r.stdout
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["--bogus"], "unrecognized arguments"),
+    (["arena", "--game", "chess", "--seats", "easy,easy"], "unknown game"),
+    (["arena", "--game", "cannon", "--seats", "easy,genius"], "unknown level"),
+    (["arena", "--game", "cannon", "--seats", "easy"], "takes 2-2 seats"),
+    (["screenshot", "--size", "huge", "--out", "x.png"], "not a size"),
+])
+def test_bad_command_lines_get_clear_errors(args, needle, tmp_path):
+    r = run_main(*args)
+    assert r.returncode == 2 and needle in r.stderr
+
+
+def test_arena_json_shape(tmp_path):
+    import json
+    r = run_main("arena", "--game", "cannon", "--seats", "random,random", "--games", "2", "--seed", "3",
+                 "--ply-cap", "40", "--json")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["game"] == "cannon" and d["games"] == 2 and [s["level"] for s in d["seats"]] == ["random", "random"]
+    for k in ("draws", "unfinished", "errors", "mean_plies"):
+        assert k in d
+    assert sum(s["wins"] for s in d["seats"]) + d["draws"] + d["unfinished"] + d["errors"] == 2
