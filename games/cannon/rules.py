@@ -435,6 +435,13 @@ class CannonState(GameState):
         return "\n".join("".join(chars[self.cells[r * SIZE + f]] for f in range(SIZE))
                          for r in range(SIZE - 1, -1, -1))
 
+    def invalidate(self) -> None:
+        """Forget the cached move list. Call this after editing ``cells``, ``to_move``
+        or ``towns`` by hand (the engine's own moves keep the cache right)."""
+        if self._phase == "over" and self._winner is not None and self._reason.endswith("wins"):
+            self._phase, self._winner, self._reason = "play", None, ""   # a stalemate verdict
+        self._legal = None
+
     # -- turn --------------------------------------------------------------------
     @property
     def phase(self) -> str:

@@ -96,8 +96,8 @@ SECTIONS = [
             "Capture the enemy town with a soldier or hit it with a cannon shot and you win at "
             "once, whatever else is on the board.\n\n"
             "If it is your turn and you have no legal move at all, you lose.\n\n"
-            "Watch your town: the board marks it when your opponent could take it on their next "
-            "move."
+            "Watch your town: unless you turn the warning off in the settings, the board marks "
+            "it when your opponent could take it on their next move."
         ),
         "diagram": "town",
     },

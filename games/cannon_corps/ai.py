@@ -225,7 +225,7 @@ class HardAI:
         def frag(w):
             if not enemy_vals:
                 return 0.0
-            return sum(1 for ev in enemy_vals if ev >= w) / len(enemy_vals)
+            return sum(1 for ev in enemy_vals if ev >= w or ev == 1) / len(enemy_vals)
         best, best_score = None, None
         for die, (_, v) in sorted(view.my_platoons.items(), key=lambda kv: DIE_SIZES[kv[0]]):
             salvo = v == 1

@@ -204,3 +204,43 @@ def die_slot(surface, theme, rect):
 def dead_die(surface, theme, seat, kind, center, size, alpha=255):
     """A defeated die: greyed, showing 0 (its platoon is gone)."""
     draw_die(surface, kind, 0, center, size, alpha=alpha, **die_colors(theme, seat, dim=True))
+
+
+def legend(surface, theme, rect):
+    """What the marks on the grids mean (drawn where there is room)."""
+    c = theme.c
+    f = theme.font(14)
+    lh = max(f.get_linesize(), theme.px(26))
+    gap = theme.px(4)
+    items = [({"answer": "miss", "ago": 2}, "Miss"), ({"answer": "hit", "ago": 0, "result": "survived"}, "Hit"),
+             ({"answer": "hit", "ago": 1, "result": "defeated"}, "Hit, defeated"),
+             ({"answer": "hit", "ago": 1, "result": "cover"}, "Hit, ran for cover")]
+    if rect.w < theme.px(150):
+        return
+    per = 2 if rect.w >= theme.px(300) else 1
+    rows_needed = (len(items) + per - 1) // per
+    rows_fit = (rect.h + gap) // (lh + gap)
+    if rows_fit < rows_needed:
+        return
+    note = rows_fit * (lh + gap) - gap >= rows_needed * (lh + gap) + f.get_linesize()
+    col_w = rect.w // per
+    for i, (mark, label) in enumerate(items):
+        r_, k = divmod(i, per)
+        box = pygame.Rect(rect.x + k * col_w, rect.y + r_ * (lh + gap), lh, lh)
+        pygame.draw.rect(surface, c["fog"], box, border_radius=3)
+        crater(surface, theme, box, mark, small=True)
+        text(surface, fit(label, f, col_w - lh - theme.px(10)), f, c["text_dim"],
+             (box.right + theme.px(6), box.centery), "midleft")
+    if note:
+        y = rect.y + rows_needed * (lh + gap)
+        text(surface, fit("Small numbers: how many turns ago", f, rect.w), f, c["text_dim"], (rect.x, y))
+
+
+def arrow(surface, color, a, b, w=3, head=10):
+    ang = math.atan2(b[1] - a[1], b[0] - a[0])
+    tip = (b[0], b[1])
+    base = (b[0] - head * 0.8 * math.cos(ang), b[1] - head * 0.8 * math.sin(ang))
+    pygame.draw.line(surface, color, a, base, w)
+    p1 = (b[0] - head * math.cos(ang - 0.5), b[1] - head * math.sin(ang - 0.5))
+    p2 = (b[0] - head * math.cos(ang + 0.5), b[1] - head * math.sin(ang + 0.5))
+    pygame.draw.polygon(surface, color, [tip, p1, p2])

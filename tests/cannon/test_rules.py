@@ -700,3 +700,15 @@ def test_rules_text_sections():
     assert "David E. Witcher" in everything
     for word in ("pass-over", "blocking", "tournament", "repetition", "e4*e6", "Tf1"):
         assert word.lower() in everything.lower(), word
+
+
+def test_invalidate_after_editing_cells_by_hand():
+    st = position(dark="a10", light="h8", light_town="e10")
+    assert st.is_over()                                         # Dark is stuck
+    st.cells[sq("a10")] = EMPTY
+    st.cells[sq("c5")] = DARK_SOLDIER
+    st.invalidate()
+    assert not st.is_over() and texts(st) == {"c5-b6", "c5-c6", "c5-d6"}
+    won = play(position(dark="e9", light="a9", light_town="e10"), "e9xe10")
+    won.invalidate()
+    assert won.is_over() and won.winner() == DARK               # a taken town stays taken

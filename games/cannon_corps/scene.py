@@ -1,0 +1,1275 @@
+"""The Cannon Corps table (the board of games/ui/game_screen.py).
+
+What is drawn comes only from ``host.visible_state()``: the viewing seat's
+:class:`~games.cannon_corps.rules.CorpsView`, or the public view when
+``host.viewer`` is None (a hand-over pending, AIs playing each other, the end).
+The viewing seat's grid is large at the bottom with its reserves and defeated
+dice; every other seat is a small fogged grid with what the table knows.
+
+Clicks become moves (``setup``, ``fire``, ``cover``/``stay``, ``deploy``) and
+go to ``host.submit``; the rules decide whether they are legal.  Each applied
+move is animated from the public events it added (and the viewer's own private
+ones): the announcement, the cannon, the answers, damage, defeats, cover and
+deployments, one step after another (``busy`` while they run).
+"""
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from games.cannon_corps import table_draw as td
+from games.cannon_corps.rules import DICE, DIE_SIZES, SPACES, Move
+from games.cannon_corps.table_model import last_shot, public_table
+from games.ui.dice import DieChange, DieExit, DieRoll, draw_die
+from games.ui.theme import blend
+from games.ui.widgets import Button
+
+ROWS, COLS = "ABC", "1234"
+
+# base durations (seconds) of the animation steps, times settings.anim_factor()
+DUR = {"setup": 0.35, "start": 0.9, "shot": 0.75, "answers": 0.75, "damage": 0.8, "cover": 0.55,
+       "deploy": 0.85, "ammo": 0.65, "salvo_exit": 0.75, "out": 0.8, "winner": 0.9}
+
+
+class Panel:
+    """Where one seat's grid is drawn."""
+
+    def __init__(self, seat, rect, big=False):
+        self.seat = seat
+        self.rect = rect
+        self.big = big
+        self.head = pygame.Rect(rect.x, rect.y, rect.w, 0)
+        self.grid = pygame.Rect(0, 0, 0, 0)
+        self.cell = 10
+        self.gap = 2
+        self.dead_slots: list = []
+        self.info_pos = (0, 0)
+
+    def cell_rect(self, space) -> pygame.Rect:
+        r, c = divmod(SPACES.index(space), 4)
+        return pygame.Rect(self.grid.x + c * (self.cell + self.gap), self.grid.y + r * (self.cell + self.gap),
+                           self.cell, self.cell)
+
+    def space_at(self, pos):
+        if not self.grid.collidepoint(pos):
+            return None
+        for sp in SPACES:
+            if self.cell_rect(sp).collidepoint(pos):
+                return sp
+        return None
+
+    @property
+    def centre(self):
+        return self.grid.center
+
+
+class Step:
+    """One beat of an animation (several things may move at once within it)."""
+
+    def __init__(self, kind, duration, k_end, **data):
+        self.kind = kind
+        self.duration = duration
+        self.k_end = k_end          # public events revealed once the step ends
+        self.k_start = None         # ... and, if set, when it starts
+        self.data = data
+        self.t = 0.0
+        self.started = False
+        self.anims: list = []       # (anim, size, colours) from games.ui.dice
+
+    @property
+    def progress(self):
+        return 1.0 if self.duration <= 0 else min(1.0, self.t / self.duration)
+
+
+class CorpsScene:
+    def __init__(self, host):
+        self.host = host
+        self.rect = pygame.Rect(0, 0, 800, 600)
+        self.steps: list[Step] = []
+        self.k = None               # public events shown while animating (None: all)
+        self.mine = None            # the viewer's dice while animating: die -> (space, value)
+        self.my_res = None
+        self.hidden: set = set()    # own dice an animation is drawing instead
+        self.announce = ""          # the banner over the table
+        self.sel = None             # a selected die (fire, deploy, setup)
+        self.staged: dict = {}      # setup: die -> space, before Confirm
+        self.stage_order: list = []
+        self.hint = None
+        self.mouse = (-1, -1)
+        self._lkey = None
+        self._vkey = None
+        self._view = None
+        self._pkey = None
+        self._pub = None
+        self._sel_key = None
+        self._rng = random.Random(7)   # only the look of tumbling dice
+        self.panels: dict = {}
+        snd = host.app.sound
+        self.btn_confirm = Button("Confirm", self._confirm_setup, primary=True, sound=snd)
+        self.btn_clear = Button("Clear", self._clear_setup, sound=snd)
+        self.btn_undo = Button("Undo", self._undo_setup, sound=snd)
+        self.btn_stay = Button("Stay (bluff)", self._stay, primary=True, sound=snd)
+
+    # ------------------------------------------------------------------ contract
+    @property
+    def busy(self) -> bool:
+        return bool(self.steps)
+
+    def layout(self, rect):
+        self.rect = pygame.Rect(rect)
+        self._finish_all()
+        self._lkey = None
+
+    def reset(self):
+        self.steps = []
+        self.k = None
+        self.mine = None
+        self.my_res = None
+        self.hidden = set()
+        self.sel = None
+        self.staged = {}
+        self.stage_order = []
+        self.hint = None
+        self._lkey = None
+        self._view = None
+        self._vkey = None
+        self._sync()
+
+    def show_hint(self, move):
+        self.hint = move
+
+    def _check_decision(self, v):
+        """A new position or viewer: drop selections that belonged to the old one."""
+        key = (self.host.match.ply, self.host.viewer)
+        if key != self._sel_key:
+            self._sel_key = key
+            self.sel = None
+            if not (v.pending.get("kind") == "setup" and v.is_my_decision()):
+                self.staged, self.stage_order = {}, []
+        self._ensure_layout(v)
+
+    def update(self, dt):
+        v = self.view()
+        self._check_decision(v)
+        while self.steps and dt >= 0:
+            st = self.steps[0]
+            if not st.started:
+                self._start_step(st)
+            st.t += dt
+            for a, _, _ in st.anims:
+                a.update(dt)
+            if st.t < st.duration:
+                break
+            dt = st.t - st.duration
+            self._end_step(st)
+            self.steps.pop(0)
+            if not self.steps:
+                self._sync()
+                break
+
+    def help_text(self) -> str:
+        v = self.view()
+        k = v.pending.get("kind")
+        if k == "setup":
+            n = len(self.staged)
+            if n >= 4:
+                return "Press Confirm to hide your four platoons (click a placed die to move it)."
+            if self.sel:
+                return f"Click an empty space on your grid for the {self.sel} ({n} of 4 placed)."
+            return f"Pick a die from your reserves, then a space on your grid ({n} of 4 placed)."
+        if k == "fire":
+            if self.sel and self.sel in v.my_platoons:
+                p = v.my_platoons[self.sel][1]
+                if p == 1:
+                    return (f"{self.sel} at 1: a FINAL SALVO defeats whatever it hits, then falls. "
+                            "Click a space on an opponent's grid.")
+                return f"Power {p} ({self.sel}): click a space on any opponent's grid; it hits that space on every grid."
+            return "Pick one of your platoons to fire (its value is the shot's power)."
+        if k == "cover":
+            return (f"Your {v.pending.get('die')} on {v.pending.get('space')} was hit: click a lit space "
+                    "to run for cover, or Stay (bluff).")
+        if k == "deploy":
+            if self.sel:
+                return f"Click an empty space on your grid to deploy the {self.sel}."
+            return "A platoon fell: pick a reserve die, then an empty space to deploy it."
+        return ""
+
+    # ------------------------------------------------------------------ what we may see
+    def view(self):
+        """The visible view (cached per position and viewer)."""
+        m = self.host.match
+        key = (id(m.state), m.ply, self.host.viewer, len(m.state.events) if hasattr(m.state, "events") else 0)
+        if key != self._vkey or self._view is None:
+            self._view = self.host.visible_state()
+            self._vkey = key
+        return self._view
+
+    def public(self, v=None):
+        v = v or self.view()
+        key = (self._vkey, self.k, len(v.events))
+        if key != self._pkey:
+            self._pub = public_table(v.events, v.num_players, self.k)
+            self._pkey = key
+        return self._pub
+
+    def my_dice(self, v):
+        """die -> (space, value) of the viewer's platoons as they show now."""
+        if v.seat is None:
+            return {}
+        if self.mine is not None:
+            return dict(self.mine)
+        if v.pending.get("kind") == "setup" and v.is_my_decision():
+            return {d: (sp, DIE_SIZES[d]) for d, sp in self.staged.items()}
+        return dict(v.my_platoons)
+
+    def my_reserves(self, v):
+        if v.seat is None:
+            return []
+        if self.my_res is not None:
+            return list(self.my_res)
+        return [d for d in DICE if d in v.my_reserves]
+
+    # ------------------------------------------------------------------ layout
+    def _mode(self, v):
+        setup = v.seat is not None and v.phase == "setup" and not v.my_platoons and self.mine is None
+        return "setup" if setup else "play"
+
+    def _ensure_layout(self, v):
+        key = (tuple(self.rect), v.seat, v.num_players, self._mode(v), self.host.theme.scale)
+        if key != self._lkey:
+            self._lkey = key
+            self._compute_layout(v)
+
+    def _small_cell(self, w, h):
+        t = self.host.theme
+        head = t.small_font().get_linesize() + t.px(8)
+        lab, col, ip = t.px(15), t.px(14), t.px(6)
+        foot = t.px(26)
+        cell = min((w - lab - 2 * ip) / 4.0, (h - head - col - foot - 2 * ip) / 3.0)
+        foot = min(t.px(40), max(t.px(22), cell * 0.62))
+        cell = min((w - lab - 2 * ip) / 4.0, (h - head - col - foot - 2 * ip) / 3.0)
+        return int(min(cell, t.px(78))), head, lab, col, ip, int(foot)
+
+    def _arrange(self, area, n):
+        """Best rows x cols arrangement of n small panels in area: (cell, rows, cols)."""
+        gap = self.host.theme.px(8)
+        best = None
+        for rows in range(1, n + 1):
+            cols = math.ceil(n / rows)
+            if rows > 1 and math.ceil(n / (rows - 1)) == cols:
+                continue
+            pw = (area.w - (cols - 1) * gap) / cols
+            ph = (area.h - (rows - 1) * gap) / rows
+            cell = self._small_cell(pw, ph)[0]
+            if best is None or cell > best[0]:
+                best = (cell, rows, cols)
+        return best
+
+    def _place_small(self, area, seats):
+        t = self.host.theme
+        gap = t.px(8)
+        cell, rows, cols = self._arrange(area, len(seats))
+        _, head, lab, col, ip, foot = self._small_cell(9999, 9999)
+        cell_gap = max(2, cell // 18)
+        foot = int(min(t.px(40), max(t.px(22), cell * 0.62)))
+        pw = min((area.w - (cols - 1) * gap) // cols, lab + 2 * ip + 4 * cell + 3 * cell_gap + t.px(10))
+        ph = min((area.h - (rows - 1) * gap) // rows, head + col + 3 * cell + 2 * cell_gap + foot + 2 * ip)
+        out = {}
+        for i, s in enumerate(seats):
+            r, c = divmod(i, cols)
+            in_row = min(cols, len(seats) - r * cols)
+            row_w = in_row * pw + (in_row - 1) * gap
+            x0 = area.x + (area.w - row_w) // 2
+            tot_h = rows * ph + (rows - 1) * gap
+            y0 = area.y + max(0, (area.h - tot_h) // 2)
+            rect = pygame.Rect(x0 + c * (pw + gap), y0 + r * (ph + gap), pw, ph)
+            p = Panel(s, rect)
+            p.cell, p.gap = cell, cell_gap
+            p.head = pygame.Rect(rect.x, rect.y, rect.w, head)
+            gw = 4 * cell + 3 * cell_gap
+            gx = rect.x + lab + ip + max(0, (rect.w - lab - 2 * ip - gw) // 2)
+            p.grid = pygame.Rect(gx, rect.y + head + col, gw, 3 * cell + 2 * cell_gap)
+            p.lab = lab
+            fy = p.grid.bottom + ip
+            ds = max(8, min(foot - t.px(4), int(cell * 0.62)))
+            p.dead_slots = [pygame.Rect(rect.x + ip + k * (ds + t.px(3)), fy, ds, ds) for k in range(4)]
+            p.info_pos = (rect.right - ip, fy + ds // 2)
+            out[s] = p
+        return out
+
+    def _compute_layout(self, v):
+        t = self.host.theme
+        R = self.rect
+        pad = t.px(10)
+        n = v.num_players
+        self.strip = pygame.Rect(R.x + pad, R.y, R.w - 2 * pad, t.px(40))
+        self.panels = {}
+        self.me = None
+        self.tray_slots, self.my_dead_slots = [], []
+        if v.seat is None:
+            area = pygame.Rect(R.x + pad, R.y + pad, R.w - 2 * pad, R.h - 2 * pad - self.strip.h)
+            self.panels = self._place_small(area, list(range(n)))
+            self.strip.y = area.bottom + pad // 2
+            return
+        opp = [(v.seat + k) % n for k in range(1, n)]
+        setup = self._mode(v) == "setup"
+        best = None
+        for f in (0.26, 0.3, 0.34, 0.38, 0.42, 0.46, 0.5):
+            ho = int(R.h * f)
+            area = pygame.Rect(R.x + pad, R.y + pad, R.w - 2 * pad, ho)
+            oc = self._arrange(area, len(opp))[0]
+            hm = R.h - ho - self.strip.h - 3 * pad
+            mc = self._big_geometry(pygame.Rect(R.x + pad, 0, R.w - 2 * pad, hm), setup)[0]
+            score = min(mc, 2.1 * oc)
+            if best is None or score > best[0] + 0.5:
+                best = (score, ho)
+        ho = best[1]
+        area = pygame.Rect(R.x + pad, R.y + pad, R.w - 2 * pad, ho)
+        self.panels = self._place_small(area, opp)
+        self.strip.y = area.bottom + pad // 2
+        mz = pygame.Rect(R.x + pad, self.strip.bottom + pad // 2, R.w - 2 * pad, R.bottom - pad - self.strip.bottom - pad // 2)
+        self._place_big(v.seat, mz, setup)
+
+    def _big_geometry(self, zone, setup):
+        t = self.host.theme
+        head, col, lab = t.px(30), t.px(18), t.px(22)
+        side_min = t.px(250) if setup else t.px(210)
+        cell = min((zone.h - head - col - t.px(6)) / 3.0, (zone.w - side_min - lab - t.px(24)) / 4.0)
+        return int(min(cell, t.px(124))), head, col, lab
+
+    def _place_big(self, seat, zone, setup):
+        t = self.host.theme
+        cell, head, col, lab = self._big_geometry(zone, setup)
+        gap = max(3, cell // 16)
+        gw = 4 * cell + 3 * gap
+        p = Panel(seat, zone, big=True)
+        p.cell, p.gap, p.lab = cell, gap, lab
+        p.head = pygame.Rect(zone.x, zone.y, lab + gw, head)
+        p.grid = pygame.Rect(zone.x + lab, zone.y + head + col, gw, 3 * cell + 2 * gap)
+        self.me = p
+        self.panels[seat] = p
+        # the side column: reserves, defeated row, buttons
+        sx = p.grid.right + t.px(24)
+        side = pygame.Rect(sx, zone.y, zone.right - sx, zone.h)
+        self.side = side
+        lh = t.small_font().get_linesize()
+        bh = t.px(40)
+        per_row = 4 if setup else 3
+        rows = 2 if setup else 1
+        sg = t.px(8)
+        cap = lh
+        avail_h = side.h - 2 * lh - bh - 4 * sg - cap * rows
+        ss = min((side.w - (per_row - 1) * sg) / per_row, cell * 0.95,
+                 (avail_h - t.px(6)) / (rows + (0.0 if setup else 0.72)))
+        ss = int(max(t.px(24), ss))
+        y = side.y + lh + t.px(2)
+        self.tray_label = (side.x, side.y)
+        self.tray_slots = []
+        for i in range(7 if setup else 3):
+            r, c = divmod(i, per_row)
+            self.tray_slots.append(pygame.Rect(side.x + c * (ss + sg), y + r * (ss + cap + sg), ss, ss))
+        y += rows * (ss + cap + sg)
+        self.dead_label = (side.x, y)
+        ds = int(max(t.px(20), min(ss * 0.72, (side.w - 3 * sg) / 4)))
+        y += lh + t.px(2)
+        self.my_dead_slots = [] if setup else [pygame.Rect(side.x + k * (ds + sg), y, ds, ds) for k in range(4)]
+        p.dead_slots = self.my_dead_slots
+        bw = min(t.px(150), (side.w - 2 * sg) // 3)
+        by = side.bottom - bh
+        self.btn_undo.rect = pygame.Rect(side.x, by, bw, bh)
+        self.btn_clear.rect = pygame.Rect(side.x + bw + sg, by, bw, bh)
+        self.btn_confirm.rect = pygame.Rect(side.x + 2 * (bw + sg), by, bw, bh)
+        self.btn_stay.rect = pygame.Rect(side.x, by, min(side.w, t.px(200)), bh)
+        if setup and self.tray_slots[-1].bottom + cap > by - sg:
+            # a short window: Confirm beside the tray's second row instead
+            pass
+
+    # ------------------------------------------------------------------ input
+    def _buttons(self, v):
+        if v.seat is None or not v.is_my_decision():
+            return []
+        k = v.pending.get("kind")
+        if k == "setup":
+            self.btn_confirm.enabled = len(self.staged) == 4 and self.host.can_act()
+            self.btn_clear.enabled = bool(self.staged)
+            self.btn_undo.enabled = bool(self.stage_order)
+            return [self.btn_undo, self.btn_clear, self.btn_confirm]
+        if k == "cover":
+            self.btn_stay.enabled = self.host.can_act()
+            return [self.btn_stay]
+        return []
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            return False
+        v = self.view()
+        self._check_decision(v)
+        for b in self._buttons(v):
+            if b.handle_event(event):
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            if self.sel:
+                self.sel = None
+                return True
+            return False
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return False
+        if not self.rect.collidepoint(event.pos):
+            return False
+        self.mouse = event.pos
+        if self.busy:
+            return True
+        if v.seat is None or not v.is_my_decision():
+            return False
+        k = v.pending.get("kind")
+        if k == "setup":
+            return self._click_setup(v, event.pos)
+        if k == "fire":
+            return self._click_fire(v, event.pos)
+        if k == "cover":
+            return self._click_cover(v, event.pos)
+        if k == "deploy":
+            return self._click_deploy(v, event.pos)
+        return False
+
+    def _tray_die_at(self, v, pos):
+        for die, r in self._tray_items(v):
+            if r.collidepoint(pos):
+                return die
+        return None
+
+    def _tray_items(self, v):
+        """[(die, slot rect)] of the dice shown in the reserves tray."""
+        if self._mode(v) == "setup":
+            return [(d, self.tray_slots[i]) for i, d in enumerate(DICE)
+                    if d not in self.staged and i < len(self.tray_slots)]
+        res = self.my_reserves(v)
+        return [(d, self.tray_slots[i]) for i, d in enumerate(res) if i < len(self.tray_slots)]
+
+    def _my_die_at(self, v, space):
+        for d, (sp, _) in self.my_dice(v).items():
+            if sp == space:
+                return d
+        return None
+
+    def _click_setup(self, v, pos):
+        die = self._tray_die_at(v, pos)
+        if die:
+            self.sel = None if self.sel == die else die
+            return True
+        sp = self.me.space_at(pos) if self.me else None
+        if sp is None:
+            return False
+        there = next((d for d, s in self.staged.items() if s == sp), None)
+        if self.sel:
+            if there:
+                self._unstage(there)
+            self.staged[self.sel] = sp
+            self.stage_order.append(self.sel)
+            self.host.app.sound.play("dice")
+            self.sel = there
+            return True
+        if there:
+            self._unstage(there)
+            self.sel = there
+            return True
+        if len(self.staged) < 4:
+            self.host.say("Pick a die from your reserves first.")
+        return True
+
+    def _unstage(self, die):
+        self.staged.pop(die, None)
+        if die in self.stage_order:
+            self.stage_order.remove(die)
+
+    def _confirm_setup(self):
+        if len(self.staged) != 4:
+            self.host.say("Place four dice first.", bad=True)
+            return
+        move = Move.setup(self.staged)
+        if self.host.submit(move):
+            self.staged, self.stage_order, self.sel = {}, [], None
+
+    def _clear_setup(self):
+        self.staged, self.stage_order, self.sel = {}, [], None
+
+    def _undo_setup(self):
+        if self.stage_order:
+            self._unstage(self.stage_order[-1])
+
+    def _click_fire(self, v, pos):
+        if self.me and self.me.grid.collidepoint(pos):
+            sp = self.me.space_at(pos)
+            d = self._my_die_at(v, sp) if sp else None
+            if d:
+                self.sel = None if self.sel == d else d
+                self.host.app.sound.play("click")
+            return True
+        for seat, p in self.panels.items():
+            if p.big or v.out[seat]:
+                continue
+            sp = p.space_at(pos)
+            if sp is None:
+                continue
+            if not self.sel:
+                self.host.say("First pick one of your platoons to fire.")
+                return True
+            move = Move("fire", self.sel, sp)
+            why = v.why_illegal(move)
+            if why:
+                self.host.say(why, bad=True)
+                return True
+            if self.host.submit(move):
+                self.sel = None
+            return True
+        return False
+
+    def _click_cover(self, v, pos):
+        if not self.me or not self.me.grid.collidepoint(pos):
+            return False
+        sp = self.me.space_at(pos)
+        die = v.pending.get("die")
+        if sp is None:
+            return True
+        if sp == v.pending.get("space"):
+            self._stay()
+            return True
+        if sp in (v.pending.get("options") or []):
+            self.host.submit(Move("cover", die, sp))
+            return True
+        why = v.why_illegal(Move("cover", die, sp))
+        self.host.say(why or "Pick a lit space, or Stay.", bad=True)
+        return True
+
+    def _stay(self):
+        v = self.view()
+        if v.pending.get("kind") == "cover" and v.is_my_decision():
+            self.host.submit(Move("stay", v.pending.get("die")))
+
+    def _click_deploy(self, v, pos):
+        die = self._tray_die_at(v, pos)
+        if die:
+            self.sel = None if self.sel == die else die
+            return True
+        if not self.me or not self.me.grid.collidepoint(pos):
+            return False
+        sp = self.me.space_at(pos)
+        if sp is None:
+            return True
+        sel = self.sel
+        res = v.pending.get("reserves") or []
+        if sel is None and len(res) == 1:
+            sel = res[0]
+        if sel is None:
+            self.host.say("Pick a reserve die first.")
+            return True
+        move = Move("deploy", sel, sp)
+        why = v.why_illegal(move)
+        if why:
+            self.host.say(why, bad=True)
+            return True
+        if self.host.submit(move):
+            self.sel = None
+        return True
+
+    # ------------------------------------------------------------------ animation
+    def on_move(self, entry, before, after):
+        viewer = self.host.viewer
+        bv, av = before.view(viewer), after.view(viewer)
+        self.hint = None
+        new = av.events[len(bv.events):]
+        priv = list(av.my_private[len(bv.my_private):]) if viewer is not None else []
+        factor = self.host.app.settings.anim_factor()
+        self._view = None
+        if factor <= 0 or not new:
+            self._instant_sounds(new, viewer)
+            if not self.steps:
+                self._sync()
+            return
+        if not self.steps:
+            self.k = len(bv.events)
+            self.mine = dict(bv.my_platoons) if viewer is not None else {}
+            self.my_res = [d for d in DICE if d in bv.my_reserves] if viewer is not None else []
+            self.hidden = set()
+        base = len(av.events) - len(new)
+        self.steps.extend(self._plan(new, base, priv, viewer, factor, av))
+
+    def _instant_sounds(self, new, viewer):
+        kinds = {e["kind"] for e in new}
+        snd = self.host.app.sound
+        if "shot" in kinds:
+            snd.play("shot")
+        elif "deploy" in kinds or "start" in kinds:
+            snd.play("dice")
+
+    def _plan(self, new, base, priv, viewer, factor, av):
+        steps = []
+        priv = list(priv)
+
+        def take(*kinds):
+            for i, e in enumerate(priv):
+                if e["kind"] in kinds:
+                    return priv.pop(i)
+            return None
+
+        i = 0
+        while i < len(new):
+            e = new[i]
+            k = e["kind"]
+            idx = base + i
+            if k == "setup":
+                own = take("setup") if e["seat"] == viewer else None
+                steps.append(Step("setup", DUR["setup"] * factor, idx + 1, seat=e["seat"], own=own))
+            elif k == "start":
+                steps.append(Step("start", DUR["start"] * factor, idx + 1, seat=e["seat"]))
+            elif k == "shot":
+                fired = take("fired") if e["seat"] == viewer else None
+                targets = []
+                j = i + 1
+                while j < len(new) and new[j]["kind"] == "answer":
+                    targets.append(new[j]["seat"])
+                    j += 1
+                steps.append(Step("shot", DUR["shot"] * factor, idx + 1, ev=e, targets=targets,
+                                  die=fired["die"] if fired else None))
+            elif k == "answer":
+                j = i
+                answers = []
+                while j < len(new) and new[j]["kind"] == "answer":
+                    answers.append(new[j])
+                    j += 1
+                st = Step("answers", DUR["answers"] * factor, base + j, answers=answers)
+                st.k_start = base + j
+                steps.append(st)
+                i = j
+                continue
+            elif k in ("survived", "eliminated") or (k == "defeated" and e.get("cause") != "own_salvo"):
+                j = i
+                items = []
+                while j < len(new) and (new[j]["kind"] in ("survived", "eliminated") or
+                                        (new[j]["kind"] == "defeated" and new[j].get("cause") != "own_salvo")):
+                    ev = new[j]
+                    dmg = None
+                    if ev["seat"] == viewer and ev["kind"] in ("survived", "defeated"):
+                        dmg = take("damaged")
+                    items.append((ev, dmg))
+                    j += 1
+                steps.append(Step("damage", DUR["damage"] * factor, base + j, items=items))
+                i = j
+                continue
+            elif k == "cover":
+                own = take("moved", "stayed") if e["seat"] == viewer else None
+                steps.append(Step("cover", DUR["cover"] * factor, idx + 1, ev=e, own=own))
+            elif k == "deploy":
+                own = take("deployed") if e["seat"] == viewer else None
+                steps.append(Step("deploy", DUR["deploy"] * factor, idx + 1, ev=e, own=own))
+            elif k == "ammo":
+                own = take("ammo") if e["seat"] == viewer else None
+                steps.append(Step("ammo", DUR["ammo"] * factor, idx + 1, ev=e, own=own))
+            elif k == "defeated":      # a final salvo's own platoon
+                own = take("ammo") if e["seat"] == viewer else None
+                steps.append(Step("salvo_exit", DUR["salvo_exit"] * factor, idx + 1, ev=e, own=own))
+            elif k == "winner":
+                steps.append(Step("winner", DUR["winner"] * factor, idx + 1, seat=e["seat"]))
+            elif steps:                # reveal and the like: shown with the step before
+                steps[-1].k_end = idx + 1
+            else:
+                steps.append(Step("quiet", 0.0, idx + 1))
+            i += 1
+        return steps
+
+    def _finish_all(self):
+        if self.steps:
+            self.steps = []
+            self._sync()
+
+    def _sync(self):
+        self.k = None
+        self.mine = None
+        self.my_res = None
+        self.hidden = set()
+        v = self.view()
+        s = last_shot(v.events)
+        self.announce = self._shot_text(s) if s else ""
+        if v.phase == "over" and v.winner is not None:
+            how = " with a final salvo" if v.win_reason == "salvo" else ", the last army standing"
+            self.announce = f"{self._seat_name(v.winner)} wins{how}!"
+
+
+    def _seat_name(self, s):
+        seats = self.host.match.seats
+        return seats[s].name if 0 <= s < len(seats) and seats[s].name else f"Player {s + 1}"
+
+    def _shot_text(self, s, full=False):
+        if not s:
+            return ""
+        tail = " FINAL SALVO!" if s.get("salvo") else ""
+        t = f"{self._seat_name(s['seat'])}: \u201cPower {s['power']} shot at {s['space']}\u201d{tail}"
+        return t
+
+    def _start_step(self, st):
+        st.started = True
+        if st.k_start is not None:
+            self.k = st.k_start
+        snd = self.host.app.sound
+        v = self.view()
+        d = st.data
+        t = self.host.theme
+        if st.kind == "start":
+            self.announce = f"{self._seat_name(d['seat'])} fires first"
+            snd.play("dice")
+        elif st.kind == "shot":
+            self.announce = self._shot_text(d["ev"])
+            snd.play("shot")
+        elif st.kind == "answers":
+            snd.play("hit" if any(a["hit"] for a in d["answers"]) else "tick")
+        elif st.kind == "damage":
+            boom = False
+            for ev, dmg in d["items"]:
+                s = ev["seat"]
+                if ev["kind"] == "survived" and dmg and self.me and self.mine is not None:
+                    self.hidden.add(dmg["die"])
+                    pos = self.me.cell_rect(dmg["space"]).center
+                    st.anims.append((DieChange(dmg["die"], dmg["from"], dmg["to"], pos, st.duration, self._rng),
+                                     self.me.cell * 0.8, td.die_colors(t, s)))
+                elif ev["kind"] == "defeated":
+                    boom = True
+                    p = self.panels.get(s)
+                    if p is None:
+                        continue
+                    nd = len(self.public(v)[s].defeated)
+                    end = p.dead_slots[min(nd, 3)].center if p.dead_slots else p.centre
+                    start = p.cell_rect(ev["space"]).center if ev.get("space") else p.centre
+                    val = dmg["from"] if dmg else 0
+                    if p.big and self.mine is not None:
+                        self.mine.pop(ev["die"], None)
+                    st.anims.append((DieExit(ev["die"], val, start, end, st.duration, self._rng),
+                                     p.cell * 0.8, td.die_colors(t, s)))
+                elif ev["kind"] == "eliminated":
+                    boom = True
+            snd.play("explosion" if boom else "hit")
+        elif st.kind == "cover":
+            own = d.get("own")
+            if own and own["kind"] == "moved" and self.me is not None:
+                self.hidden.add(own["die"])
+        elif st.kind == "deploy":
+            own = d.get("own")
+            snd.play("dice")
+            if own and self.me is not None:
+                slot = next((r for dd, r in self._tray_items(v) if dd == own["die"]), None)
+                start = slot.center if slot else self.side.center
+                if self.my_res is not None and own["die"] in self.my_res:
+                    self.my_res.remove(own["die"])
+                st.anims.append((DieRoll(own["die"], own["value"], start, self.me.cell_rect(own["space"]).center,
+                                         st.duration, self._rng), self.me.cell * 0.8, td.die_colors(t, v.seat)))
+                self.hidden.add(own["die"])
+                if self.mine is not None:
+                    self.mine[own["die"]] = (own["space"], own["value"])
+        elif st.kind == "ammo":
+            own = d.get("own")
+            if own and self.me is not None and self.mine is not None and own["die"] in self.mine:
+                sp = self.mine[own["die"]][0]
+                self.hidden.add(own["die"])
+                st.anims.append((DieChange(own["die"], own["from"], own["to"], self.me.cell_rect(sp).center,
+                                           st.duration, self._rng), self.me.cell * 0.8, td.die_colors(t, v.seat)))
+        elif st.kind == "salvo_exit":
+            ev = d["ev"]
+            s = ev["seat"]
+            p = self.panels.get(s)
+            snd.play("explosion")
+            if p is not None:
+                nd = len(self.public(v)[s].defeated)
+                end = p.dead_slots[min(nd, 3)].center if p.dead_slots else p.centre
+                start = p.centre
+                if p.big and self.mine is not None and ev["die"] in self.mine:
+                    start = p.cell_rect(self.mine[ev["die"]][0]).center
+                    self.mine.pop(ev["die"], None)
+                st.anims.append((DieExit(ev["die"], 1, start, end, st.duration, self._rng),
+                                 p.cell * 0.8, td.die_colors(t, s)))
+        elif st.kind == "winner":
+            self.announce = f"{self._seat_name(d['seat'])} wins!"
+
+    def _end_step(self, st):
+        d = st.data
+        if st.kind == "shot":
+            pass
+        elif st.kind == "damage":
+            for ev, dmg in d["items"]:
+                if dmg and self.mine is not None:
+                    self.hidden.discard(dmg["die"])
+                    if ev["kind"] == "survived":
+                        self.mine[dmg["die"]] = (dmg["space"], dmg["to"])
+                    else:
+                        self.mine.pop(dmg["die"], None)
+            s = last_shot(self.view().events, st.k_end)
+            if s:
+                self.announce = self._shot_text(s, full=True)
+        elif st.kind == "setup":
+            own = d.get("own")
+            if own and self.mine is not None:
+                self.mine = {dv[0]: (sp, dv[1]) for sp, dv in own["grid"].items()}
+                self.my_res = [x for x in DICE if x not in self.mine]
+        elif st.kind == "cover":
+            own = d.get("own")
+            if own and own["kind"] == "moved" and self.mine is not None and own["die"] in self.mine:
+                self.mine[own["die"]] = (own["to"], self.mine[own["die"]][1])
+                self.hidden.discard(own["die"])
+        elif st.kind == "deploy":
+            own = d.get("own")
+            if own:
+                self.hidden.discard(own["die"])
+        elif st.kind == "ammo":
+            own = d.get("own")
+            if own and self.mine is not None and own["die"] in self.mine:
+                self.mine[own["die"]] = (self.mine[own["die"]][0], own["to"])
+                self.hidden.discard(own["die"])
+        self.k = st.k_end
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface):
+        t, c = self.host.theme, self.host.theme.c
+        v = self.view()
+        self._ensure_layout(v)
+        pygame.draw.rect(surface, c["table"], self.rect)
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        pub = self.public(v)
+        turn_seat = self._turn_seat(v)
+        for s, p in self.panels.items():
+            if not p.big:
+                self._draw_small(surface, v, pub[s], p, turn_seat == s)
+        self._draw_strip(surface, v, pub)
+        if self.me is not None:
+            self._draw_me(surface, v, pub[v.seat], turn_seat == v.seat)
+        if self.steps:
+            self._draw_step(surface, v, self.steps[0])
+        if self.hint is not None and not self.steps:
+            self._draw_hint(surface, v)
+        surface.set_clip(clip)
+
+    def _turn_seat(self, v):
+        if self.steps:
+            st = self.steps[0]
+            if st.kind == "shot":
+                return st.data["ev"]["seat"]
+        p = v.pending.get("seat") if v.pending.get("kind") not in ("over", "start") else None
+        return p
+
+    def _draw_header(self, surface, p, info, name, to_play, big=False):
+        t, c = self.host.theme, self.host.theme.c
+        h = p.head
+        r = max(6, min(h.h // 2 - 2, t.px(13 if big else 10)))
+        x = h.x + r + t.px(2)
+        td.badge(surface, t, p.seat, (x, h.centery), r)
+        x += r + t.px(6)
+        font = t.heading_font() if big else t.font(17, bold=True)
+        right = ""
+        if info.winner:
+            right = "WINNER"
+        elif info.out:
+            right = "OUT"
+        elif to_play:
+            right = "TO PLAY"
+        tail_w = 0
+        if right and big:
+            nr = td.text(surface, name, font, c["text"], (x, h.centery), "midleft")
+            tf = t.font(16, bold=True)
+            img = td.text_img(right, tf, c["accent_text"] if not info.out else c["text"])
+            bg = c["accent"] if not info.out or info.winner else c["disabled"]
+            box = img.get_rect(midleft=(nr.right + t.px(16), h.centery)).inflate(t.px(12), t.px(6))
+            pygame.draw.rect(surface, bg, box, border_radius=t.px(5))
+            surface.blit(img, img.get_rect(center=box.center))
+            return nr
+        if right:
+            tf = t.font(14, bold=True)
+            img = td.text_img(right, tf, c["accent_text"] if not info.out else c["text"])
+            bg = c["accent"] if not info.out or info.winner else c["disabled"]
+            box = img.get_rect(midright=(p.rect.right - t.px(4), h.centery)).inflate(t.px(10), t.px(4))
+            if box.left > x + t.px(40):
+                pygame.draw.rect(surface, bg, box, border_radius=t.px(5))
+                surface.blit(img, img.get_rect(center=box.center))
+                tail_w = box.w + t.px(6)
+            elif to_play:
+                td.turn_arrow(surface, c["accent"], (p.rect.right - t.px(4), h.centery), t.px(8))
+                tail_w = t.px(14)
+        avail = p.rect.right - x - tail_w - t.px(4)
+        if big:
+            avail = max(avail, t.px(60))
+        nr = td.text(surface, td.fit(name, font, avail), font, c["text"] if not info.out else c["text_dim"],
+                     (x, h.centery), "midleft")
+        return nr
+
+    def _grid_labels(self, surface, p, font, color):
+        t = self.host.theme
+        for ci, ch in enumerate(COLS):
+            r = p.cell_rect("A" + ch)
+            td.text(surface, ch, font, color, (r.centerx, p.grid.y - t.px(2)), "midbottom")
+        for ri, ch in enumerate(ROWS):
+            r = p.cell_rect(ch + "1")
+            td.text(surface, ch, font, color, (p.grid.x - t.px(4), r.centery), "midright")
+
+    def _draw_small(self, surface, v, info, p, to_play):
+        t, c = self.host.theme, self.host.theme.c
+        rad = t.px(8)
+        bg = blend(c["table"], c["bg"], 0.55)
+        pygame.draw.rect(surface, bg, p.rect, border_radius=rad)
+        edge = c["accent"] if to_play else blend(c["table"], c["edge"], 0.7)
+        pygame.draw.rect(surface, edge, p.rect, width=max(1, t.px(3 if to_play else 1.5)), border_radius=rad)
+        self._draw_header(surface, p, info, self._seat_name(p.seat), to_play)
+        lf = t.font(13, bold=True)
+        self._grid_labels(surface, p, lf, c["text_dim"])
+        # which space the pointer aims at (the shot goes there on every grid)
+        aim = self._aim_space(v)
+        rr = max(2, p.cell // 8)
+        revealed = info.revealed or {}
+        for sp in SPACES:
+            r = p.cell_rect(sp)
+            fill = c["fog"]
+            if aim == sp and not info.out:
+                fill = blend(c["fog"], c["accent"], 0.45)
+            td.cell(surface, r, fill, blend(c["fog"], (0, 0, 0), 0.35), rr)
+            if sp in revealed:
+                die, val = revealed[sp]
+                draw_die(surface, die, val, r.center, p.cell * 0.82, **td.die_colors(t, p.seat, dim=info.out))
+            mark = info.knowledge.get(sp)
+            if mark and sp not in revealed:
+                td.crater(surface, t, r, mark, small=True)
+            if aim == sp and not info.out:
+                pygame.draw.rect(surface, c["accent"], r, width=max(2, t.px(2.5)), border_radius=rr)
+                if self.sel in v.my_platoons:
+                    f = t.font(14, bold=True)
+                    img = td.text_img(f"Power {v.my_platoons[self.sel][1]}", f, c["accent_text"])
+                    box = img.get_rect(midbottom=(r.centerx, r.y - t.px(1))).inflate(t.px(8), t.px(2))
+                    pygame.draw.rect(surface, c["accent"], box, border_radius=t.px(4))
+                    surface.blit(img, img.get_rect(center=box.center))
+        # defeated row and what is left
+        for k, slot in enumerate(p.dead_slots):
+            if k < len(info.defeated):
+                td.dead_die(surface, t, p.seat, info.defeated[k], slot.center, slot.w)
+            else:
+                td.die_slot(surface, t, slot)
+        sf = t.font(14)
+        if info.out:
+            label = "revealed" if info.revealed else "out"
+        elif not info.set_up:
+            label = "hiding..." if v.phase == "setup" else ""
+        else:
+            room = p.info_pos[0] - p.dead_slots[-1].right - t.px(4)
+            label = f"{info.reserves} in reserve"
+            if info.platoons != 4:
+                label = f"{info.platoons} on grid, {info.reserves} in res."
+            if sf.size(label)[0] > room:
+                label = f"res. {info.reserves}" if info.platoons == 4 else f"{info.platoons}+{info.reserves}"
+        td.text(surface, label, sf, c["text_dim"], p.info_pos, "midright")
+        if info.out and not info.winner:
+            td.alpha_rect(surface, (0, 0, 0), p.rect, 60, rad)
+
+    def _aim_space(self, v):
+        """The space under the pointer on a live opponent's grid (while a
+        platoon is selected to fire), or None."""
+        if not (self.sel and v.pending.get("kind") == "fire" and v.is_my_decision()):
+            return None
+        for s, p in self.panels.items():
+            if not p.big and not v.out[s]:
+                sp = p.space_at(self.mouse)
+                if sp:
+                    return sp
+        return None
+
+    def _draw_strip(self, surface, v, pub):
+        t, c = self.host.theme, self.host.theme.c
+        r = self.strip
+        txt = self.announce
+        s = last_shot(v.events, self.k)
+        active = bool(self.steps) and self.steps[0].kind in ("shot", "answers", "start", "winner")
+        if not txt and v.phase == "setup":
+            txt = "Every seat hides four platoons on its secret grid."
+        if not txt:
+            return
+        font = t.font(24, bold=True) if active else t.font(20, bold=True)
+        col = c["accent"] if active else c["text"]
+        parts = [txt]
+        if s and not active and txt == self._shot_text(s) and s["answers"]:
+            nm = lambda a: "you" if a == v.seat else self._seat_name(a)  # noqa: E731
+            hits = [nm(a) for a, h in s["answers"].items() if h]
+            miss = [nm(a) for a, h in s["answers"].items() if not h]
+            ans = []
+            if hits:
+                ans.append("HIT: " + ", ".join(hits))
+            if miss:
+                ans.append("miss: " + ", ".join(miss))
+            parts.append(" \u00b7 ".join(ans))
+        line = "   \u2014   ".join(parts)
+        if font.size(line)[0] > r.w - t.px(20):
+            line = td.fit(line, t.font(17, bold=True), r.w - t.px(20))
+            font = t.font(17, bold=True)
+        box = pygame.Rect(0, 0, min(r.w, font.size(line)[0] + t.px(28)), r.h - t.px(6))
+        box.center = r.center
+        pygame.draw.rect(surface, blend(c["table"], (0, 0, 0), 0.35), box, border_radius=box.h // 2)
+        if active:
+            pygame.draw.rect(surface, c["accent"], box, width=max(1, t.px(2)), border_radius=box.h // 2)
+        td.text(surface, line, font, col, box.center, "center")
+
+    def _draw_me(self, surface, v, info, to_play):
+        t, c = self.host.theme, self.host.theme.c
+        p = self.me
+        name = self._seat_name(v.seat)
+        self._draw_header(surface, p, info, f"{name} \u2014 your grid", to_play, big=True)
+        self._grid_labels(surface, p, t.font(17, bold=True), c["text"])
+        dice = self.my_dice(v)
+        at = {sp: (d, val) for d, (sp, val) in dice.items()}
+        kind = v.pending.get("kind") if v.is_my_decision() else None
+        lit = set()
+        if kind == "cover":
+            lit = set(v.pending.get("options") or [])
+        elif kind == "deploy" and (self.sel or len(v.pending.get("reserves") or []) == 1):
+            lit = set(v.pending.get("options") or []) if self.host.app.settings.highlights else set()
+        elif kind == "setup" and self.sel and self.host.app.settings.highlights:
+            lit = {sp for sp in SPACES if sp not in at}
+        rr = max(3, p.cell // 10)
+        felt = blend(c["table"], (255, 255, 255), 0.1)
+        hover = p.space_at(self.mouse)
+        recent = {e["space"]: e for e in v.my_private if e.get("kind") == "damaged" and e.get("turn") == v.turn
+                  and v.turn > 0} if self.mine is None else {}
+        for sp in SPACES:
+            r = p.cell_rect(sp)
+            fill = felt
+            if sp in lit:
+                fill = blend(felt, (255, 255, 255), 0.22 if sp == hover else 0.1)
+            td.cell(surface, r, fill, blend(felt, (0, 0, 0), 0.45), rr, max(1, t.px(1.5)))
+            mark = info.knowledge.get(sp)
+            if mark:   # what the table knows about my grid
+                mr = pygame.Rect(r.x + t.px(2), r.y + t.px(2), int(r.w * 0.4), int(r.h * 0.4))
+                td.crater(surface, t, mr, mark, small=True, faint=True)
+            if sp in lit:
+                pygame.draw.rect(surface, c["accent"], r, width=max(2, t.px(3)), border_radius=rr)
+        if kind == "cover" and v.pending.get("space"):
+            o = p.cell_rect(v.pending["space"]).center
+            for sp in lit:
+                e = p.cell_rect(sp).center
+                a = (o[0] + (e[0] - o[0]) * 0.42, o[1] + (e[1] - o[1]) * 0.42)
+                b = (o[0] + (e[0] - o[0]) * 0.78, o[1] + (e[1] - o[1]) * 0.78)
+                td.arrow(surface, c["accent"], a, b, max(2, t.px(4)), t.px(14))
+        for sp, (d, val) in at.items():
+            if d in self.hidden:
+                continue
+            r = p.cell_rect(sp)
+            selected = d == self.sel or (kind == "cover" and d == v.pending.get("die"))
+            if selected:
+                pygame.draw.rect(surface, c["accent"], r.inflate(-2, -2), width=max(2, t.px(3)), border_radius=rr)
+            draw_die(surface, d, val, r.center, p.cell * 0.8, **td.die_colors(t, v.seat))
+            if sp in recent and recent[sp]["die"] == d:
+                e = recent[sp]
+                td.text(surface, f"-{e['from'] - e['to']}", t.font(16, bold=True), c["hit"],
+                        (r.right - t.px(4), r.y + t.px(2)), "topright")
+            if val == 1 and (kind == "fire" or self.host.app.settings.highlights):
+                td.text(surface, "SALVO", t.font(12, bold=True), c["accent"], (r.centerx, r.bottom - t.px(1)),
+                        "midbottom")
+        # reserves and defeated dice
+        lf = t.small_font()
+        setup = self._mode(v) == "setup"
+        td.text(surface, "Reserves" if not setup else "Your dice: pick one, then a space", lf, c["text_dim"],
+                self.tray_label)
+        for slot in self.tray_slots:
+            td.die_slot(surface, t, slot)
+        sel_tray = kind in ("setup", "deploy")
+        for d, slot in self._tray_items(v):
+            if sel_tray and d == self.sel:
+                pygame.draw.rect(surface, c["accent"], slot, width=max(2, t.px(3)), border_radius=t.px(6))
+            draw_die(surface, d, DIE_SIZES[d], slot.center, slot.w * 0.82, **td.die_colors(t, v.seat))
+            td.text(surface, "d10%" if d == "d%" else d, lf, c["text_dim"], (slot.centerx, slot.bottom + t.px(1)),
+                    "midtop")
+        if self.my_dead_slots:
+            td.text(surface, f"Defeated ({len(info.defeated)} of 4)", lf, c["text_dim"], self.dead_label)
+            for k, slot in enumerate(self.my_dead_slots):
+                if k < len(info.defeated):
+                    td.dead_die(surface, t, v.seat, info.defeated[k], slot.center, slot.w)
+                else:
+                    td.die_slot(surface, t, slot)
+        btns = self._buttons(v)
+        for b in btns:
+            b.draw(surface, t)
+        if not setup:
+            top = (self.my_dead_slots[-1].bottom if self.my_dead_slots else self.side.y) + t.px(14)
+            bottom = (btns[0].rect.y if btns else self.side.bottom) - t.px(8)
+            td.legend(surface, t, pygame.Rect(self.side.x, top, self.side.w, bottom - top))
+        if info.out:
+            td.alpha_rect(surface, (0, 0, 0), p.grid.inflate(t.px(8), t.px(8)), 100, rr)
+            td.text(surface, "OUT", t.title_font(), c["danger"], p.grid.center, "center")
+
+    def _cell_center(self, seat, space):
+        p = self.panels.get(seat)
+        if p is None:
+            return self.rect.center
+        return p.cell_rect(space).center
+
+    def _cannon_base(self, seat, die=None):
+        """Where the cannon stands: on the firing die when the viewer fires,
+        else over the middle of the shooter's grid."""
+        t = self.host.theme
+        p = self.panels.get(seat)
+        if p is None:
+            return self.rect.center, t.px(24)
+        if p.big:
+            if die and self.mine and die in self.mine:
+                r = p.cell_rect(self.mine[die][0])
+                return (r.centerx, r.y + r.h * 0.3), max(t.px(26), p.cell * 0.42)
+            return (p.grid.centerx, p.grid.y), max(t.px(26), p.cell * 0.42)
+        return p.grid.center, max(t.px(16), p.cell * 0.75)
+
+    def _draw_step(self, surface, v, st):
+        t, c = self.host.theme, self.host.theme.c
+        d = st.data
+        u = st.progress
+        if st.kind == "shot":
+            ev = d["ev"]
+            base, size = self._cannon_base(ev["seat"], d.get("die"))
+            targets = d["targets"] or [s for s in range(v.num_players) if s != ev["seat"] and not v.out[s]]
+            cx = sum(self._cell_center(s, ev["space"])[0] for s in targets) / max(1, len(targets))
+            cy = sum(self._cell_center(s, ev["space"])[1] for s in targets) / max(1, len(targets))
+            ang = math.atan2(cy - base[1], cx - base[0])
+            recoil = max(0.0, 1 - abs(u - 0.12) / 0.12) if u < 0.35 else 0.0
+            flash = max(0.0, 1 - u / 0.22)
+            muzzle = td.cannon(surface, t, base, ang, size, recoil, flash)
+            if d.get("die") and self.me is not None and self.mine is not None and d["die"] in self.mine:
+                r = self.me.cell_rect(self.mine[d["die"]][0])
+                pygame.draw.rect(surface, c["accent"], r.inflate(t.px(4), t.px(4)), width=max(2, t.px(3)),
+                                 border_radius=t.px(6))
+            for n, s in enumerate(targets):
+                end = self._cell_center(s, ev["space"])
+                uu = min(1.0, max(0.0, (u - 0.1 - 0.04 * n) / 0.8))
+                if 0 < uu < 1:
+                    x = muzzle[0] + (end[0] - muzzle[0]) * uu
+                    y = muzzle[1] + (end[1] - muzzle[1]) * uu
+                    arc = min(t.px(120), 0.35 * math.hypot(end[0] - muzzle[0], end[1] - muzzle[1]))
+                    y -= arc * 4 * uu * (1 - uu)
+                    pygame.draw.circle(surface, (20, 20, 24), (x, y), t.px(6))
+                    pygame.draw.circle(surface, (90, 90, 100), (x - t.px(2), y - t.px(2)), t.px(2))
+        elif st.kind == "answers":
+            for a in d["answers"]:
+                s = a["seat"]
+                p = self.panels.get(s)
+                if p is None:
+                    continue
+                hit = a["hit"]
+                cr = p.cell_rect(a["space"])
+                if u < 0.5:
+                    rad = cr.w * (0.3 + u * 1.2)
+                    col = c["hit"] if hit else c["miss"]
+                    pygame.draw.circle(surface, col, cr.center, rad, max(2, int(cr.w * 0.08)))
+                label = "HIT" if hit else "MISS"
+                who = "You" if s == v.seat else None
+                bg, fg = (c["hit"], (255, 255, 255)) if hit else (c["miss"], (20, 24, 28))
+                big = 1.5 if p.big else max(0.75, min(1.2, p.cell / t.px(40)))
+                pop_at = (p.grid.centerx, p.grid.centery)
+                td.pop(surface, t, pop_at, f"{who}: {label}" if who else label, bg, fg, u, big)
+        elif st.kind == "damage":
+            for ev, dmg in d["items"]:
+                p = self.panels.get(ev["seat"])
+                if p is None:
+                    continue
+                if ev["kind"] == "survived" and not (p.big and dmg):
+                    cr = p.cell_rect(ev["space"])
+                    td.pop(surface, t, (cr.centerx, cr.y), f"-{ev['damage']}", c["hit"], (255, 255, 255), u, 0.8)
+                elif ev["kind"] == "eliminated":
+                    td.pop(surface, t, p.grid.center, "OUT!", c["danger"], (255, 255, 255), u, 1.3)
+                elif ev["kind"] == "defeated" and not p.big:
+                    cr = p.cell_rect(ev["space"])
+                    td.pop(surface, t, (cr.centerx, cr.y), "DEFEATED", c["danger"], (255, 255, 255),
+                           min(1.0, u * 1.2), 0.7)
+        elif st.kind == "cover":
+            ev = d["ev"]
+            p = self.panels.get(ev["seat"])
+            own = d.get("own")
+            if p is not None and p.big and own and own["kind"] == "moved" and self.mine is not None:
+                die = own["die"]
+                val = self.mine.get(die, (None, DIE_SIZES[die]))[1]
+                a, b = p.cell_rect(own["from"]).center, p.cell_rect(own["to"]).center
+                e = 1 - (1 - u) ** 3
+                pos = (a[0] + (b[0] - a[0]) * e, a[1] + (b[1] - a[1]) * e - math.sin(math.pi * u) * p.cell * 0.25)
+                draw_die(surface, die, val, pos, p.cell * 0.8, **td.die_colors(t, ev["seat"]))
+            elif p is not None:
+                cr = p.cell_rect(ev["space"])
+                label = "stayed (bluff)" if own and own["kind"] == "stayed" else "ran for cover"
+                td.pop(surface, t, (cr.centerx, cr.y), label, c["accent"], c["accent_text"], u,
+                       0.9 if p.big else 0.7)
+        elif st.kind == "deploy":
+            p = self.panels.get(d["ev"]["seat"])
+            if p is not None and not (p.big and d.get("own")):
+                td.pop(surface, t, p.grid.center, "deployed a reserve", c["panel_hi"], c["text"], u, 0.75)
+        elif st.kind == "ammo":
+            ev = d["ev"]
+            p = self.panels.get(ev["seat"])
+            if p is not None and not (p.big and d.get("own")):
+                td.pop(surface, t, (p.grid.centerx, p.grid.y + p.cell // 2),
+                       f"power {ev['power']} \u2192 {ev['value']}", c["panel_hi"], c["text"], u, 0.75)
+            elif p is not None:
+                own = d["own"]
+                sp = self.mine.get(own["die"], (None,))[0] if self.mine else None
+                if sp:
+                    cr = p.cell_rect(sp)
+                    td.pop(surface, t, (cr.centerx, cr.y), "halved", c["panel_hi"], c["text"], u, 0.8)
+        elif st.kind == "salvo_exit":
+            p = self.panels.get(d["ev"]["seat"])
+            if p is not None:
+                td.pop(surface, t, p.grid.center, "FINAL SALVO spent", c["danger"], (255, 255, 255), u, 0.8)
+        elif st.kind == "start":
+            p = self.panels.get(d["seat"])
+            if p is not None:
+                td.pop(surface, t, p.grid.center, "fires first", c["accent"], c["accent_text"], u, 1.0)
+        elif st.kind == "winner":
+            p = self.panels.get(d["seat"])
+            if p is not None:
+                td.pop(surface, t, p.grid.center, "WINNER", c["accent"], c["accent_text"], u, 1.4)
+        elif st.kind == "setup":
+            p = self.panels.get(d["seat"])
+            if p is not None and not p.big:
+                td.pop(surface, t, p.grid.center, "hidden", c["panel_hi"], c["text"], u, 0.8)
+        for a, size, cols in st.anims:
+            a.draw(surface, size, **cols)
+
+    def _draw_hint(self, surface, v):
+        t, c = self.host.theme, self.host.theme.c
+        m = self.hint
+        col = (120, 220, 255)
+        w = max(2, t.px(3))
+        if self.me is None:
+            return
+        if m.kind == "fire":
+            if m.die in v.my_platoons:
+                pygame.draw.rect(surface, col, self.me.cell_rect(v.my_platoons[m.die][0]), w, t.px(6))
+            for s, p in self.panels.items():
+                if not p.big and not v.out[s]:
+                    pygame.draw.rect(surface, col, p.cell_rect(m.space), w, t.px(4))
+        elif m.kind in ("cover", "deploy") and m.space:
+            pygame.draw.rect(surface, col, self.me.cell_rect(m.space), w, t.px(6))
+        elif m.kind == "stay" and m.die in v.my_platoons:
+            pygame.draw.rect(surface, col, self.me.cell_rect(v.my_platoons[m.die][0]), w, t.px(6))
+        elif m.kind == "setup":
+            for d, sp in m.placements:
+                r = self.me.cell_rect(sp)
+                pygame.draw.rect(surface, col, r, w, t.px(6))
+                draw_die(surface, d, DIE_SIZES[d], r.center, self.me.cell * 0.6, alpha=110,
+                         **td.die_colors(t, v.seat))
+
+    # ------------------------------------------------------------------ for tests and tools
+    def cell_center(self, seat, space):
+        """Screen position of ``space`` on ``seat``'s grid (as laid out now)."""
+        self._ensure_layout(self.view())
+        return self.panels[seat].cell_rect(space).center
+
+    def tray_center(self, die):
+        v = self.view()
+        self._ensure_layout(v)
+        for d, r in self._tray_items(v):
+            if d == die:
+                return r.center
+        return None
+
+    # ------------------------------------------------------------------ rules pictures
+    @staticmethod
+    def draw_rules_diagram(key, surface, rect, theme):
+        from games.cannon_corps.diagrams import draw_diagram
+        draw_diagram(key, surface, rect, theme)

@@ -1,0 +1,422 @@
+"""The Cannon Corps table, driven by synthetic clicks under the dummy video
+driver: a whole 3-seat game (one human, two AIs replying from the real AI
+thread), honest hand-overs between two humans, save/load resuming behind a
+hand-over, the spectator's public view, animations, layouts and diagrams."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random  # noqa: E402
+import time  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+import games  # noqa: E402
+from games.cannon_corps.rules import DICE, SPACES, CorpsState  # noqa: E402
+from games.cannon_corps.table_model import public_table  # noqa: E402
+from games.core import paths, saves  # noqa: E402
+from games.core.match import AI, HUMAN, Match, Seat  # noqa: E402
+
+INFO = games.get("cannon_corps")
+
+
+@pytest.fixture
+def app(tmp_path):
+    paths.set_data_dir(str(tmp_path / "data"))
+    from games.ui.headless import make_app
+    a = make_app((1280, 720), animation="off")
+    yield a
+    for s in list(a.stack.scenes):
+        s.on_exit()
+    a.stack.scenes.clear()
+
+
+def new_game(app, seats, seed=5, resumed=False, match=None):
+    from games.ui.game_screen import GameScreen
+    m = match or Match(INFO, {}, seats, seed=seed)
+    g = GameScreen(app, m, resumed=resumed)
+    app.push(g)
+    return g
+
+
+def frame(app, events=()):
+    app.step(1 / 60, events=list(events))
+
+
+def click(app, pos):
+    assert pos is not None
+    frame(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+
+
+def accept_handover(app):
+    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)])
+
+
+def wait_for(app, cond, seconds=10.0):
+    end = time.perf_counter() + seconds
+    while not cond():
+        if time.perf_counter() > end:
+            raise AssertionError("timed out waiting")
+        frame(app)
+        time.sleep(0.001)
+
+
+def is_handover(scene):
+    from games.ui.handover import HandOver
+    return isinstance(scene, HandOver)
+
+
+def human_turn(app, g, rng, stats):
+    """Make the pending decision of the viewing human by clicking on the table.
+    Returns the move text the rules logged."""
+    b = g.board
+    v = b.view()
+    assert v.seat == g.viewer and v.is_my_decision()
+    kind = v.pending["kind"]
+    before = g.match.ply
+    if kind == "setup":
+        dice = rng.sample(DICE, 4)
+        spaces = rng.sample(SPACES, 4)
+        # place one, take it back with Undo, place it again; Clear once as well
+        click(app, b.tray_center(dice[0]))
+        click(app, b.cell_center(v.seat, spaces[0]))
+        assert b.staged == {dice[0]: spaces[0]}
+        click(app, b.btn_undo.rect.center)
+        assert b.staged == {}
+        click(app, b.tray_center(dice[0]))
+        click(app, b.cell_center(v.seat, spaces[1]))
+        click(app, b.btn_clear.rect.center)
+        assert b.staged == {}
+        assert not b.btn_confirm.enabled
+        for d, sp in zip(dice, spaces):
+            click(app, b.tray_center(d))
+            click(app, b.cell_center(v.seat, sp))
+        assert b.staged == dict(zip(dice, spaces))
+        click(app, b.btn_confirm.rect.center)
+        want = "setup " + " ".join(f"{d}@{s}" for d, s in sorted(zip(dice, spaces), key=lambda p: DICE.index(p[0])))
+        stats["setup"] += 1
+    elif kind == "fire":
+        die, (at, val) = max(v.my_platoons.items(), key=lambda kv: (kv[1][1], rng.random()))
+        opp = rng.choice(v.opponents())
+        # aim where the table last heard a Hit, else anywhere
+        hits = [sp for o in v.opponents() for sp, k in v.knowledge(o).items()
+                if k["answer"] == "hit" and k["result"] != "defeated" and k["ago"] <= 2]
+        target = rng.choice(hits) if hits else rng.choice(SPACES)
+        click(app, b.cell_center(opp, target))          # no platoon yet: only a message
+        assert g.match.ply == before
+        click(app, b.cell_center(v.seat, at))
+        assert b.sel == die
+        click(app, b.cell_center(opp, target))
+        want = f"fire {die} {target}"
+        stats["fire"] += 1
+    elif kind == "cover":
+        die = v.pending["die"]
+        opts = v.pending.get("options") or []
+        if opts and stats["cover"] <= stats["stay"]:
+            sp = rng.choice(opts)
+            click(app, b.cell_center(v.seat, sp))
+            want = f"cover {die} {sp}"
+            stats["cover"] += 1
+        else:
+            assert b.btn_stay in b._buttons(v)
+            click(app, b.btn_stay.rect.center)
+            want = f"stay {die}"
+            stats["stay"] += 1
+    elif kind == "deploy":
+        res = v.pending["reserves"]
+        die = rng.choice(res)
+        sp = rng.choice(v.pending["options"])
+        click(app, b.tray_center(die))
+        click(app, b.cell_center(v.seat, sp))
+        want = f"deploy {die} {sp}"
+        stats["deploy"] += 1
+    else:
+        raise AssertionError(f"unexpected decision {kind}")
+    assert g.match.ply == before + 1, f"{kind}: the click did not make a move ({g.status!r})"
+    assert g.match.log[-1].text == want
+    return want
+
+
+def test_three_seats_one_human_two_ais_by_clicks(app):
+    seats = [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben"), Seat(AI, "normal", "Cleo")]
+    g = new_game(app, seats, seed=11)
+    rng = random.Random(3)
+    stats = dict(setup=0, fire=0, cover=0, stay=0, deploy=0)
+    seen = []
+    real = g.visible_state
+
+    def spy():
+        if not g.match.is_over():
+            seen.append(g.viewer)
+        return real()
+    g.visible_state = spy
+    assert g.viewer == 0 and app.stack.top is g          # one human: no hand-over
+    deadline = time.perf_counter() + 30
+    while not g.match.is_over() and time.perf_counter() < deadline:
+        wait_for(app, lambda: g.can_act() or g.match.is_over(), 10)
+        if g.match.is_over():
+            break
+        assert g.board.help_text()
+        human_turn(app, g, rng, stats)
+    assert g.match.is_over(), f"no result in time: {stats}"
+    assert stats["setup"] == 1 and stats["fire"] >= 3
+    assert stats["cover"] >= 1 and stats["stay"] >= 1 and stats["deploy"] >= 1, stats
+    assert set(seen) == {0}                               # only ever Ana's view (the frame shows no hand-over)
+    # the game-over card comes up; the table then shows everyone's revealed grid
+    wait_for(app, lambda: app.stack.top is not g, 5)
+    assert g.viewer is None
+    frame(app)
+    pub = public_table(g.board.view().events, 3)
+    assert all(p.revealed is not None for p in pub)
+    assert any(e.text.startswith("fire") and g.match.seats[e.player].is_human for e in g.match.log)
+    assert any(not g.match.seats[e.player].is_human for e in g.match.log if e.player >= 0)
+
+
+def test_two_humans_hand_over_on_every_change_and_never_show_the_next_grid(app):
+    seats = [Seat(HUMAN, name="Ana"), Seat(HUMAN, name="Ben"), Seat(AI, "easy", "Cleo")]
+    g = new_game(app, seats, seed=4)
+    rng = random.Random(8)
+    stats = dict(setup=0, fire=0, cover=0, stay=0, deploy=0)
+    accepted = [None]          # whose hand-over was last accepted
+    calls = []
+    real = g.visible_state
+
+    def spy():
+        calls.append(g.viewer)
+        assert g.viewer is None or g.viewer == accepted[0], "a seat's view was asked for before its hand-over"
+        return real()
+    g.visible_state = spy
+    board_draw = g.board.draw
+    drawn_under_curtain = []
+
+    def draw_spy(surface):
+        if is_handover(app.stack.top):
+            drawn_under_curtain.append(g.viewer)
+        board_draw(surface)
+    g.board.draw = draw_spy
+
+    from games.ui.handover import HandOver
+    curtain_ref = None
+    handovers = []
+    human_decisions = []
+    while len(human_decisions) < 30:
+        wait_for(app, lambda: g.can_act() or is_handover(app.stack.top) or g.match.is_over(), 10)
+        if g.match.is_over():
+            break
+        if is_handover(app.stack.top):
+            ho = app.stack.top
+            p = g.match.to_move()
+            assert ho.name == g.match.seats[p].name
+            handovers.append(p)
+            # nothing of anyone's grid on screen: the frame is exactly a bare curtain
+            frame(app)
+            if curtain_ref is None or curtain_ref[0] != ho.name:
+                ref_app_screen = pygame.Surface(app.screen.get_size())
+                ref_app_screen.fill(app.theme.c["bg"])
+                bare = HandOver(app, ho.name, lambda: None)
+                bare.layout(app.screen.get_size())
+                bare.draw(ref_app_screen)
+                curtain_ref = (ho.name, ref_app_screen)
+            assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(curtain_ref[1], "RGB")
+            accepted[0] = p
+            accept_handover(app)
+            assert g.viewer == p and app.stack.top is g
+            continue
+        human_decisions.append(g.match.to_move())
+        human_turn(app, g, rng, stats)
+    assert not drawn_under_curtain
+    assert stats["setup"] == 2 and stats["fire"] >= 2
+    # a hand-over before the first human decision and before every change of human seat
+    changes = [human_decisions[0]] + [b for a, b in zip(human_decisions, human_decisions[1:]) if a != b]
+    assert handovers == changes
+    assert len(set(handovers)) == 2 and len(handovers) >= 4
+    assert set(calls) <= {None, 0, 1}
+
+
+def test_save_mid_game_and_load_resumes_behind_a_hand_over(app, tmp_path):
+    seats = [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben"), Seat(AI, "normal", "Cleo")]
+    g = new_game(app, seats, seed=21)
+    rng = random.Random(1)
+    stats = dict(setup=0, fire=0, cover=0, stay=0, deploy=0)
+    while stats["fire"] < 3 and not g.match.is_over():
+        wait_for(app, lambda: g.can_act() or g.match.is_over(), 10)
+        if not g.match.is_over():
+            human_turn(app, g, rng, stats)
+    wait_for(app, lambda: g.can_act(), 10)           # saved while Ana is to decide
+    g.runner.cancel()
+    mine = dict(g.board.view().my_platoons)
+    path = str(tmp_path / "mid.json")
+    saves.save_match(g.match, path)
+    g.on_exit()
+    app.stack.scenes.clear()
+
+    loaded = saves.load_match(path)
+    asked = []
+    g2 = new_game(app, None, match=loaded, resumed=True)
+    real = g2.visible_state
+    g2.visible_state = lambda: (asked.append(g2.viewer), real())[1]
+    assert g2.viewer is None
+    frame(app)          # (the frame pushes its curtain from __init__ or on its first update)
+    assert is_handover(app.stack.top) and app.stack.top.name == "Ana"
+    for _ in range(3):
+        frame(app)
+    assert set(asked) <= {None}            # nobody's secrets: the public view at most
+    asked.clear()
+    for _ in range(3):
+        frame(app)
+    assert asked == []                     # behind the curtain the table is not drawn at all
+    accept_handover(app)
+    assert app.stack.top is g2 and g2.viewer == 0
+    frame(app)
+    assert g2.board.view().my_platoons == mine
+    assert loaded.state.snapshot() == g.match.state.snapshot()
+    # and play goes on from there, by clicks
+    wait_for(app, lambda: g2.can_act() or g2.match.is_over(), 10)
+    if not g2.match.is_over():
+        human_turn(app, g2, rng, stats)
+
+
+def test_spectating_ais_draws_only_the_public_view(app):
+    seats = [Seat(AI, "easy", n) for n in ("Ana", "Ben", "Cleo", "Dev")]
+    g = new_game(app, seats, seed=2)
+    asked = []
+    real = g.visible_state
+    g.visible_state = lambda: (asked.append(g.viewer), real())[1]
+    wait_for(app, lambda: g.match.ply >= 30 or g.match.is_over(), 15)
+    assert set(asked) == {None}
+    v = g.board.view()
+    assert v.seat is None and v.my_platoons == {} and v.my_reserves == ()
+    assert g.board.me is None and len(g.board.panels) == 4
+
+
+def test_animations_run_to_the_end_and_release_busy(app):
+    app.settings.animation = "fast"
+    seats = [Seat(HUMAN, name="Ana"), Seat(AI, "normal", "Ben"), Seat(AI, "normal", "Cleo")]
+    g = new_game(app, seats, seed=7)
+    rng = random.Random(5)
+    stats = dict(setup=0, fire=0, cover=0, stay=0, deploy=0)
+    kinds = set()
+    orig = g.board._start_step
+
+    def spy(st):
+        kinds.add(st.kind)
+        return orig(st)
+    g.board._start_step = spy
+    end = time.perf_counter() + 12
+    while time.perf_counter() < end and not g.match.is_over() and stats["fire"] < 6:
+        t0 = time.perf_counter()
+        while not (g.can_act() or g.match.is_over()):
+            app.step(0.1, events=[])         # big steps: the animation runs through quickly
+            time.sleep(0.001)
+            assert time.perf_counter() - t0 < 10
+        if g.match.is_over():
+            break
+        human_turn(app, g, rng, stats)
+        assert g.board.busy or g.match.log[-1].text.startswith(("setup",))
+    assert {"shot", "answers", "ammo"} <= kinds, kinds
+    g.runner.cancel()
+    while g.board.busy:
+        g.board.update(0.1)
+    assert g.board.k is None and g.board.mine is None and not g.board.hidden
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("n", [2, 4, 6])
+def test_layout_fits_every_size(app, size, n):
+    app.screen = pygame.display.set_mode(size)
+    app._relayout()
+    names = INFO.seat_names(n)
+    m = Match(INFO, {}, [Seat(HUMAN, name=names[0])] + [Seat(AI, "easy", x) for x in names[1:]], seed=1)
+    for _ in range(n + 1):      # everyone sets up
+        m.resolve_chance()
+        if m.to_move() >= 0:
+            v = m.state.view(m.to_move())
+            m.play(INFO.make_ai("easy", m.to_move(), {}).choose(v, _Ctx()))
+    m.resolve_chance()
+    g = new_game(app, None, match=m)
+    frame(app)
+    b = g.board
+    area = b.rect
+    rects = []
+    for s, p in b.panels.items():
+        assert area.contains(p.rect), (s, p.rect, area)
+        for sp in SPACES:
+            assert area.contains(p.cell_rect(sp))
+        rects.append(p.rect if not p.big else p.grid)
+        if not p.big:
+            assert p.cell >= app.theme.px(20), f"opponent cells too small: {p.cell}"
+    assert b.me is not None and b.me.cell >= 2 * min(p.cell for p in b.panels.values() if not p.big) * 0.9
+    for i, a in enumerate(rects):
+        for c in rects[i + 1:]:
+            assert not a.colliderect(c)
+    for r in b.tray_slots + b.my_dead_slots:
+        assert area.contains(r) and not b.me.grid.colliderect(r)
+    assert not b.strip.colliderect(b.me.grid)
+
+
+class _Ctx:
+    rng = random.Random(0)
+
+    def check(self):
+        pass
+
+
+def test_public_table_from_events_matches_the_view():
+    rng = random.Random(9)
+    for n in (2, 3, 5):
+        st = CorpsState(n)
+        plies = 0
+        while st.phase != "over":
+            p = st.current_player()
+            if p < 0:
+                moves = [m for m, _ in st.chance_outcomes()]
+                st.apply(rng.choice(moves))
+                continue
+            st.apply(rng.choice(st.legal_moves()))
+            plies += 1
+            v = st.view(None)
+            pub = public_table(v.events, n)
+            for s in range(n):
+                assert pub[s].defeated == list(v.defeated[s])
+                assert pub[s].out == v.out[s]
+                assert pub[s].knowledge == v.knowledge(s)
+                if st.phase != "setup":
+                    assert pub[s].platoons == v.platoon_counts[s]
+                    assert pub[s].reserves == v.reserve_counts[s]
+                assert (pub[s].revealed or {}) == {sp: tuple(dv) for sp, dv in v.revealed.get(s, {}).items()}
+            if plies > 3000:
+                break
+
+
+def test_rules_diagrams_draw_for_every_key(app):
+    from games.cannon_corps.diagrams import KEYS
+    from games.cannon_corps.scene import CorpsScene
+    keys = list(KEYS) + ["something-new"]
+    try:
+        from games.cannon_corps import rules_text
+        keys += [s["diagram"] for s in rules_text.SECTIONS if s.get("diagram")]
+    except ImportError:
+        pass
+    for key in keys:
+        surf = pygame.Surface((260, 260))
+        surf.fill((0, 0, 0))
+        CorpsScene.draw_rules_diagram(key, surf, pygame.Rect(0, 0, 260, 260), app.theme)
+        colours = {surf.get_at((x, y))[:3] for x in range(0, 260, 7) for y in range(0, 260, 7)}
+        assert len(colours) > 8, key
+
+
+@pytest.mark.xfail(strict=False, reason="games/ui/game_screen.py pushes the resume hand-over from __init__, "
+                   "before the GameScreen itself is pushed, so a stale HandOver stays buried under it")
+def test_loaded_game_has_exactly_one_hand_over_on_the_stack(app, tmp_path):
+    m = Match(INFO, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=3)
+    m.play_text("setup d4@A1 d6@A2 d8@A3 d10@A4")         # now the AI is to move
+    path = str(tmp_path / "s.json")
+    saves.save_match(m, path)
+    new_game(app, None, match=saves.load_match(path), resumed=True)
+    assert is_handover(app.stack.top)                     # on top at once, even with an AI to move
+    frame(app)
+    assert is_handover(app.stack.top)
+    assert sum(is_handover(s) for s in app.stack.scenes) == 1
