@@ -12,9 +12,11 @@ differ in what they do with it (see docs/cannon_ai.md for the full story):
   advance and mobility. Budget ``ctx.budget(2.0)`` seconds.
 * **Normal** -- the same search capped at depth 3, without null move/LMR, with
   a smaller evaluation (material and town attack only) and ``ctx.budget(0.5)``.
-* **Easy** -- one ply plus a short capture check, material-heavy evaluation and
-  noise from ``ctx.rng``; it still never misses a town capture, but it does not
-  look at what the opponent can do after a quiet move.
+* **Easy** -- one ply, then only the opponent's captures and shots (two plies
+  of them), a material-heavy evaluation and Gaussian noise from ``ctx.rng``. It
+  never misses a town capture and sees a town capture the opponent could make
+  next move, but no slower plan: a cannon being built against its town or a
+  soldier walking round its flank goes unnoticed.
 
 Every level takes its root moves from the rules' ``view.legal_moves()`` (so the
 tournament rule and repetition option are always honoured for the move played),
@@ -30,13 +32,13 @@ import time
 from games.core.ai import Cancelled, ThinkContext  # noqa: F401  (Cancelled re-exported for callers)
 
 from . import engine as E
-from .engine import (CAP_SRC, FULL, LINE_DIRS, MH, RING, SHOT_LINES, Board, CAPTURE, PLACE, SHOT,
-                     KIND_NAMES, KIND_OF_NAME)
+from .engine import CAPTURE, FULL, KIND_OF_NAME, MH, RING, SHOT, SHOT_LINES, Board
 
 WIN = 1_000_000
 WIN_BOUND = WIN - 1000          # scores beyond this are "town falls in n plies"
 EXACT, LOWER, UPPER = 0, 1, 2
-TT_MAX = 400_000                # entries before the table is cleared
+TT_MAX = 250_000                # entries before the table is cleared (~70 MB)
+EVAL_CACHE_MAX = 150_000
 POLL_MASK = 127                 # poll the clock and ctx.check() every 128 nodes
 
 
@@ -91,12 +93,12 @@ def make_evaluator(w: Weights, blocking: bool = False):
     three-in-a-rows, soldiers in the enemy half and forward mobility."""
     lines = [[tuple((c, eb if blocking else ep) for c, ep, eb in SHOT_LINES[s][t]) for t in range(100)]
              for s in (0, 1)]
-    soldier, (_r0, r1, r2, r3, _r4) = w.soldier, w.ring
+    soldier, (_r0, r1, r2, r3, r4) = w.soldier, w.ring
     line2, line3b, line3t = w.line2, w.line3_blocked, w.line3_threat
     defender, cover, cannon_w, advance, mobility, tempo = (w.defender, w.cover, w.cannon, w.advance,
                                                            w.mobility, w.tempo)
     full = w.full
-    R1, R2, R3 = RING[1], RING[2], RING[3]
+    R1, R2, R3, R4 = RING[1], RING[2], RING[3], RING[4]
     half = _HALF
     union = E.LINE_UNION
     cov = _COVER
@@ -119,6 +121,8 @@ def make_evaluator(w: Weights, blocking: bool = False):
                 sc += r1 * (us & R1[t]).bit_count() + r2 * (us & R2[t]).bit_count()
                 if r3:
                     sc += r3 * (us & R3[t]).bit_count()
+                    if r4:
+                        sc += r4 * (us & R4[t]).bit_count()
                 if (us & union[s][t]).bit_count() >= 2:
                     for cannon, gap in lines[s][t]:
                         n = (us & cannon).bit_count()
@@ -190,7 +194,7 @@ class Searcher:
     def new_search(self):
         if len(self.tt) > TT_MAX:
             self.tt.clear()
-        if len(self.ecache) > TT_MAX:
+        if len(self.ecache) > EVAL_CACHE_MAX:
             self.ecache.clear()
         self.killers = [[0, 0] for _ in range(128)]
         self.history = [[0] * (1 << 17) for _ in range(2)]
@@ -385,7 +389,7 @@ class Searcher:
         return best
 
     # -- root -----------------------------------------------------------------------------
-    def root(self, board, moves, ctx, budget, max_depth, t0):
+    def root(self, board, moves, ctx, budget, max_depth, t0, next_frac=0.65):
         """Iterative deepening over ``moves`` (engine ints, all legal).
         Returns (best move, score, depth completed)."""
         self.board = board
@@ -443,7 +447,7 @@ class Searcher:
             if abs(best_score) > WIN_BOUND:
                 break                           # a forced town capture either way
             # the next iteration usually costs several times this one
-            if time.perf_counter() - t0 > 0.45 * budget:
+            if time.perf_counter() - t0 > next_frac * budget:
                 break
             order.sort(key=lambda m: scores.get(m, -WIN - 2), reverse=True)
             order.remove(best)
@@ -457,9 +461,9 @@ class CannonAI:
 
     PROFILES = {
         "hard": dict(budget=2.0, max_depth=64, weights=HARD_W, null_move=True, lmr=True,
-                     qsearch=True, noise=0),
+                     qsearch=True, noise=0, next_iter_frac=0.65),
         "normal": dict(budget=0.5, max_depth=3, weights=NORMAL_W, null_move=False, lmr=False,
-                       qsearch=True, noise=6),
+                       qsearch=True, noise=0),
         "easy": dict(budget=0.25, max_depth=1, weights=EASY_W, null_move=False, lmr=False,
                      qsearch=True, noise=45),
     }
@@ -517,7 +521,7 @@ class CannonAI:
             code, sc = self._easy(board, list(by_code), ctx)
             return self._finish(t0, by_code[code], sc, 1)
         code, sc, depth = self.searcher.root(board, self._noisy_order(list(by_code), ctx), ctx,
-                                             budget, p["max_depth"], t0)
+                                             budget, p["max_depth"], t0, p.get("next_iter_frac", 0.65))
         return self._finish(t0, by_code[code], sc, depth)
 
     def _noisy_order(self, codes, ctx):

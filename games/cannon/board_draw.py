@@ -203,13 +203,15 @@ def draw_base(surface, geo: Geometry, theme, labels: str = "all", extend=(False,
             p = geo.ipx(f, r)
             pygame.draw.aacircle(surface, line, p, dot)
     if labels != "none":
-        draw_labels(surface, geo, theme, both=(labels == "all"))
+        draw_labels(surface, geo, theme, both=(labels == "all"), backing=any(extend))
 
 
-def draw_labels(surface, geo: Geometry, theme, both: bool = True) -> None:
-    """File letters and rank numbers, upright whatever the board's angle."""
+def draw_labels(surface, geo: Geometry, theme, both: bool = True, backing: bool = False) -> None:
+    """File letters and rank numbers, upright whatever the board's angle
+    (``backing``: on a patch of plain wood, where lines run under them)."""
     col = theme.c["board_text"]
-    size = int(max(11, min(geo.cell * 0.40, 40)))
+    wood = theme.c["board"]
+    size = int(max(13, min(geo.cell * 0.40, 40)))
     fnt = font(size)
     d = geo.margin * 0.64
     f0, f1 = geo.files
@@ -217,11 +219,17 @@ def draw_labels(surface, geo: Geometry, theme, both: bool = True) -> None:
     for f in range(f0, f1 + 1):
         img = fnt.render(R.FILES[f], True, col)
         for r in ((r0 - d, r1 + d) if both else (r0 - d,)):
-            surface.blit(img, img.get_rect(center=geo.ipx(f, r)))
+            rect = img.get_rect(center=geo.ipx(f, r))
+            if backing:
+                pygame.draw.rect(surface, wood, rect.inflate(4, 0), border_radius=3)
+            surface.blit(img, rect)
     for r in range(r0, r1 + 1):
         img = fnt.render(str(r + 1), True, col)
         for f in ((f0 - d, f1 + d) if both else (f0 - d,)):
-            surface.blit(img, img.get_rect(center=geo.ipx(f, r)))
+            rect = img.get_rect(center=geo.ipx(f, r))
+            if backing:
+                pygame.draw.rect(surface, wood, rect.inflate(4, 0), border_radius=3)
+            surface.blit(img, rect)
 
 
 def _line(surface, geo, color, a, b, width):
@@ -332,9 +340,9 @@ def _soldier(s, C, Rr, side, body, edge, mark):
     pygame.draw.circle(s, (*body, 255), (C + int(Rr * 0.01), C + int(Rr * 0.02)), int(Rr * 0.79))
     if side == 0:
         # engraved inner ring: a light ring with a dark groove inside it
-        ring = blend(body, mark, 0.62)
-        pygame.draw.circle(s, (*ring, 255), (C, C), int(Rr * 0.56), max(1, int(Rr * 0.12)))
-        pygame.draw.circle(s, (*edge, 255), (C, C), int(Rr * 0.45), max(1, int(Rr * 0.04)))
+        ring = blend(body, mark, 0.72)
+        pygame.draw.circle(s, (*ring, 255), (C, C), int(Rr * 0.58), max(1, int(Rr * 0.15)))
+        pygame.draw.circle(s, (*edge, 255), (C, C), int(Rr * 0.44), max(1, int(Rr * 0.05)))
         pygame.draw.circle(s, (*blend(body, mark, 0.25), 255), (C, C), int(Rr * 0.12))
     else:
         # outlined double rim and a five-pointed star
@@ -397,9 +405,9 @@ def _halo(theme):
     return blend(theme.c["board_line"], (0, 0, 0), 0.35)
 
 
-def draw_marker(surface, kind: str, pos, cell: float, theme, pulse: float = 0.0) -> None:
+def draw_marker(surface, kind: str, pos, cell: float, theme, pulse: float = 0.0, color=None) -> None:
     """One move marker at ``pos``; its shape says the kind (its colour helps)."""
-    col = theme.c[KIND_COLOR.get(kind, "accent")]
+    col = color or theme.c[KIND_COLOR.get(kind, "accent")]
     halo = _halo(theme)
     x, y = int(round(pos[0])), int(round(pos[1]))
     w = max(2, int(round(cell * 0.065)))
@@ -449,11 +457,22 @@ def draw_marker(surface, kind: str, pos, cell: float, theme, pulse: float = 0.0)
         pygame.draw.aacircle(surface, col, (x, y), max(2, int(cell * 0.08)))
 
 
-def draw_brackets(surface, pos, cell, color, size: float = 0.47, width: float = 0.06) -> None:
+def draw_count(surface, pos, cell, n, theme) -> None:
+    """A small number badge: this many moves end on the point (a chooser will ask)."""
+    x, y = int(round(pos[0])), int(round(pos[1]))
+    r = max(7, int(round(cell * 0.18)))
+    bx, by = x - int(cell * 0.38), y - int(cell * 0.38)
+    pygame.draw.aacircle(surface, _halo(theme), (bx, by), r + max(1, r // 5))
+    pygame.draw.aacircle(surface, theme.c["accent"], (bx, by), r)
+    img = font(int(r * 1.8)).render(str(n), True, theme.c["accent_text"])
+    surface.blit(img, img.get_rect(center=(bx, by + 1)))
+
+
+def draw_brackets(surface, pos, cell, color, size: float = 0.45, width: float = 0.06) -> None:
     """Four corner brackets around a point (the last move's from/to)."""
     x, y = pos
     h = cell * size
-    arm = cell * 0.17
+    arm = cell * 0.14
     w = max(2, int(round(cell * width)))
     for sx, sy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
         cx, cy = x + sx * h, y + sy * h
@@ -462,21 +481,50 @@ def draw_brackets(surface, pos, cell, color, size: float = 0.47, width: float = 
         pygame.draw.rect(surface, color, (int(cx - w / 2), int(cy - w / 2), w, w))
 
 
-def draw_cannon_line(overlay, geo: Geometry, triple, color, alpha=110) -> None:
-    """A cannon as a thick translucent band through its three points (on an alpha overlay)."""
+def draw_cannon_line(overlay, geo: Geometry, triple, color, alpha=120, width: float = 0.9,
+                     outline=None) -> None:
+    """A cannon as a thick translucent band (a capsule) around its three points,
+    on an alpha overlay under the pieces. Draw every cannon's ``outline`` pass
+    first and the fills after, so overlapping cannons read as one shape."""
     a, b = geo.sq_fpx(min(triple)), geo.sq_fpx(max(triple))
-    ox, oy = overlay.get_offset() if hasattr(overlay, "get_offset") else (0, 0)
-    a = (a[0] - ox, a[1] - oy)
-    b = (b[0] - ox, b[1] - oy)
-    w = max(4, int(round(geo.cell * 0.30)))
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / n, dy / n
+    w = max(6, int(round(geo.cell * width)))
+    if outline is not None:
+        w += 2 * max(2, int(round(geo.cell * 0.04)))
+        color = outline
     rgba = (*color, alpha)
-    pygame.draw.line(overlay, rgba, a, b, w)
-    pygame.draw.circle(overlay, rgba, (int(a[0]), int(a[1])), w // 2)
-    pygame.draw.circle(overlay, rgba, (int(b[0]), int(b[1])), w // 2)
+    px, py = -uy * w / 2, ux * w / 2
+    poly = [(a[0] + px, a[1] + py), (b[0] + px, b[1] + py), (b[0] - px, b[1] - py), (a[0] - px, a[1] - py)]
+    pygame.draw.polygon(overlay, rgba, poly)
+    pygame.draw.circle(overlay, rgba, (int(round(a[0])), int(round(a[1]))), w // 2)
+    pygame.draw.circle(overlay, rgba, (int(round(b[0])), int(round(b[1]))), w // 2)
 
 
-def draw_arrow(overlay, a, b, color, width, head=None, alpha=210, dashed=False) -> None:
-    """An arrow from ``a`` to ``b`` (pixels) on an alpha overlay."""
+def draw_cannons(overlay, geo: Geometry, triples, theme) -> None:
+    """The cannons a soldier belongs to: outlined translucent bands."""
+    fill, edge = cannon_color(theme)
+    for tri in triples:
+        draw_cannon_line(overlay, geo, tri, fill, alpha=200, outline=edge)
+    for tri in triples:
+        draw_cannon_line(overlay, geo, tri, fill, alpha=105)
+
+
+def cannon_color(theme):
+    """(fill, outline) of a cannon's band: bronze with a dark edge, clear on the
+    wood in both palettes."""
+    c = theme.c
+    return blend(c["board_line"], c["accent"], 0.45), blend(c["board_line"], (0, 0, 0), 0.3)
+
+
+def draw_arrow(overlay, a, b, color, width, head=None, alpha=210, dashed=False, halo=None, dash=None) -> None:
+    """An arrow from ``a`` to ``b`` (pixels) on an alpha overlay (optionally over a
+    darker, wider copy of itself so it stands out on the wood)."""
+    if halo is not None:
+        hw = max(2, width // 3)
+        draw_arrow(overlay, a, b, halo, width + 2 * hw, (head or width * 2.6) + 2 * hw, alpha, dashed,
+                   dash=(dash or width * 2.2, hw))
     rgba = (*color, alpha)
     dx, dy = b[0] - a[0], b[1] - a[1]
     n = math.hypot(dx, dy) or 1.0
@@ -484,13 +532,14 @@ def draw_arrow(overlay, a, b, color, width, head=None, alpha=210, dashed=False) 
     head = head or width * 2.6
     end = (b[0] - ux * head * 0.8, b[1] - uy * head * 0.8)
     if dashed:
-        dash = width * 2.2
+        # dash = length, or (length, extra) for a halo that overhangs each dash by ``extra``
+        d, over = dash if isinstance(dash, tuple) else (dash or width * 2.2, 0)
         t = 0.0
         total = math.hypot(end[0] - a[0], end[1] - a[1])
         while t < total:
-            t1 = min(total, t + dash)
-            pygame.draw.line(overlay, rgba, (a[0] + ux * t, a[1] + uy * t), (a[0] + ux * t1, a[1] + uy * t1), width)
-            t += dash * 1.8
+            t0, t1 = max(0.0, t - over), min(total, t + d + over)
+            pygame.draw.line(overlay, rgba, (a[0] + ux * t0, a[1] + uy * t0), (a[0] + ux * t1, a[1] + uy * t1), width)
+            t += d * 1.8
     else:
         pygame.draw.line(overlay, rgba, a, end, width)
         pygame.draw.circle(overlay, rgba, (int(a[0]), int(a[1])), width // 2)
@@ -499,6 +548,50 @@ def draw_arrow(overlay, a, b, color, width, head=None, alpha=210, dashed=False) 
     pts = [tip, (tip[0] - ux * head + px * head * 0.55, tip[1] - uy * head + py * head * 0.55),
            (tip[0] - ux * head - px * head * 0.55, tip[1] - uy * head - py * head * 0.55)]
     pygame.draw.polygon(overlay, rgba, pts)
+
+
+def draw_curved_arrow(overlay, a, b, bend, color, width, alpha=230, halo=None, trim=(0.0, 0.0)) -> None:
+    """An arrow from ``a`` to ``b`` bowed sideways by ``bend`` pixels (a hop over
+    the pieces between), trimmed by ``trim`` pixels at each end."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = math.hypot(dx, dy) or 1.0
+    ctrl = ((a[0] + b[0]) / 2 - dy / n * bend, (a[1] + b[1]) / 2 + dx / n * bend)
+    pts = []
+    for i in range(41):
+        t = i / 40
+        pts.append(((1 - t) ** 2 * a[0] + 2 * (1 - t) * t * ctrl[0] + t * t * b[0],
+                    (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * ctrl[1] + t * t * b[1]))
+    # trim both ends along the curve
+    def cut(points, length):
+        while len(points) > 2 and length > 0:
+            seg = math.hypot(points[1][0] - points[0][0], points[1][1] - points[0][1])
+            if seg > length:
+                k = length / seg
+                points[0] = (points[0][0] + (points[1][0] - points[0][0]) * k,
+                             points[0][1] + (points[1][1] - points[0][1]) * k)
+                break
+            points.pop(0)
+            length -= seg
+        return points
+    pts = cut(pts, trim[0])
+    pts = cut(pts[::-1], trim[1])[::-1]
+    head = width * 2.6
+    for col, w, hd in (((halo, width + 2 * max(2, width // 3), head + 2 * max(2, width // 3)) if halo else None),
+                       (color, width, head)):
+        if col is None:
+            continue
+        rgba = (*col, alpha)
+        tip = pts[-1]
+        ex, ey = tip[0] - pts[-3][0], tip[1] - pts[-3][1]
+        en = math.hypot(ex, ey) or 1.0
+        ux, uy = ex / en, ey / en
+        body = [p for p in pts if math.hypot(p[0] - tip[0], p[1] - tip[1]) > hd * 0.8] or pts[:2]
+        pygame.draw.lines(overlay, rgba, False, body, w)
+        for p in body[1:-1]:
+            pygame.draw.circle(overlay, rgba, (int(p[0]), int(p[1])), w // 2)
+        px, py = -uy, ux
+        pygame.draw.polygon(overlay, rgba, [tip, (tip[0] - ux * hd + px * hd * 0.55, tip[1] - uy * hd + py * hd * 0.55),
+                                            (tip[0] - ux * hd - px * hd * 0.55, tip[1] - uy * hd - py * hd * 0.55)])
 
 
 def draw_warning(surface, pos, cell, theme, t: float) -> None:
@@ -521,8 +614,8 @@ def draw_warning(surface, pos, cell, theme, t: float) -> None:
 def draw_selection(surface, pos, cell, theme) -> None:
     col = theme.c["accent"]
     x, y = int(round(pos[0])), int(round(pos[1]))
-    r = int(round(cell * 0.49))
-    w = max(2, int(round(cell * 0.06)))
+    r = int(round(cell * 0.50))
+    w = max(3, int(round(cell * 0.085)))
     pygame.draw.aacircle(surface, _halo(theme), (x, y), r + 1, w + 2)
     pygame.draw.aacircle(surface, col, (x, y), r, w)
 
@@ -556,8 +649,7 @@ def _diagram_spec(key):
         return st, (2, 6), (2, 6), R.parse_square("e5"), ("retreat",), [], [], []
     if key == "cannon_slide":
         st = _diagram_state(_grid({"d3": "d", "e4": "d", "f5": "d", "a1": "D", "j10": "L"}))
-        sel = R.parse_square("e4")
-        return st, (2, 6), (1, 5), sel, ("slide",), R.cannons_through(st, sel), [], []
+        return st, (2, 6), (1, 5), None, ("slide_arrows",), R.cannons_through(st, R.parse_square("e4")), [], []
     if key == "cannon_shot":
         st = _diagram_state(_grid({"e2": "d", "e3": "d", "e4": "d", "e6": "l", "e7": "l",
                                    "a1": "D", "j10": "L"}))
@@ -568,8 +660,7 @@ def _diagram_spec(key):
                                    "f9": "l", "a1": "D"}))
         sel = R.parse_square("e7")
         warn = [1] if R.town_threatened(st, R.LIGHT) else []
-        return st, (1, 6), (4, 9), sel, ("shot",), R.cannons_through(st, sel), warn, \
-            [("capture", R.parse_square("e10"))]
+        return st, (1, 6), (4, 9), None, ("arrows",), R.cannons_through(st, sel), warn, []
     return None
 
 
@@ -590,11 +681,18 @@ def draw_diagram(key, surface, rect, theme) -> None:
     if cannons:
         ov = pygame.Surface(rect.size, pygame.SRCALPHA)
         shifted = Geometry(ov.get_rect(), 0.0, files, ranks, margin=geo.margin, pad=0.05)
-        for tri in cannons:
-            draw_cannon_line(ov, shifted, tri, theme.c["move_slide" if "slide" in kinds else "move_shot"])
+        draw_cannons(ov, shifted, cannons, theme)
         surface.blit(ov, rect.topleft)
     moves = R.moves_from(st, sel) if sel is not None else []
     moves = [m for m in moves if m.kind in kinds]
+    arrows = []
+    if "slide_arrows" in kinds:
+        # both ways a cannon can slide: the end soldier that moves, and where it lands
+        arrows = [m for m in st.legal_moves() if m.kind == "slide" and cannons and m.frm in cannons[0]]
+        moves = arrows
+    if "arrows" in kinds:
+        # every move that takes a town, as an arrow that leaves the town itself in view
+        arrows = [m for m in st.legal_moves() if m.to in st.towns and m.kind in ("capture", "shot")]
     for sq in range(R.N_SQUARES):
         code = st.cells[sq]
         if code and files[0] <= sq % 10 <= files[1] and ranks[0] <= sq // 10 <= ranks[1]:
@@ -609,6 +707,23 @@ def draw_diagram(key, surface, rect, theme) -> None:
         draw_marker(surface, m.kind, geo.sq_px(m.to), cell, theme)
     for kind, sq in extra:
         draw_marker(surface, kind, geo.sq_px(sq), cell, theme)
+    if arrows:
+        ov = pygame.Surface(rect.size, pygame.SRCALPHA)
+        shifted = Geometry(ov.get_rect(), 0.0, files, ranks, margin=geo.margin, pad=0.05)
+        for m in arrows:
+            a, b = shifted.sq_fpx(m.frm), shifted.sq_fpx(m.to)
+            if m.kind == "slide":
+                # the end soldier hops over the other two (opposite ways bow to opposite sides)
+                draw_curved_arrow(ov, a, b, cell * 1.7, theme.c["move_slide"], max(3, int(cell * 0.10)),
+                                  halo=_halo(theme), trim=(cell * 0.42, cell * 0.3))
+                continue
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            n = math.hypot(dx, dy) or 1.0
+            a = (a[0] + dx / n * cell * 0.30, a[1] + dy / n * cell * 0.30)
+            b = (b[0] - dx / n * cell * 0.50, b[1] - dy / n * cell * 0.50)
+            draw_arrow(ov, a, b, theme.c[KIND_COLOR[m.kind]], max(3, int(cell * 0.11)), alpha=235,
+                       dashed=m.kind == "shot", halo=_halo(theme))
+        surface.blit(ov, rect.topleft)
     for p in warn:
         t = st.towns[p]
         if t is not None:

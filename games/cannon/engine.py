@@ -71,10 +71,6 @@ def _bits(b: int):
         b ^= low
 
 
-def popcount(b: int) -> int:
-    return b.bit_count()
-
-
 # -- direction tables ----------------------------------------------------------------
 # (delta, dh) pairs.  Forward for Dark is +10 (towards rank 10), for Light -10.
 _FWD = {DARK: ((10, 0), (11, 1), (9, -1)), LIGHT: ((-10, 0), (-11, -1), (-9, 1))}
@@ -164,7 +160,7 @@ del _zr
 class Board:
     """Position for the search: soldier bitboards, towns, side to move, hash."""
 
-    __slots__ = ("sold", "tbb", "town", "side", "hash", "blocking", "stack", "placing")
+    __slots__ = ("sold", "tbb", "town", "side", "hash", "blocking", "stack")
 
     def __init__(self, dark=0, light=0, towns=(None, None), side=DARK, blocking=False):
         self.sold = [dark, light]
@@ -173,7 +169,6 @@ class Board:
         self.side = side
         self.blocking = blocking
         self.stack = []
-        self.placing = False
         self.hash = self.compute_hash()
 
     # -- conversion ------------------------------------------------------------
@@ -190,9 +185,7 @@ class Board:
                 towns[DARK] = sq
             elif c == LIGHT_TOWN:
                 towns[LIGHT] = sq
-        b = cls(dark, light, towns, st.to_move, getattr(st, "shot_rule", "pass-over") == "blocking")
-        b.placing = getattr(st, "phase", "play") == "place"
-        return b
+        return cls(dark, light, towns, st.to_move, getattr(st, "shot_rule", "pass-over") == "blocking")
 
     def copy(self) -> "Board":
         b = Board.__new__(Board)
@@ -203,7 +196,6 @@ class Board:
         b.hash = self.hash
         b.blocking = self.blocking
         b.stack = []
-        b.placing = self.placing
         return b
 
     def compute_hash(self) -> int:
@@ -523,9 +515,3 @@ class Board:
             n += self.perft(depth - 1)
             self.unmake()
         return n
-
-
-def cannon_masks(us: int) -> list:
-    """Starting points of three-in-a-row lines for each of the four directions."""
-    M = MH
-    return [us & ((us >> d) & M[-dh]) & ((us >> (d + d)) & M[-2 * dh]) for d, dh in LINE_DIRS]

@@ -7,14 +7,31 @@ rules module (``moves_from``, ``legal_moves``), the warnings from
 
 Playing by mouse
     Town placement: click one of the highlighted back-rank points.
-    Play: click a soldier of the side to move; its moves light up, one marker
-    shape per kind (step = dot, capture = ring with ticks, retreat = hollow
-    square, slide = diamond, shot = reticle) and the cannons it belongs to are
-    drawn as bands. Click a marker to play. When several moves end on the same
-    point (a step and a slide, two shots from different cannons, ...) a small
-    chooser lists them (click one or press its number). Click anywhere else (or
-    right-click) to cancel. Drag-and-drop works too. With the "highlights"
-    setting off the markers are hidden but clicking works the same.
+    Play: click a soldier of the side to move, then where it goes. Its moves
+    light up, one marker shape per kind (step = dot, capture = ring with ticks,
+    retreat = hollow square, slide = diamond, shot = reticle) and the cannons it
+    belongs to are drawn as bands. The soldier clicked is the one that moves:
+    a cannon slides by clicking the end soldier that moves (the rear) and the
+    point beyond the other end; a cannon shoots when any of its soldiers is
+    clicked, then the target. So every legal move has a soldier and a target
+    point, and (by the geometry of the moves) no two moves of one soldier end
+    on the same point; should two ever do, a small chooser lists them (click
+    one or press its number). Click anywhere else (or right-click) to cancel.
+    Drag-and-drop works too. With the "highlights" setting off the markers are
+    hidden but clicking works the same.
+
+Orientation
+    Dark sits at the bottom. With the "rotate" option in a game between two
+    humans the board turns (animated) so the player to move sits at the bottom;
+    clicks follow the turned board. A single human playing Light against the
+    computer gets the board turned once, so their own side is at the bottom.
+
+Animation
+    Durations are multiplied by ``settings.anim_factor()`` (0 = no animation,
+    never a delay). ``busy`` is True while a move glides or a shot flies, while
+    the board turns, and for the first moment of the town-falling celebration
+    (so the game-over card waits for it); sparks and smoke that linger after
+    an impact do not hold the game up.
 
 The public helpers ``point_to_pixel`` / ``pixel_to_point`` / ``choice_pixel``
 let tests drive the board with synthetic mouse events.
@@ -56,7 +73,6 @@ class CannonScene:
         self._geo_key = None
         self._base = None
         self._base_key = None
-        self._overlay = None
         self._info_key = None
         self._info = None
         flip = self._wanted_flip()
@@ -67,7 +83,6 @@ class CannonScene:
         self.rect = pygame.Rect(rect)
         self._geo_key = None
         self._base_key = None
-        self._overlay = None
         self._close_chooser()
 
     @property
@@ -161,7 +176,7 @@ class CannonScene:
     def _sound(self, name) -> None:
         try:
             self.host.app.sound.play(name)
-        except Exception:   # noqa: BLE001 - a missing sound never stops the game
+        except pygame.error:    # a broken mixer never stops the game
             pass
 
     def _area(self) -> pygame.Rect:
@@ -233,7 +248,10 @@ class CannonScene:
         self.selected = sq
         self.targets = {}
         for m in R.moves_from(st, sq):
-            self.targets.setdefault(m.to, []).append(m)
+            # the soldier clicked is the one that moves (a shot moves nobody: any
+            # soldier of the cannon fires it)
+            if m.kind == "shot" or m.frm == sq:
+                self.targets.setdefault(m.to, []).append(m)
         for moves in self.targets.values():
             moves.sort(key=lambda m: (B.KIND_ORDER.get(m.kind, 9), str(m)))
         self._close_chooser()
@@ -256,17 +274,19 @@ class CannonScene:
             return self._mouse_up(event)
         if et == pygame.KEYDOWN:
             return self._key(event)
+        if et == pygame.WINDOWLEAVE:
+            self.mouse = None
         return False
 
     def _mouse_down(self, event) -> bool:
-        if self.chooser is not None:
+        if self.chooser is not None and event.button in (1, 3):
             if event.button == 1:
                 mv = self.chooser.option_at(event.pos)
                 if mv is not None:
                     self._play(mv)
                     return True
+            # anywhere else: the chooser goes, and the click counts as a click on the board
             self._close_chooser()
-            return self.rect.collidepoint(event.pos) or True
         if not self.rect.collidepoint(event.pos):
             return False
         if event.button == 3:
@@ -419,11 +439,19 @@ class CannonScene:
             self._base_key = key
         return self._base
 
-    def _overlay_surface(self):
-        if self._overlay is None or self._overlay.get_size() != self.rect.size:
-            self._overlay = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        self._overlay.fill((0, 0, 0, 0))
-        return self._overlay
+    def _layer(self, geo, squares, pad_cells: float = 0.8):
+        """A transparent layer just big enough for translucent drawing around
+        ``squares``: (surface, geometry in its coordinates, where to blit it)."""
+        pts = [geo.sq_fpx(sq) for sq in squares]
+        pad = geo.cell * pad_cells
+        x0 = int(min(p[0] for p in pts) - pad)
+        y0 = int(min(p[1] for p in pts) - pad)
+        x1 = int(max(p[0] for p in pts) + pad) + 1
+        y1 = int(max(p[1] for p in pts) + pad) + 1
+        box = pygame.Rect(x0, y0, max(1, x1 - x0), max(1, y1 - y0))
+        surf = pygame.Surface(box.size, pygame.SRCALPHA)
+        local = B.Geometry(self._area().move(-box.x, -box.y), geo.angle)
+        return surf, local, box.topleft
 
     def draw(self, surface) -> None:
         theme = self.theme
@@ -456,20 +484,21 @@ class CannonScene:
         if sel is not None and highlights and info["phase"] == "play":
             tris = R.cannons_through(st, sel)
             if tris:
-                ov = self._overlay_surface()
-                og = self._local(geo)
-                for tri in tris:
-                    B.draw_cannon_line(ov, og, tri, c["accent"], alpha=95)
-                surface.blit(ov, self.rect.topleft)
+                ov, og, at = self._layer(geo, [sq for tri in tris for sq in tri])
+                B.draw_cannons(ov, og, tris, theme)
+                surface.blit(ov, at)
 
         # town placement
         pulse = 0.5 + 0.5 * math.sin(self._time * 4.0)
-        hover = self.pixel_to_point(self.mouse) if self.mouse is not None and self.rect.collidepoint(self.mouse) else None
+        hover = None
+        if self.mouse is not None and self.rect.collidepoint(self.mouse):
+            hover = self.pixel_to_point(self.mouse)
         if info["phase"] == "place" and can_act:
             places = [m.to for m in info["legal"] if m.kind == "place"]
             if highlights:
                 for sq in places:
-                    B.draw_marker(surface, "place", geo.sq_fpx(sq), cell, theme, pulse)
+                    if sq != hover:
+                        B.draw_marker(surface, "place", geo.sq_fpx(sq), cell, theme, pulse)
             if hover in places:
                 spr = B.piece_sprite(R.TOWN[st.to_move], int(round(ref_cell * B.TOWN_R)), theme).copy()
                 spr.set_alpha(150)
@@ -502,6 +531,8 @@ class CannonScene:
                 for sq, moves in self.targets.items():
                     for kind in dict.fromkeys(m.kind for m in moves):
                         B.draw_marker(surface, kind, geo.sq_fpx(sq), cell, theme, pulse)
+                    if len(moves) > 1:
+                        B.draw_count(surface, geo.sq_fpx(sq), cell, len(moves), theme)
 
         # a town the opponent can take next move
         if info["warn"] and self._settings_flag("town_warning", True):
@@ -531,21 +562,19 @@ class CannonScene:
             self.chooser.draw(surface, theme, self.mouse)
         surface.set_clip(clip)
 
-    def _local(self, geo):
-        """``geo`` shifted to the board rectangle's own coordinates (for the overlay)."""
-        g = B.Geometry(self._area().move(-self.rect.x, -self.rect.y), geo.angle)
-        return g
-
     def _draw_previews(self, surface, geo, moves, alpha=150):
-        ov = self._overlay_surface()
-        og = self._local(geo)
+        ov, og, at = self._layer(geo, [sq for m in moves for sq in (m.frm, m.to)], 1.4)
         w = max(3, int(og.cell * 0.09))
         for m in moves:
             col = self.theme.c[B.KIND_COLOR[m.kind]]
             a, b = og.sq_fpx(m.frm), og.sq_fpx(m.to)
+            if m.kind == "slide":      # the end soldier hops over the other two
+                B.draw_curved_arrow(ov, a, b, og.cell * 1.7, col, w, alpha=alpha, halo=B._halo(self.theme),
+                                    trim=(og.cell * 0.42, og.cell * 0.3))
+                continue
             a, b = _shorten(a, b, og.cell * 0.30, og.cell * 0.30)
-            B.draw_arrow(ov, a, b, col, w, alpha=alpha, dashed=(m.kind == "shot"))
-        surface.blit(ov, self.rect.topleft)
+            B.draw_arrow(ov, a, b, col, w, alpha=alpha, dashed=(m.kind == "shot"), halo=B._halo(self.theme))
+        surface.blit(ov, at)
 
     def _draw_hint(self, surface, geo, st) -> None:
         m = self.hint
@@ -556,15 +585,14 @@ class CannonScene:
             B.draw_marker(surface, "place", geo.sq_fpx(m.to), geo.cell * 1.25, self.theme,
                           0.5 + 0.5 * math.sin(self._time * 4))
             return
-        ov = self._overlay_surface()
-        og = self._local(geo)
+        ov, og, at = self._layer(geo, (m.frm, m.to), 0.5)
         a, b = og.sq_fpx(m.frm), og.sq_fpx(m.to)
         a, b = _shorten(a, b, og.cell * 0.2, og.cell * 0.32)
-        B.draw_arrow(ov, a, b, c["accent"], max(4, int(og.cell * 0.13)), alpha=215, dashed=(m.kind == "shot"))
-        surface.blit(ov, self.rect.topleft)
+        B.draw_arrow(ov, a, b, c["accent"], max(4, int(og.cell * 0.16)), alpha=230, halo=B._halo(self.theme))
+        surface.blit(ov, at)
         B.draw_brackets(surface, geo.sq_fpx(m.frm), geo.cell, c["accent"], size=0.5)
-        if m.kind == "shot":
-            B.draw_marker(surface, "shot", geo.sq_fpx(m.to), geo.cell, self.theme)
+        if m.kind in ("shot", "capture"):
+            B.draw_marker(surface, m.kind, geo.sq_fpx(m.to), geo.cell, self.theme, color=c["accent"])
 
 
 def _shorten(a, b, da, db):
@@ -750,8 +778,17 @@ class _MoveAnim:
             B.blit_piece(surface, self.target, geo.sq_fpx(m.to), ref_cell, theme, scale=k)
         p = self._prog(0, self.travel)
         a, b = geo.sq_fpx(m.frm), geo.sq_fpx(m.to)
-        hop = math.sin(math.pi * p) * geo.cell * (0.10 if self.kind != "slide" else 0.05)
-        pos = (a[0] + (b[0] - a[0]) * p, a[1] + (b[1] - a[1]) * p - hop)
+        if self.kind == "slide":
+            # the end soldier goes round the other two, as the slide's arrow shows
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            n = math.hypot(dx, dy) or 1.0
+            bend = geo.cell * 1.7
+            ctrl = ((a[0] + b[0]) / 2 - dy / n * bend, (a[1] + b[1]) / 2 + dx / n * bend)
+            pos = ((1 - p) ** 2 * a[0] + 2 * (1 - p) * p * ctrl[0] + p * p * b[0],
+                   (1 - p) ** 2 * a[1] + 2 * (1 - p) * p * ctrl[1] + p * p * b[1])
+        else:
+            hop = math.sin(math.pi * p) * geo.cell * 0.10
+            pos = (a[0] + (b[0] - a[0]) * p, a[1] + (b[1] - a[1]) * p - hop)
         B.blit_piece(surface, self.mover, pos, ref_cell, theme, scale=k * (1.0 + 0.08 * math.sin(math.pi * p)))
 
     def draw_effects(self, surface, geo, theme) -> None:
@@ -800,6 +837,17 @@ def _unit_px(geo, frm, to):
     return dx / n, dy / n
 
 
+def _alpha_circle(surface, rgb, alpha, center, r, width=0) -> None:
+    """A circle (or ring) at ``alpha`` opacity, blended over whatever is beneath."""
+    r = int(r)
+    a = int(max(0, min(255, alpha)))
+    if r < 1 or a == 0:
+        return
+    s = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+    pygame.draw.circle(s, (*rgb, a), (r + 2, r + 2), r, width)
+    surface.blit(s, (int(center[0]) - r - 2, int(center[1]) - r - 2))
+
+
 class _Burst:
     """Pieces flying apart where something was hit (with smoke for a shot)."""
     blocking = False
@@ -818,10 +866,10 @@ class _Burst:
             for _ in range(7):
                 a = rng.uniform(0, TAU)
                 self.smoke.append([math.cos(a) * 0.15, math.sin(a) * 0.15, math.cos(a) * 0.5, math.sin(a) * 0.5 - 0.4,
-                                   life * rng.uniform(0.9, 1.4), rng.uniform(0.18, 0.3)])
+                                   life * rng.uniform(0.9, 1.4), rng.uniform(0.16, 0.26)])
         self.t = 0.0
         self.life = max([p[4] for p in self.parts] + [s[4] for s in self.smoke] + [0.01])
-        self.flash = 0.18 * max(0.5, factor)
+        self.flash = 0.2 * max(0.5, factor)
 
     @property
     def done(self):
@@ -845,15 +893,14 @@ class _Burst:
         cell = geo.cell
         if self.t < self.flash:
             k = self.t / self.flash
-            r = int(cell * (0.3 + 0.5 * k))
-            pygame.draw.aacircle(surface, blend((255, 240, 200), theme.c["board"], k), (int(x0), int(y0)), r,
-                                 max(2, int(cell * 0.12 * (1 - k))))
+            _alpha_circle(surface, (255, 244, 210), 230 * (1 - k), (x0, y0), cell * (0.25 + 0.35 * k))
+            _alpha_circle(surface, (255, 200, 90), 200 * (1 - k), (x0, y0), cell * (0.35 + 0.5 * k),
+                          max(2, int(cell * 0.08)))
         for s in self.smoke:
             if self.t < s[4]:
                 k = self.t / s[4]
-                r = max(2, int(cell * s[5] * (0.6 + k)))
-                col = blend((90, 88, 84), theme.c["board"], k)
-                pygame.draw.aacircle(surface, col, (int(x0 + s[0] * cell), int(y0 + s[1] * cell)), r)
+                _alpha_circle(surface, (96, 92, 86), 150 * (1 - k) ** 1.5,
+                              (x0 + s[0] * cell, y0 + s[1] * cell), cell * s[5] * (0.6 + k))
         for p in self.parts:
             if self.t < p[4]:
                 k = 1 - self.t / p[4]
@@ -882,30 +929,44 @@ class _Ripple:
     def draw(self, surface, geo, theme):
         k = min(1.0, self.t / self.life)
         x, y = geo.sq_fpx(self.sq)
-        r = int(geo.cell * (0.42 + (0.45 if self.big else 0.25) * k))
-        col = blend(self.color, theme.c["board"], k)
-        pygame.draw.aacircle(surface, col, (int(x), int(y)), r, max(1, int(geo.cell * 0.05 * (1 - k)) + 1))
+        r = geo.cell * (0.42 + (0.45 if self.big else 0.25) * k)
+        _alpha_circle(surface, self.color, 220 * (1 - k), (x, y), r, max(2, int(geo.cell * 0.06)))
 
 
 class _Celebration:
-    """The town falls: a flash, rings and a shower of confetti. It holds the
-    game-over card back for a moment (``blocking``) so the fall is seen."""
+    """The town falls: a flash and rings where it stood, a burst of confetti from
+    it and a shower over the whole board. It holds the game-over card back for
+    a moment (``blocking``) so the fall is seen."""
 
     def __init__(self, sq, c, rng, factor):
         self.sq = sq
         self.t = 0.0
         self.f = max(0.4, factor)
-        self.hold = 1.0 * factor
-        self.life = 2.6 * self.f
-        colors = [c["accent"], c["move_step"], c["move_capture"], c["move_retreat"], c["move_slide"],
-                  c["move_shot"], (255, 255, 255)]
-        self.parts = []
-        for _ in range(90):
-            a = rng.uniform(-math.pi, 0)           # upwards, spread out
-            sp = rng.uniform(2.5, 7.5)
-            self.parts.append([0.0, 0.0, math.cos(a) * sp * 0.8, math.sin(a) * sp, rng.uniform(0, TAU),
-                               rng.uniform(-9, 9), rng.uniform(0.08, 0.15), rng.choice(colors),
-                               rng.uniform(0.7, 1.0) * self.life])
+        self.hold = 1.1 * factor
+        self.life = 3.2 * self.f
+        self.colors = [c["accent"], c["move_step"], c["move_capture"], c["move_retreat"], c["move_slide"],
+                       c["move_shot"], (255, 255, 255)]
+        self.rng = rng
+        self.parts = None            # made on the first draw, when the board's size is known
+        self.flash_colors = ((255, 255, 255), c["accent"], c["danger"])
+
+    def _spawn(self, geo):
+        rng = self.rng
+        tx, ty = geo.sq_fpx(self.sq)
+        ox, oy = (tx - geo.cx) / geo.cell, (ty - geo.cy) / geo.cell
+        half = (geo.files[1] - geo.files[0]) / 2 + geo.margin
+        parts = []
+        for _ in range(70):                      # the burst from the town
+            a = rng.uniform(0, TAU)
+            sp = rng.uniform(2.0, 6.5)
+            parts.append([ox, oy, math.cos(a) * sp, math.sin(a) * sp - 2.0, 0.0])
+        for _ in range(110):                     # the shower
+            parts.append([rng.uniform(-half, half), -half - rng.uniform(0.2, 5.5),
+                          rng.uniform(-0.4, 0.4), rng.uniform(2.2, 3.6), 0.0])
+        for p in parts:
+            p += [rng.uniform(0, TAU), rng.uniform(-8, 8), rng.uniform(0.09, 0.16), rng.choice(self.colors),
+                  rng.uniform(0, TAU)]
+        self.parts = parts
 
     @property
     def blocking(self):
@@ -916,33 +977,37 @@ class _Celebration:
         return self.t >= self.life
 
     def update(self, dt):
-        dt_s = dt / self.f
         self.t += dt
+        if self.parts is None:
+            return
+        dt_s = dt / self.f
         for p in self.parts:
-            p[0] += p[2] * dt_s
+            p[0] += (p[2] + 0.6 * math.sin(self.t * 4 / self.f + p[9])) * dt_s
             p[1] += p[3] * dt_s
-            p[3] += 6.5 * dt_s
-            p[2] *= (1 - 1.2 * dt_s)
-            p[3] = min(p[3], 2.2)              # paper drifts down slowly
-            p[4] += p[5] * dt_s
+            p[2] *= (1 - 1.5 * dt_s)
+            p[3] = min(p[3] + 6.0 * dt_s, 2.6)   # paper drifts down slowly
+            p[5] += p[6] * dt_s
 
     def draw(self, surface, geo, theme):
+        if self.parts is None:
+            self._spawn(geo)
         x0, y0 = geo.sq_fpx(self.sq)
         cell = geo.cell
-        fl = 0.35 * self.f
+        fl = 0.45 * self.f
         if self.t < fl:
             k = self.t / fl
-            for i, col in enumerate(((255, 255, 255), theme.c["accent"], theme.c["danger"])):
-                r = int(cell * (0.4 + (1.6 + i * 0.5) * k))
-                pygame.draw.aacircle(surface, blend(col, theme.c["board"], k), (int(x0), int(y0)), r,
-                                     max(2, int(cell * 0.1 * (1 - k))))
+            _alpha_circle(surface, (255, 255, 240), 200 * (1 - k), (x0, y0), cell * (0.5 + 1.0 * k))
+            for i, col in enumerate(self.flash_colors):
+                _alpha_circle(surface, col, 230 * (1 - k), (x0, y0), cell * (0.5 + (1.6 + i * 0.6) * k),
+                              max(2, int(cell * 0.09)))
+        fade = min(1.0, max(0.0, (self.life - self.t) / (0.6 * self.f)))
+        if fade <= 0:
+            return
         for p in self.parts:
-            if self.t >= p[8]:
-                continue
-            x, y = x0 + p[0] * cell, y0 + p[1] * cell
-            s = cell * p[6]
-            ca, sa = math.cos(p[4]), math.sin(p[4])
-            w2, h2 = s, s * 0.45 * (0.3 + abs(math.sin(p[4] * 1.7)))
+            x, y = geo.cx + p[0] * cell, geo.cy + p[1] * cell
+            s = cell * p[7] * (0.4 + 0.6 * fade)
+            ca, sa = math.cos(p[5]), math.sin(p[5])
+            w2, h2 = s, s * 0.45 * (0.3 + abs(math.sin(p[5] * 1.7)))
             pts = [(x + ca * dx - sa * dy, y + sa * dx + ca * dy)
                    for dx, dy in ((-w2, -h2), (w2, -h2), (w2, h2), (-w2, h2))]
-            pygame.draw.polygon(surface, p[7], pts)
+            pygame.draw.polygon(surface, p[8], pts)

@@ -5,16 +5,18 @@
   answered Hit, small dice to probe unknown spaces, final salvoes saved for
   good targets, always runs for cover.
 * Hard   -- keeps a particle belief per opponent over where its platoons are,
-  which dice they are and how strong (:mod:`games.cannon_corps.belief`),
-  updated from every public event; scores every (platoon, space) by expected
-  kills and damage against its own ammo spent; hides its deployments and
-  cover moves where the table believes there is nothing, and bluffs.
+  which dice they are and how strong, and over its habits
+  (:mod:`games.cannon_corps.belief`), updated from every public event; aims
+  where the most platoons are expected, probes with its weakest platoon,
+  strikes a located platoon with enough power to finish it, takes shots that
+  win the game, keeps final salvoes for when nothing else can fire; hides its
+  deployments and cover moves where the table has seen a Miss, and bluffs.
 """
 from __future__ import annotations
 
 from games.cannon_corps.belief import BeliefTracker
 from games.cannon_corps.rules import (
-    DICE, DIE_SIZES, NEIGHBOURS, SPACE_INDEX, SPACES, CorpsView, Move)
+    DICE, DIE_SIZES, SPACE_INDEX, SPACES, CorpsView, Move)
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -124,24 +126,25 @@ class NormalAI:
 
 # --------------------------------------------------------------------------
 class HardAI:
-    """Belief tracking + expected-value shot selection; hides and bluffs."""
+    """Belief tracking, shots chosen by their expected outcome; hides and bluffs."""
     level = "hard"
 
-    # weights (tuned in the arena: tests/bench/arena_cannon_corps.py)
+    # Tuned in the arena (tests/bench/arena_cannon_corps.py).  What the tuning
+    # taught: the game is a race to four defeats, so (1) aim where platoons most
+    # likely are, (2) probe with the weakest platoon and keep the strong ones
+    # strong (a halved platoon is easy prey), (3) strike with enough power only
+    # once a platoon is located, (4) a final salvo costs a life of our own, so
+    # fire one only when forced or when it likely wins the game.
     P = dict(
         particles=300,
-        kill=10.0,          # one enemy platoon defeated
-        elim=10.0,          # extra when that defeat knocks the seat out
-        win=200.0,          # extra when it wins the game
-        power=0.35,         # per point of enemy power destroyed
-        locate=1.0,         # a survivor we now know the neighbourhood of
-        ammo=0.35,          # per point of our own power spent
-        info=1.5,           # x p(1-p): what a probe teaches
-        salvo_cost=7.0,     # our own platoon lost to its salvo (life earlier than needed)
-        last_life=200.0,    # a salvo with our last life (unless it wins)
-        frag=2.0,           # our platoon made easier to kill
+        h_run=0.35, h_mix=0.40, h_stay=0.25,   # prior on an opponent's cover habit
+        elim=1.0,           # a space holding a seat's last life counts this much extra
+        strike=0.60,        # located: the chance a platoon is on the target space
+        strike_pct=0.80,    # strike with power >= this quantile of its likely strength
+        win_shot=0.50,      # take a shot that wins the game with at least this chance
+        salvo_win=1.00,     # ... a final salvo needs this much more (it costs a life)
         stay=0.25,          # chance to bluff-stay after a hit
-        big_setup=True,     # start with the big dice
+        setup="d20,d12,d10,d%",   # the dice it starts with ("random": any four)
     )
 
     def __init__(self, seat: int | None = None, params: dict | None = None):
@@ -152,11 +155,12 @@ class HardAI:
         self.tracker: BeliefTracker | None = None
 
     # -- belief ---------------------------------------------------------
-    def _sync(self, view: CorpsView, rng):
+    def _sync(self, view: CorpsView, rng, check=None):
         t = self.tracker
         if t is None or not t.matches(view):
-            t = self.tracker = BeliefTracker(view.seat, view.num_players, self.p["particles"])
-        t.update(view.events, rng)
+            t = self.tracker = BeliefTracker(view.seat, view.num_players, int(self.p["particles"]),
+                                             (self.p["h_run"], self.p["h_mix"], self.p["h_stay"]))
+        t.update(view.events, rng, check)
         return t
 
     def choose(self, view, ctx):
@@ -165,8 +169,7 @@ class HardAI:
         rng = ctx.rng
         if kind == "setup":
             return self._setup(view, rng)
-        tracker = self._sync(view, rng)
-        ctx.check()
+        tracker = self._sync(view, rng, ctx.check)
         if kind == "cover":
             return self._cover(view, rng)
         if kind == "deploy":
@@ -175,10 +178,10 @@ class HardAI:
 
     # -- hiding ---------------------------------------------------------
     def _setup(self, view, rng) -> Move:
-        if self.p["big_setup"]:
-            dice = ["d20", "d12", "d10", "d%"]
-        else:
+        if self.p["setup"] == "random":
             dice = rng.sample(DICE, 4)
+        else:
+            dice = self.p["setup"].split(",")
         return _random_setup(rng, dice=dice)
 
     def _hide_score(self, view, seat_marks, i) -> float:
@@ -214,64 +217,62 @@ class HardAI:
         rng = ctx.rng
         me = view.seat
         opps = view.opponents()
-        stats = {o: tracker.beliefs[o].stats() for o in opps}
+        stats = {o: tracker.beliefs[o].stats(rng) for o in opps}
         ctx.check()
         my_lives = 4 - len(view.defeated[me])
-        values = sorted({v for _, v in view.my_platoons.values()})
-        # chance that an enemy shot could defeat one of our platoons at value w
-        enemy_vals = []
-        for o in opps:
-            enemy_vals.extend(stats[o]["values"])
-        def frag(w):
-            if not enemy_vals:
-                return 0.0
-            return sum(1 for ev in enemy_vals if ev >= w or ev == 1) / len(enemy_vals)
-        best, best_score = None, None
-        for die, (_, v) in sorted(view.my_platoons.items(), key=lambda kv: DIE_SIZES[kv[0]]):
-            salvo = v == 1
-            for x in range(12):
-                gain = 0.0
-                p_all_out = 1.0
-                for o in opps:
-                    st = stats[o]
-                    occ = st["occ"][x]
-                    if occ <= 0.0:
-                        p_all_out = 0.0 if st["lives"] > 0 else p_all_out
-                        gain += 0.0
-                        continue
-                    vals = st["vals"][x]
-                    n = len(vals)
-                    if salvo:
-                        pk = 1.0
-                        mean_v = sum(vals) / n
-                        gain_kill = p["kill"] + p["power"] * mean_v
-                        gain_surv = 0.0
-                    else:
-                        killed = [w for w in vals if w <= v]
-                        pk = len(killed) / n
-                        gain_kill = p["kill"] + (p["power"] * sum(killed) / len(killed) if killed else 0.0)
-                        gain_surv = p["power"] * v + p["locate"]
-                    if st["lives"] == 1:
-                        gain_kill += p["elim"] + (p["win"] if len(opps) == 1 else 0.0)
-                        p_all_out *= occ * pk
-                    else:
-                        p_all_out = 0.0
-                    gain += occ * (pk * gain_kill + (1 - pk) * gain_surv)
-                    gain += p["info"] * occ * (1 - occ)
-                if salvo:
-                    if my_lives <= 1:
-                        cost = p["last_life"] * (1 - p_all_out)
-                    else:
-                        cost = p["salvo_cost"]
-                        if len(opps) > 1 and p_all_out > 0:
-                            gain += p["win"] * p_all_out
-                else:
-                    cost = p["ammo"] * (v - v // 2) + p["frag"] * p["kill"] * 0.1 * (frag(v // 2) - frag(v))
-                score = gain - cost + rng.random() * 1e-3
-                if best_score is None or score > best_score:
-                    best, best_score = Move("fire", die, SPACES[x]), score
-            ctx.check()
-        return best
+        plats = sorted(((v, DIE_SIZES[d], d) for d, (_, v) in view.my_platoons.items()))
+        strong = [(v, d) for v, _, d in plats if v > 1]
+        ones = [d for v, _, d in plats if v == 1]
+        # per space: platoons expected there (a seat's last life counts extra)
+        mass = []
+        for x in range(12):
+            m = 0.0
+            for o in opps:
+                st = stats[o]
+                m += st["occ"][x] * (1.0 + (p["elim"] if st["lives"] == 1 else 0.0))
+            mass.append(m + rng.random() * 1e-9)
+
+        def p_win(x, power):
+            """Chance a shot knocks out every opponent still standing."""
+            pw = 1.0
+            for o in opps:
+                st = stats[o]
+                if st["lives"] != 1:
+                    return 0.0
+                vals = st["vals"][x]
+                if not vals:
+                    return 0.0
+                pk = 1.0 if power == 1 else sum(1 for w in vals if w <= power) / len(vals)
+                pw *= st["occ"][x] * pk
+            return pw
+
+        # 1. a shot that probably wins the game (a final salvo only if nothing else can fire)
+        if all(stats[o]["lives"] == 1 for o in opps):
+            best = None
+            for v, _, d in plats:
+                for x in range(12):
+                    w = p_win(x, v) - (p["salvo_win"] if v == 1 and strong else 0.0)
+                    if best is None or w > best[0]:
+                        best = (w, d, x)
+            if best[0] >= p["win_shot"] or not strong:
+                return Move("fire", best[1], SPACES[best[2]])
+        x = max(range(12), key=lambda i: mass[i])
+        # 2. only final salvoes left: fire the one that does the most good
+        if not strong:
+            if my_lives <= 1:           # a suicide unless it takes everyone down
+                x = max(range(12), key=lambda i: (p_win(i, 1), mass[i]))
+            return Move("fire", ones[0], SPACES[x])
+        # 3. a located platoon: strike hard enough to finish it
+        top = max((stats[o]["occ"][x] for o in opps), default=0.0)
+        if top >= p["strike"]:
+            vals = sorted(w for o in opps for w in stats[o]["vals"][x])
+            need = vals[min(len(vals) - 1, int(p["strike_pct"] * len(vals)))] if vals else 0
+            for v, d in strong:
+                if v >= need:
+                    return Move("fire", d, SPACES[x])
+            return Move("fire", strong[-1][1], SPACES[x])
+        # 4. otherwise probe with the weakest platoon that is not a final salvo
+        return Move("fire", strong[0][1], SPACES[x])
 
 
 def _weighted(rng, items, weights):

@@ -98,14 +98,13 @@ def _at(p, x: int) -> int:
 
 
 class SeatBelief:
-    def __init__(self, seat: int, n: int, rng):
+    def __init__(self, seat: int, n: int, rng, habits=(0.35, 0.40, 0.25)):
         self.seat = seat
         self.n = n
         self.parts = [_random_particle(rng) for _ in range(n)]
         self.defeats = 0
         self.out = False
-        self.stays = 0
-        self.moves = 0
+        self.habit_w = list(habits)
         self.watch: int | None = None
         self.repairs = 0
         self.last_ans = [-1] * 12     # event index of the last answer per space
@@ -128,9 +127,53 @@ class SeatBelief:
             self.rejuvenate(rng)
         self.parts = keep
 
+    # The opponent's habits after a hit: three hypotheses (runs, mixes, stays
+    # put and shoots at random), weighed by what the table has seen.
+    HABITS = ((0.03, False), (0.30, False), (0.97, True))
+
     @property
     def stay_prob(self) -> float:
-        return (self.stays + 1.0) / (self.stays + self.moves + 3.0)
+        w = self.habit_w
+        return sum(wi * q for wi, (q, _) in zip(w, self.HABITS)) / sum(w)
+
+    def observe_stay(self, stayed: bool) -> None:
+        self.habit_w = [wi * (q if stayed else 1.0 - q) for wi, (q, _) in zip(self.habit_w, self.HABITS)]
+        self._norm()
+
+    def observe_shot(self, dead: bool, n_dead: int) -> None:
+        """A shot at a space every target grid has already cleared (``dead``)
+        is what a random shooter does, rarely a thinking one."""
+        if n_dead == 0:
+            return
+        eps = 0.06
+        self.habit_w = [wi * ((n_dead / 12.0 if dead else 1.0 - n_dead / 12.0) if rnd
+                              else (eps if dead else 1.0 - eps))
+                        for wi, (_, rnd) in zip(self.habit_w, self.HABITS)]
+        self._norm()
+
+    def observe_salvo(self, cold: bool) -> None:
+        """A final salvo fired at a space no target grid has answered Hit at
+        lately: a random shooter does that; a thinking one keeps its salvo."""
+        if cold:
+            self.habit_w = [wi * (1.0 if rnd else 0.15) for wi, (_, rnd) in zip(self.habit_w, self.HABITS)]
+            self._norm()
+
+    def observe_power(self, power: int) -> None:
+        """A shot at a cold space with a platoon that is not the shooter's
+        weakest (final salvoes aside): random shooters pick any platoon, while
+        thinking ones probe with their weakest and save the strong ones."""
+        if power <= 1:
+            return
+        sample = self.parts[:100]
+        big = sum(1 for p in sample if any(p[k] >= 0 and 1 < p[V + k] < power for k in range(7)))
+        f = big / len(sample)
+        lr = (f * 0.6 + (1 - f) * 0.4, f * 0.2 + (1 - f) * 0.8)     # random, thinking
+        self.habit_w = [wi * (lr[0] if rnd else lr[1]) for wi, (_, rnd) in zip(self.habit_w, self.HABITS)]
+        self._norm()
+
+    def _norm(self) -> None:
+        t = sum(self.habit_w)
+        self.habit_w = [max(1e-6, wi / t) for wi in self.habit_w]
 
     def rejuvenate(self, rng) -> None:
         """Exact Gibbs moves on positions and unused die labels (see module doc)."""
@@ -178,8 +221,32 @@ class SeatBelief:
                     p[k] = y
                     occ = others | (1 << y)
             p[OCC] = occ
+            # two platoons trade places (each must be allowed where the other is)
+            on = [k for k in range(7) if p[k] >= 0 and p[A + k] != PINNED]
+            if len(on) >= 2:
+                k, j = rng.sample(on, 2)
+                x, y = p[k], p[j]
+                wk_y, wj_x = self._where(p, k, y, q), self._where(p, j, x, q)
+                if wk_y > 0 and wj_x > 0:
+                    ratio = (wk_y * wj_x) / (self._where(p, k, x, q) * self._where(p, j, y, q))
+                    if ratio >= 1 or rng.random() < ratio:
+                        p[k], p[j] = y, x
         self._stats = None
         self._fresh = True
+
+    def _where(self, p, k: int, y: int, q: float) -> float:
+        """Relative weight of platoon k standing on y, from what the table saw
+        since it was placed or last ran for cover (0 if impossible)."""
+        if self.last_ans[y] >= p[S + k]:
+            return 0.0
+        z = p[A + k]
+        if z < 0:
+            return 1.0
+        if y == z:
+            return q
+        if y not in NEIGHBOURS[z]:
+            return 0.0
+        return (1.0 - q) / len(NEIGHBOURS[z])
 
     # -- events -----------------------------------------------------------
     def on_shot(self, power: int, rng) -> None:
@@ -224,10 +291,7 @@ class SeatBelief:
 
     def on_answer(self, x: int, hit: bool, e: int, rng) -> None:
         if self.watch == x:
-            if hit:
-                self.stays += 1
-            else:
-                self.moves += 1
+            self.observe_stay(hit)
             self.watch = None
         bit = 1 << x
         self.last_ans[x] = e
@@ -401,7 +465,8 @@ class SeatBelief:
 class BeliefTracker:
     """Beliefs about every other seat, kept in step with the public event log."""
 
-    def __init__(self, seat: int, n_seats: int, particles: int = 300):
+    def __init__(self, seat: int, n_seats: int, particles: int = 300, habits=(0.35, 0.40, 0.25)):
+        self.habits = tuple(habits)
         self.seat = seat
         self.n_seats = n_seats
         self.particles = particles
@@ -409,6 +474,20 @@ class BeliefTracker:
         self.done = 0
         self.last = None
         self.power = 0
+        self.out = [False] * n_seats
+        # per seat, per space: event index of the last Miss there (or -1), and
+        # of the last deployment / nearby cover that could have refilled it
+        self.miss_e = [[-1] * 12 for _ in range(n_seats)]
+        self.refill_e = [[0] * 12 for _ in range(n_seats)]
+        self.hit_turn = [[-99] * 12 for _ in range(n_seats)]
+
+    def dead_spaces(self, shooter: int) -> list[bool]:
+        """Spaces every grid the shooter could hit has answered Miss at, with no
+        platoon running for cover next to them since.  (A deployment could have
+        gone there, but a thinking shooter still prefers fresh spaces.)"""
+        targets = [t for t in range(self.n_seats) if t != shooter and not self.out[t]]
+        return [bool(targets) and all(self.miss_e[t][x] > self.refill_e[t][x] for t in targets)
+                for x in range(12)]
 
     def matches(self, view) -> bool:
         if view.seat != self.seat or view.num_players != self.n_seats:
@@ -418,20 +497,45 @@ class BeliefTracker:
             return False
         return self.done == 0 or ev[self.done - 1] == self.last
 
-    def update(self, events, rng) -> None:
+    def update(self, events, rng, check=None) -> None:
+        """Take in the events not seen yet (``check`` is called between events
+        and may raise to cancel; the tracker then resumes where it stopped)."""
         if not self.beliefs:
-            self.beliefs = {o: SeatBelief(o, self.particles, rng)
+            self.beliefs = {o: SeatBelief(o, self.particles, rng, self.habits)
                             for o in range(self.n_seats) if o != self.seat}
         for i in range(self.done, len(events)):
+            if check is not None:
+                check()
             self._one(events[i], i + 1, rng)
-        self.done = len(events)
-        self.last = events[-1] if events else None
+            self.done = i + 1
+            self.last = events[i]
 
     def _one(self, ev: dict, e: int, rng) -> None:
         k = ev["kind"]
+        seat = ev.get("seat")
         if k == "shot":
             self.power = ev["power"]
-        b = self.beliefs.get(ev.get("seat"))
+            if seat in self.beliefs:
+                x = SPACE_INDEX[ev["space"]]
+                dead = self.dead_spaces(seat)
+                self.beliefs[seat].observe_shot(dead[x], sum(dead))
+                hot = any(self.hit_turn[t][x] >= ev["turn"] - 3
+                          for t in range(self.n_seats) if t != seat and not self.out[t])
+                if ev["salvo"]:
+                    self.beliefs[seat].observe_salvo(not hot)
+                elif not hot:
+                    self.beliefs[seat].observe_power(ev["power"])
+        elif k == "answer":
+            x = SPACE_INDEX[ev["space"]]
+            self.miss_e[seat][x] = -1 if ev["hit"] else e
+            if ev["hit"]:
+                self.hit_turn[seat][x] = ev["turn"]
+        elif k == "cover":
+            for y in NEIGHBOURS[SPACE_INDEX[ev["space"]]]:
+                self.refill_e[seat][y] = e
+        elif k == "eliminated":
+            self.out[seat] = True
+        b = self.beliefs.get(seat)
         if b is None or b.out:
             return
         if k == "shot":

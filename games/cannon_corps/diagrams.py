@@ -14,7 +14,7 @@ import pygame
 from games.cannon_corps import table_draw as td
 from games.cannon_corps.rules import DICE, DIE_SIZES, SPACES
 from games.ui.dice import draw_die
-from games.ui.theme import blend
+from games.ui.theme import blend, wrap_text
 
 ME, THEM, THIRD = 2, 3, 4      # seat colours used in the pictures
 
@@ -42,7 +42,7 @@ def _grid(surface, theme, rect, cells=None, marks=None, lit=(), fog=False, seat=
     base = c["fog"] if fog else blend(c["table"], (255, 255, 255), 0.1)
     for sp in SPACES:
         r = at(sp)
-        fill = blend(base, c["accent"], 0.35) if sp in lit else base
+        fill = blend(base, (255, 255, 255), 0.1) if sp in lit else base
         td.cell(surface, r, fill, blend(base, (0, 0, 0), 0.4), max(2, cell // 10))
         if sp in lit:
             pygame.draw.rect(surface, c["accent"], r, max(2, cell // 14), max(2, cell // 10))
@@ -56,9 +56,19 @@ def _grid(surface, theme, rect, cells=None, marks=None, lit=(), fog=False, seat=
 
 
 def _caption(surface, theme, rect, text, color=None):
-    f = theme.font(14, bold=True)
-    td.text(surface, td.fit(text, f, rect.w), f, color or theme.c["text"], (rect.centerx, rect.bottom - 2),
-            "midbottom")
+    """One or two centred lines at the bottom of the picture."""
+    f = _cap_font(theme, rect)
+    lines = wrap_text(text, f, rect.w)[:2]
+    if len(lines) == 2 and len(wrap_text(text, f, rect.w)) > 2:
+        lines[1] = td.fit(lines[1] + " ...", f, rect.w)
+    y = rect.bottom - 1
+    for line in reversed(lines):
+        r = td.text(surface, line, f, color or theme.c["text"], (rect.centerx, y), "midbottom")
+        y = r.top
+
+
+def _cap_font(theme, rect):
+    return theme.font(max(11, min(15, rect.w / 17 / theme.scale)), bold=True)
 
 
 def _arrow(surface, color, a, b, w=3, head=10):
@@ -75,7 +85,7 @@ def draw_diagram(key, surface, rect, theme):
     pygame.draw.rect(surface, c["table"], rect, border_radius=theme.px(10))
     pygame.draw.rect(surface, c["edge"], rect, 1, border_radius=theme.px(10))
     inner = rect.inflate(-theme.px(14), -theme.px(14))
-    cap_h = theme.font(14, bold=True).get_linesize() + 2
+    cap_h = 2 * _cap_font(theme, inner).get_linesize() + 4
     body = pygame.Rect(inner.x, inner.y, inner.w, inner.h - cap_h)
     fn = _DIAGRAMS.get(str(key).lower().replace("-", "_").replace(" ", "_"), _grid_picture)
     clip = surface.get_clip()
@@ -201,7 +211,8 @@ def _salvo_picture(surface, theme, body, inner):
     td.dead_die(surface, theme, ME, "d6", (x1, y2), size * 0.7)
     td.dead_die(surface, theme, THEM, "d20", (x2, y2), size * 0.7)
     f = theme.font(13, bold=True)
-    td.text(surface, "both DEFEATED", f, c["danger"], ((x1 + x2) / 2, y2), "center")
+    td.text(surface, "both", f, c["danger"], ((x1 + x2) / 2, y2), "midbottom")
+    td.text(surface, "DEFEATED", f, c["danger"], ((x1 + x2) / 2, y2), "midtop")
     _caption(surface, theme, inner, "FINAL SALVO: a 1 defeats whatever it hits")
 
 

@@ -338,6 +338,15 @@ def knowledge_from_events(events, seat: int, now: int | None = None) -> dict:
     return out
 
 
+def result_line(winner, reason, names=None) -> str:
+    if winner is None:
+        return "Game in progress"
+    who = player_name(winner, names)
+    if reason == "salvo":
+        return f"{who} wins with a final salvo that took everyone down"
+    return f"{who} wins: the last army standing"
+
+
 def event_text(ev: dict, names=None) -> str:
     """One line of the public log for an event."""
     k = ev["kind"]
@@ -660,12 +669,7 @@ class CorpsState(GameState):
         return self._winner
 
     def result_text(self, names=None) -> str:
-        if self._winner is None:
-            return "Game in progress"
-        who = player_name(self._winner, names)
-        if self.win_reason == "salvo":
-            return f"{who} wins with a final salvo that took everyone down"
-        return f"{who} wins: the last army standing"
+        return result_line(self._winner, self.win_reason, names)
 
     def status_text(self, names=None) -> str:
         pend = self._pending(full=False)
@@ -885,8 +889,7 @@ class CorpsView:
     def status_text(self, names=None) -> str:
         k = self.pending.get("kind")
         if k == "over":
-            who = player_name(self.winner, names)
-            return f"{who} wins" + (" with a final salvo" if self.win_reason == "salvo" else "")
+            return result_line(self.winner, self.win_reason, names)
         if k == "start":
             return "Drawing who fires first"
         who = player_name(self.pending["seat"], names)

@@ -30,7 +30,11 @@ ROWS, COLS = "ABC", "1234"
 
 # base durations (seconds) of the animation steps, times settings.anim_factor()
 DUR = {"setup": 0.35, "start": 0.9, "shot": 0.75, "answers": 0.75, "damage": 0.8, "cover": 0.55,
-       "deploy": 0.85, "ammo": 0.65, "salvo_exit": 0.75, "out": 0.8, "winner": 0.9}
+       "deploy": 0.85, "ammo": 0.65, "salvo_exit": 0.75, "winner": 0.9}
+
+
+# a seat's own decisions in its private log (damage after the last one is news)
+_OWN_ACTIONS = ("setup", "fired", "moved", "stayed", "deployed")
 
 
 class Panel:
@@ -63,6 +67,17 @@ class Panel:
     @property
     def centre(self):
         return self.grid.center
+
+    def shifted(self):
+        """The same panel drawn at (0, 0) (for its cached picture)."""
+        dx, dy = -self.rect.x, -self.rect.y
+        q = Panel(self.seat, self.rect.move(dx, dy), self.big)
+        q.head, q.grid = self.head.move(dx, dy), self.grid.move(dx, dy)
+        q.cell, q.gap = self.cell, self.gap
+        q.lab = getattr(self, "lab", 0)
+        q.dead_slots = [r.move(dx, dy) for r in self.dead_slots]
+        q.info_pos = (self.info_pos[0] + dx, self.info_pos[1] + dy)
+        return q
 
 
 class Step:
@@ -106,6 +121,7 @@ class CorpsScene:
         self._sel_key = None
         self._rng = random.Random(7)   # only the look of tumbling dice
         self.panels: dict = {}
+        self._panel_cache: dict = {}
         snd = host.app.sound
         self.btn_confirm = Button("Confirm", self._confirm_setup, primary=True, sound=snd)
         self.btn_clear = Button("Clear", self._clear_setup, sound=snd)
@@ -185,7 +201,8 @@ class CorpsScene:
                 if p == 1:
                     return (f"{self.sel} at 1: a FINAL SALVO defeats whatever it hits, then falls. "
                             "Click a space on an opponent's grid.")
-                return f"Power {p} ({self.sel}): click a space on any opponent's grid; it hits that space on every grid."
+                return (f"Power {p} ({self.sel}): click a space on any opponent's grid; "
+                        "it hits that space on every grid.")
             return "Pick one of your platoons to fire (its value is the shot's power)."
         if k == "cover":
             return (f"Your {v.pending.get('die')} on {v.pending.get('space')} was hit: click a lit space "
@@ -329,7 +346,8 @@ class CorpsScene:
         area = pygame.Rect(R.x + pad, R.y + pad, R.w - 2 * pad, ho)
         self.panels = self._place_small(area, opp)
         self.strip.y = area.bottom + pad // 2
-        mz = pygame.Rect(R.x + pad, self.strip.bottom + pad // 2, R.w - 2 * pad, R.bottom - pad - self.strip.bottom - pad // 2)
+        top = self.strip.bottom + pad // 2
+        mz = pygame.Rect(R.x + pad, top, R.w - 2 * pad, R.bottom - pad - top)
         self._place_big(v.seat, mz, setup)
 
     def _big_geometry(self, zone, setup):
@@ -382,13 +400,10 @@ class CorpsScene:
         self.btn_clear.rect = pygame.Rect(side.x + bw + sg, by, bw, bh)
         self.btn_confirm.rect = pygame.Rect(side.x + 2 * (bw + sg), by, bw, bh)
         self.btn_stay.rect = pygame.Rect(side.x, by, min(side.w, t.px(200)), bh)
-        if setup and self.tray_slots[-1].bottom + cap > by - sg:
-            # a short window: Confirm beside the tray's second row instead
-            pass
 
     # ------------------------------------------------------------------ input
     def _buttons(self, v):
-        if v.seat is None or not v.is_my_decision():
+        if v.seat is None or not v.is_my_decision() or self.steps:
             return []
         k = v.pending.get("kind")
         if k == "setup":
@@ -586,14 +601,15 @@ class CorpsScene:
         self._view = None
         if factor <= 0 or not new:
             self._instant_sounds(new, viewer)
-            if not self.steps:
-                self._sync()
+            self.steps = []
+            self._sync()
             return
-        if not self.steps:
-            self.k = len(bv.events)
-            self.mine = dict(bv.my_platoons) if viewer is not None else {}
-            self.my_res = [d for d in DICE if d in bv.my_reserves] if viewer is not None else []
-            self.hidden = set()
+        # a move that arrives while another still animates: show the older one's end at once
+        self._finish_all()
+        self.k = len(bv.events)
+        self.mine = dict(bv.my_platoons) if viewer is not None else {}
+        self.my_res = [d for d in DICE if d in bv.my_reserves] if viewer is not None else []
+        self.hidden = set()
         base = len(av.events) - len(new)
         self.steps.extend(self._plan(new, base, priv, viewer, factor, av))
 
@@ -702,7 +718,7 @@ class CorpsScene:
         seats = self.host.match.seats
         return seats[s].name if 0 <= s < len(seats) and seats[s].name else f"Player {s + 1}"
 
-    def _shot_text(self, s, full=False):
+    def _shot_text(self, s):
         if not s:
             return ""
         tail = " FINAL SALVO!" if s.get("salvo") else ""
@@ -793,9 +809,7 @@ class CorpsScene:
 
     def _end_step(self, st):
         d = st.data
-        if st.kind == "shot":
-            pass
-        elif st.kind == "damage":
+        if st.kind == "damage":
             for ev, dmg in d["items"]:
                 if dmg and self.mine is not None:
                     self.hidden.discard(dmg["die"])
@@ -805,7 +819,7 @@ class CorpsScene:
                         self.mine.pop(dmg["die"], None)
             s = last_shot(self.view().events, st.k_end)
             if s:
-                self.announce = self._shot_text(s, full=True)
+                self.announce = self._shot_text(s)
         elif st.kind == "setup":
             own = d.get("own")
             if own and self.mine is not None:
@@ -837,9 +851,11 @@ class CorpsScene:
         surface.set_clip(self.rect)
         pub = self.public(v)
         turn_seat = self._turn_seat(v)
+        aim = self._aim_space(v)
+        power = v.my_platoons[self.sel][1] if aim and self.sel in v.my_platoons else None
         for s, p in self.panels.items():
             if not p.big:
-                self._draw_small(surface, v, pub[s], p, turn_seat == s)
+                self._blit_small(surface, v, pub[s], p, turn_seat == s, aim, power)
         self._draw_strip(surface, v, pub)
         if self.me is not None:
             self._draw_me(surface, v, pub[v.seat], turn_seat == v.seat)
@@ -850,10 +866,13 @@ class CorpsScene:
         surface.set_clip(clip)
 
     def _turn_seat(self, v):
-        if self.steps:
+        if self.steps:          # while a shot plays out, the marker stays on the shooter
             st = self.steps[0]
             if st.kind == "shot":
                 return st.data["ev"]["seat"]
+            s = last_shot(v.events, self.k)
+            if s is not None and st.kind not in ("setup", "start"):
+                return s["seat"]
         p = v.pending.get("seat") if v.pending.get("kind") not in ("over", "start") else None
         return p
 
@@ -910,7 +929,22 @@ class CorpsScene:
             r = p.cell_rect(ch + "1")
             td.text(surface, ch, font, color, (p.grid.x - t.px(4), r.centery), "midright")
 
-    def _draw_small(self, surface, v, info, p, to_play):
+    def _blit_small(self, surface, v, info, p, to_play, aim, power):
+        """An opponent's panel, redrawn only when what it shows changes."""
+        t = self.host.theme
+        know = tuple(sorted((sp, m["answer"], m["ago"], m["result"]) for sp, m in info.knowledge.items()))
+        rev = tuple(sorted((info.revealed or {}).items()))
+        key = (tuple(p.rect), p.cell, info.set_up, info.platoons, info.reserves, tuple(info.defeated), info.out,
+               info.winner, rev, know, to_play, aim, power, v.phase == "setup", t.colorblind, t.scale,
+               self._seat_name(p.seat))
+        hit = self._panel_cache.get(p.seat)
+        if hit is None or hit[0] != key:
+            img = pygame.Surface(p.rect.size, pygame.SRCALPHA)
+            self._draw_small(img, v, info, p.shifted(), to_play, aim, power)
+            hit = self._panel_cache[p.seat] = (key, img)
+        surface.blit(hit[1], p.rect.topleft)
+
+    def _draw_small(self, surface, v, info, p, to_play, aim=None, power=None):
         t, c = self.host.theme, self.host.theme.c
         rad = t.px(8)
         bg = blend(c["table"], c["bg"], 0.55)
@@ -920,8 +954,7 @@ class CorpsScene:
         self._draw_header(surface, p, info, self._seat_name(p.seat), to_play)
         lf = t.font(13, bold=True)
         self._grid_labels(surface, p, lf, c["text_dim"])
-        # which space the pointer aims at (the shot goes there on every grid)
-        aim = self._aim_space(v)
+        # ``aim``: the space the pointer aims at (the shot goes there on every grid)
         rr = max(2, p.cell // 8)
         revealed = info.revealed or {}
         for sp in SPACES:
@@ -938,9 +971,9 @@ class CorpsScene:
                 td.crater(surface, t, r, mark, small=True)
             if aim == sp and not info.out:
                 pygame.draw.rect(surface, c["accent"], r, width=max(2, t.px(2.5)), border_radius=rr)
-                if self.sel in v.my_platoons:
+                if power is not None:
                     f = t.font(14, bold=True)
-                    img = td.text_img(f"Power {v.my_platoons[self.sel][1]}", f, c["accent_text"])
+                    img = td.text_img(f"Power {power}", f, c["accent_text"])
                     box = img.get_rect(midbottom=(r.centerx, r.y - t.px(1))).inflate(t.px(8), t.px(2))
                     pygame.draw.rect(surface, c["accent"], box, border_radius=t.px(4))
                     surface.blit(img, img.get_rect(center=box.center))
@@ -1020,7 +1053,8 @@ class CorpsScene:
         self._grid_labels(surface, p, t.font(17, bold=True), c["text"])
         dice = self.my_dice(v)
         at = {sp: (d, val) for d, (sp, val) in dice.items()}
-        kind = v.pending.get("kind") if v.is_my_decision() else None
+        # the decision waits until the animation has told what happened
+        kind = v.pending.get("kind") if v.is_my_decision() and not self.steps else None
         lit = set()
         if kind == "cover":
             lit = set(v.pending.get("options") or [])
@@ -1031,8 +1065,14 @@ class CorpsScene:
         rr = max(3, p.cell // 10)
         felt = blend(c["table"], (255, 255, 255), 0.1)
         hover = p.space_at(self.mouse)
-        recent = {e["space"]: e for e in v.my_private if e.get("kind") == "damaged" and e.get("turn") == v.turn
-                  and v.turn > 0} if self.mine is None else {}
+        # damage taken since this seat's own last decision (so it shows after a hand-over too)
+        recent: dict = {}
+        if self.mine is None:
+            own = [i for i, e in enumerate(v.my_private) if e.get("kind") in _OWN_ACTIONS]
+            since = own[-1] + 1 if own else 0
+            for e in v.my_private[since:]:
+                if e.get("kind") == "damaged" and e["to"] > 0:
+                    recent[e["die"]] = recent.get(e["die"], 0) + e["from"] - e["to"]
         for sp in SPACES:
             r = p.cell_rect(sp)
             fill = felt
@@ -1060,10 +1100,12 @@ class CorpsScene:
             if selected:
                 pygame.draw.rect(surface, c["accent"], r.inflate(-2, -2), width=max(2, t.px(3)), border_radius=rr)
             draw_die(surface, d, val, r.center, p.cell * 0.8, **td.die_colors(t, v.seat))
-            if sp in recent and recent[sp]["die"] == d:
-                e = recent[sp]
-                td.text(surface, f"-{e['from'] - e['to']}", t.font(16, bold=True), c["hit"],
-                        (r.right - t.px(4), r.y + t.px(2)), "topright")
+            if recent.get(d):
+                f = t.font(15, bold=True)
+                img = td.text_img(f"-{recent[d]}", f, (255, 255, 255))
+                box = img.get_rect(topright=(r.right - t.px(4), r.y + t.px(4))).inflate(t.px(8), t.px(2))
+                pygame.draw.rect(surface, c["hit"], box, border_radius=box.h // 2)
+                surface.blit(img, img.get_rect(center=box.center))
             if val == 1 and (kind == "fire" or self.host.app.settings.highlights):
                 td.text(surface, "SALVO", t.font(12, bold=True), c["accent"], (r.centerx, r.bottom - t.px(1)),
                         "midbottom")
@@ -1117,7 +1159,7 @@ class CorpsScene:
                 r = p.cell_rect(self.mine[die][0])
                 return (r.centerx, r.y + r.h * 0.3), max(t.px(26), p.cell * 0.42)
             return (p.grid.centerx, p.grid.y), max(t.px(26), p.cell * 0.42)
-        return p.grid.center, max(t.px(16), p.cell * 0.75)
+        return p.grid.center, max(t.px(20), p.cell * 1.1)
 
     def _draw_step(self, surface, v, st):
         t, c = self.host.theme, self.host.theme.c

@@ -56,7 +56,9 @@ def die_colors(theme, seat, dim=False):
     fill, edge, mark = seat_colors(theme, seat)
     if dim:
         grey = (120, 124, 128)
-        fill, edge, mark = blend(fill, grey, 0.7), blend(edge, (60, 62, 64), 0.7), blend(mark, (200, 200, 200), 0.5)
+        fill, edge = blend(fill, grey, 0.7), blend(edge, (60, 62, 64), 0.7)
+        lum = 0.3 * fill[0] + 0.59 * fill[1] + 0.11 * fill[2]
+        mark = (28, 30, 32) if lum > 120 else (236, 236, 236)
     return {"fill": fill, "edge": edge, "text_color": mark}
 
 

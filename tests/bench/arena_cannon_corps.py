@@ -113,7 +113,8 @@ def main(argv=None):
     params = {}
     for kv in a.param:
         k, _, v = kv.partition("=")
-        params[k] = float(v) if v.replace(".", "", 1).lstrip("-").isdigit() else (v == "True")
+        params[k] = float(v) if v.replace(".", "", 1).lstrip("-").isdigit() else \
+            (v == "True" if v in ("True", "False") else v)
     lineups = [l.split(",") for l in (a.lineup or ["hard,easy", "hard,normal", "hard,normal,normal,normal"])]
     for lu in lineups:
         run(lu, a.games, a.seed, a.jobs, params or None)

@@ -117,12 +117,15 @@ def test_make_unmake_restores_position_and_hash():
             assert (b.key(), b.hash) == before[:2]
 
 
-def test_engine_perft_matches_the_issue():
-    st = rules.new_game({}, 2)
+@pytest.mark.parametrize("shot, counts", [("pass-over", [42, 1782, 74480]),
+                                          ("blocking", [42, 1782, 74475])])
+def test_engine_perft_matches_the_rules_table(shot, counts):
+    # towns f1/e10, Dark to move (docs/rules/cannon.md, "Perft")
+    st = rules.new_game({"shot": shot}, 2)
     st.apply(rules.Move("place", 5, 5))
     st.apply(rules.Move("place", 94, 94))
     b = Board.from_state(st)
-    assert [b.perft(d) for d in (1, 2, 3)] == [42, 1782, 74480]
+    assert [b.perft(d) for d in (1, 2, 3)] == counts
 
 
 # -- legality ----------------------------------------------------------------------------

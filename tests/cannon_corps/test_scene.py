@@ -14,7 +14,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 import games  # noqa: E402
-from games.cannon_corps.rules import DICE, SPACES, CorpsState  # noqa: E402
+from games.cannon_corps.rules import DICE, SPACES, CorpsState, Move  # noqa: E402
 from games.cannon_corps.table_model import public_table  # noqa: E402
 from games.core import paths, saves  # noqa: E402
 from games.core.match import AI, HUMAN, Match, Seat  # noqa: E402
@@ -420,3 +420,73 @@ def test_loaded_game_has_exactly_one_hand_over_on_the_stack(app, tmp_path):
     frame(app)
     assert is_handover(app.stack.top)
     assert sum(is_handover(s) for s in app.stack.scenes) == 1
+
+
+def test_every_animation_step_on_a_scripted_game(app):
+    """Scripted moves through the board's on_move with animations on: a shot,
+    answers, damage that a platoon survives, a defeat, cover, deployments, the
+    halving of the firing die, a final salvo; then random play to the end
+    (eliminations, the winner). After every move's animation the table shows
+    exactly the view again."""
+    app.settings.animation = "normal"
+    m = Match(INFO, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=1)
+    g = new_game(app, None, match=m)
+    g.runner.cancel()
+    b = g.board
+    kinds = set()
+    orig = b._start_step
+
+    def spy(st):
+        kinds.add(st.kind)
+        return orig(st)
+    b._start_step = spy
+
+    def play(text):
+        before = m.state.copy()
+        entry = m.play(Move("start", seat=0) if text == "start 0" else m.state.parse_move(text))
+        b.on_move(entry, before, m.state)
+        saw_hidden = False
+        for _ in range(400):
+            if not b.busy:
+                break
+            b.update(0.05)
+            saw_hidden |= bool(b.hidden)
+            b.draw(app.screen)
+        assert not b.busy
+        assert b.mine is None and b.k is None and not b.hidden
+        v = b.view()
+        assert b.my_dice(v) == dict(v.my_platoons)
+        return saw_hidden
+
+    play("setup d4@A1 d6@A2 d8@A3 d10@A4")
+    play("setup d4@C1 d6@C2 d8@C3 d10@C4")
+    play("start 0")
+    assert play("fire d4 B1")                 # miss; the d4 halves 4 -> 2 (drawn by the animation)
+    play("fire d10 B4")
+    play("fire d4 B2")                        # 2 -> 1
+    play("fire d6 B4")
+    assert b.view().my_platoons["d4"] == ("A1", 1)
+    play("fire d4 C2")                        # FINAL SALVO: Ben's d6 falls...
+    assert b.view().defeated == ((), ("d6",))
+    play("deploy d12 C2")                     # ... Ben redeploys (secretly), then Ana's d4 falls too
+    assert b.view().defeated == (("d4",), ("d6",))
+    assert play("deploy d20 A1")              # Ana's own redeployment tumbles in
+    assert play("fire d4 A4")                 # Ben's d4 hits Ana's d10: 10 -> 6, survives
+    assert play("cover d10 B4")               # Ana runs for cover
+    assert b.view().my_platoons["d10"] == ("B4", 6)
+    assert {"setup", "start", "shot", "answers", "damage", "ammo", "salvo_exit", "deploy", "cover"} <= kinds
+    rng = random.Random(2)
+    for _ in range(600):
+        if m.is_over():
+            break
+        p = m.to_move()
+        if p < 0:
+            before = m.state.copy()
+            for e in m.resolve_chance():
+                b.on_move(e, before, m.state)
+            continue
+        moves = m.state.legal_moves()
+        mv = moves[rng.randrange(len(moves))]
+        play(str(mv))
+    assert m.is_over()
+    assert "winner" in kinds
