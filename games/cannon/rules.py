@@ -77,7 +77,7 @@ def square_name(sq: int) -> str:
     return FILES[sq % SIZE] + str(sq // SIZE + 1)
 
 
-_SQUARE_RE = re.compile(r"^([a-z])(\d{1,3})$")
+_SQUARE_RE = re.compile(r"^([a-z])([0-9]{1,3})$")
 
 
 def parse_square(text: str) -> int | None:
@@ -104,8 +104,8 @@ def _on(f: int, r: int) -> bool:
 
 # -- moves -----------------------------------------------------------------------
 
-_MOVE_RE = re.compile(r"^([a-z])(\d+)([-x*])([a-z])(\d+)$")
-_PLACE_RE = re.compile(r"^t([a-z])(\d+)$")
+_MOVE_RE = re.compile(r"^([a-z])([0-9]+)([-x*])([a-z])([0-9]+)$")
+_PLACE_RE = re.compile(r"^t([a-z])([0-9]+)$")
 _HELP = "write a town placement as Tf1, a step, retreat or slide as e3-e4, a capture as e4xe5, a shot as e4*e6"
 
 
@@ -152,8 +152,10 @@ class Move:
         if known is not None:
             return known
         raw = text.strip()
-        t = raw.lower().replace(" ", "")
-        known = _BY_TEXT.get(t) or _BY_TEXT.get("T" + t[1:])
+        if not raw:
+            raise IllegalMove(f"No move typed: {_HELP}")
+        t = re.sub(r"\s+", "", raw.lower())
+        known = _BY_TEXT.get(t) or (_BY_TEXT.get("T" + t[1:]) if t.startswith("t") else None)
         if known is not None:
             return known
         m = _PLACE_RE.match(t)
@@ -518,6 +520,10 @@ class CannonState(GameState):
                     else:
                         self._run_len[me] = 1
                     self._run_key[me] = d[1]
+                elif kind == "shot" and _cannon_key(move) == self._run_key[me]:
+                    # The sliding cannon firing is not "a move from another cannon
+                    # or a single soldier" (the rule's words): its run goes on.
+                    pass
                 else:
                     self._run_key[me] = None
                     self._run_len[me] = 0
@@ -551,6 +557,13 @@ class CannonState(GameState):
 
     # -- explaining -------------------------------------------------------------------
     def _why_illegal(self, move) -> str:
+        """Why ``move`` is not legal here, worded for a player: well-formed moves
+        that break a rule read "Illegal move e3-e5: ...", so a typed move that is
+        refused says whether it was misspelt ("... is not a move") or not allowed."""
+        reason = self._reason_illegal(move)
+        return "Illegal move " + reason if isinstance(move, Move) and not reason.startswith(repr(move)) else reason
+
+    def _reason_illegal(self, move) -> str:
         if not isinstance(move, Move):
             return f"{move!r} is not a Cannon move"
         try:
@@ -635,12 +648,12 @@ class CannonState(GameState):
     def winner(self) -> int | None:
         return self._winner if self.phase == "over" else None
 
-    def result_text(self) -> str:
+    def result_text(self, names=None) -> str:
         if self.phase != "over":
             return ""
         return self._reason
 
-    def status_text(self) -> str:
+    def status_text(self, names=None) -> str:
         ph = self.phase
         if ph == "over":
             return self._reason
@@ -691,6 +704,12 @@ class CannonState(GameState):
 
     def __repr__(self) -> str:
         return f"<CannonState ply={self._ply} {self.status_text()!r}>\n{self.to_diagram()}"
+
+
+def _cannon_key(move: Move) -> tuple[int, int]:
+    """A slide's or shot's cannon, named by its two end squares (as in CANNON_KEYS)."""
+    trio = CANNON_OF[move]
+    return trio[0], trio[2]
 
 
 # slide move -> (starting cannon key, ending cannon key)

@@ -695,18 +695,18 @@ class CorpsState(GameState):
         k = move.kind
         if k == "start":
             return f"{player_name(move.seat, names)} fires first"
+        # the log shows who moved beside this text, so only the deed is named
         seat = self.current_player()
-        who = player_name(seat, names) if seat >= 0 else ""
         if k == "setup":
-            return f"{who} hid four platoons"
+            return "hid four platoons"
         if k == "fire":
             power = self.platoons[seat][move.die][1] if move.die in self.platoons[seat] else "?"
             tail = " (FINAL SALVO)" if power == 1 else ""
-            return f"{who}: Power {power} shot at {move.space}{tail}"
+            return f"Power {power} shot at {move.space}{tail}"
         if k in ("cover", "stay"):
-            return f"{who} ran for cover"
+            return "ran for cover"
         if k == "deploy":
-            return f"{who} deployed a reserve"
+            return "deployed a reserve"
         return str(move)
 
     # -- information ------------------------------------------------------

@@ -64,10 +64,12 @@ class GameState:
         """The winning player, or None for a draw / a game still going."""
         raise NotImplementedError
 
-    def result_text(self) -> str:
-        """One line for the game-over overlay, e.g. 'Dark shot the Light town'."""
+    def result_text(self, names=None) -> str:
+        """One line for the game-over overlay, e.g. 'Dark shot the Light town'.
+        ``names`` (the seats' display names, in seat order) may be used by games
+        whose seats have no names of their own."""
         w = self.winner()
-        return "Draw" if w is None else f"Player {w + 1} wins"
+        return "Draw" if w is None else f"{names[w] if names else f'Player {w + 1}'} wins"
 
     # -- information ----------------------------------------------------------
     def view(self, player: int) -> "GameState":
@@ -82,14 +84,17 @@ class GameState:
         can prove that replaying the log reached the same place."""
         raise NotImplementedError
 
-    def public_move_text(self, move) -> str:
+    def public_move_text(self, move, names=None) -> str:
         """How ``move`` (about to be applied in this state) reads in the shared
-        move log that every seat sees. Hidden-information games override this
-        so secret decisions read as their public effect."""
+        move log that every seat sees. The log already shows who moved, so the
+        text names the actor only for chance outcomes ("Ana fires first"), using
+        ``names``. Hidden-information games override this so secret decisions
+        read as their public effect."""
         return str(move)
 
-    def status_text(self) -> str:
-        """The turn banner's line: whose turn and what to do now."""
+    def status_text(self, names=None) -> str:
+        """The turn banner's line: whose turn and what to do now (``names``: the
+        seats' display names, for games whose seats have no names of their own)."""
         return ""
 
     def ply(self) -> int:

@@ -108,7 +108,7 @@ class Match:
         if player == TERMINAL:
             raise IllegalMove(f"{move}: the game is over")
         before = self.state.copy()
-        public = self.state.public_move_text(move)
+        public = self.state.public_move_text(move, self.names())
         self.state.apply(move)
         entry = LogEntry(str(move), public, player)
         self._history.append(before)
@@ -173,6 +173,10 @@ class Match:
         seats = self.seats[1:] + self.seats[:1]
         return Match(self.info, dict(self.options), [Seat(s.kind, s.level, s.name) for s in seats],
                      seed=random.Random(f"rematch:{self.seed}").randrange(1 << 31))
+
+    def names(self) -> list:
+        """The seats' display names, in seat order (what rules texts call them)."""
+        return [s.name for s in self.seats]
 
     def players_text(self) -> str:
         return " vs ".join(s.name + ("" if s.is_human else f" (AI {s.level})") for s in self.seats)

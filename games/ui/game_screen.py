@@ -67,8 +67,10 @@ class GameScreen(Scene):
         self.buttons = [self.undo_btn, self.redo_btn, self.hint_btn, self.save_btn, self.rules_btn, self.menu_btn]
         self.move_box = TextField("", placeholder="type a move + Enter", max_len=40, on_submit=self.typed_move)
         self.log_view = MoveLog()
-        if resumed and self.hidden and self.humans:
-            self._handover_to(self._next_human())
+        # A loaded hidden-information game resumes behind a hand-over, never on an
+        # open grid. It is pushed from on_enter, once this screen is on the stack,
+        # so the curtain sits above it rather than buried underneath.
+        self._resume_behind_curtain = bool(resumed and self.hidden and self.humans)
 
     # -- who may see what ----------------------------------------------------------
     def _initial_viewer(self, resumed):
@@ -128,6 +130,9 @@ class GameScreen(Scene):
     # -- the flow of play ---------------------------------------------------------
     def on_enter(self):
         self.board.reset()
+        if self._resume_behind_curtain:
+            self._resume_behind_curtain = False
+            self._handover_to(self._next_human())
 
     def on_exit(self):
         self.runner.cancel()
@@ -375,7 +380,7 @@ class GameScreen(Scene):
                                t.px(13), max(1, t.px(2)))
             x += t.px(34)
         who = m.seats[p].name if p >= 0 else ""
-        line = m.state.status_text()
+        line = m.state.status_text(m.names())
         if p >= 0 and who and who.lower() not in line.lower():
             line = f"{who} - {line}"
         avail = self.banner.w - x - t.px(16)

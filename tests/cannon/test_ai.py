@@ -380,14 +380,29 @@ d.d.d.d.d.
     assert move in st.legal_moves()
 
 
-def test_budget_is_respected():
+def test_budget_is_respected(monkeypatch):
+    """The search stops once its clock passes the budget. A fake clock that
+    advances a millisecond per reading makes this exact instead of racing the
+    machine's load."""
+    import games.cannon.ai as ai_mod
     st = sampled_states(1, seed=99, options={})[0]
     if st.phase == "place":
         st = CannonState.from_diagram(SOLDIER_THREAT, to_move=DARK)
+
+    class FakeClock:
+        now = 0.0
+
+        def perf_counter(self):
+            self.now += 0.001
+            return self.now
+    clock = FakeClock()
+    monkeypatch.setattr(ai_mod, "time", clock)
     ai = make_ai("hard", st.to_move, {})
-    t = time.perf_counter()
-    ai.choose(st.view(st.to_move), ctx(0.05))        # 0.1 s
-    assert time.perf_counter() - t < 0.1 + 0.15
+    move = ai.choose(st.view(st.to_move), ctx(0.05))        # a 0.1 s budget on the fake clock
+    assert move in st.legal_moves()
+    # the clock, not the depth cap (64), ended the search, and it never ran past the budget
+    assert 1 <= ai.last_stats["depth"] < 64
+    assert clock.now < 0.1 + 0.01
     assert ai.last_stats["nodes"] > 0
 
 

@@ -6,8 +6,12 @@ import pytest
 
 from games.core.game import TERMINAL, IllegalMove
 from games.cannon.reference import RefPosition
-from games.cannon.rules import (DARK_SOLDIER, DARK_TOWN, KINDS, LIGHT_SOLDIER, LIGHT_TOWN, N_SQUARES,
-                                Move, cannon_of, moves_from, new_game, town_threatened)
+from games.cannon.rules import (_BY_TEXT, DARK_SOLDIER, DARK_TOWN, KINDS, LIGHT_SOLDIER, LIGHT_TOWN,
+                                N_SQUARES, Move, cannon_of, moves_from, new_game, town_threatened)
+
+#: every well-formed move of the board (each text the notation can name), for the
+#: exhaustive "only listed moves apply" check
+ALL_MOVES = sorted(set(_BY_TEXT.values()), key=str)
 
 N_GAMES = 200
 PLY_CAP = 300
@@ -69,6 +73,14 @@ def check_position(st, rng, thorough):
             st.parse_move(text)
     assert st.snapshot() == snap
 
+    if thorough and st.ply() in (1, 12, 45):          # placement, opening, middlegame
+        # exhaustive: of all the board's well-formed moves, exactly the listed ones apply
+        listed = set(legal)
+        for m in ALL_MOVES:
+            if m not in listed:
+                with pytest.raises(IllegalMove):
+                    st.apply(m)
+        assert st.snapshot() == snap
     if thorough:
         assert snap == st.copy().snapshot() == st.view(0).snapshot()
         assert "\n".join(snap["board"]) == st.to_diagram()

@@ -404,10 +404,19 @@ def test_no_legal_move_loses():
 
 
 def test_passing_is_never_allowed():
+    # every legal move changes the board (a pass would leave it as it was) ...
+    for st in (position(dark="e5", light="a9"), position(dark="a2 a3 a4 c5", light="b9 c7")):
+        for m in st.legal_moves():
+            after = st.copy()
+            after.apply(m)
+            assert after.cells != st.cells, m
+    # ... and no way of writing "pass" is a move
     st = position(dark="e5", light="a9")
-    assert all(m.kind != "pass" for m in st.legal_moves())
-    for t in ("pass", "--", ""):
+    for t in ("pass", "--", "Pass", "e5-e5"):
         with pytest.raises(IllegalMove, match="is not a move"):
+            st.parse_move(t)
+    for t in ("", "   "):
+        with pytest.raises(IllegalMove, match="No move typed"):
             st.parse_move(t)
 
 
@@ -446,12 +455,31 @@ def test_tournament_rule_other_cannon_resets_the_count():
     assert "c6-c3" in texts(st)
 
 
-def test_tournament_rule_shot_by_the_same_cannon_resets_the_count():
+def test_tournament_rule_shot_by_the_same_cannon_does_not_interrupt_its_run():
+    # "without an intervening move from another cannon or single soldier": the
+    # sliding cannon's own shot is neither, so its run of slides goes on
     st = _tournament_position()
     play(st, "c3-c6", "j9-j8", "c6-c3", "j8-j7", "c3-c6", "j7-j6")
     assert "c6*c8" in texts(st)                                  # shots are never limited
     play(st, "c6*c8", "j6-j5")
+    assert "c6-c3" not in texts(st)                              # still three slides in a row
+    play(st, "i3-i4", "j5-j4")                                   # a soldier's move
     assert "c6-c3" in texts(st)
+
+
+def test_tournament_rule_shot_by_another_cannon_resets_the_count():
+    st = position(dark="c3 c4 c5 g2 g3 g4", light="c9 g6 j9", tournament=True)
+    play(st, "c3-c6", "j9-j8", "c6-c3", "j8-j7", "c3-c6", "j7-j6")
+    assert "c6-c3" not in texts(st)
+    play(st, "g4*g6", "j6-j5")                                   # another cannon fires...
+    assert "c6-c3" in texts(st)                                  # ...and the first may slide again
+
+
+def test_tournament_rule_three_slides_the_same_way():
+    st = position(dark="a1 a2 a3", light="j9", light_town="i10", dark_town="e1", tournament=True)
+    play(st, "a1-a4", "j9-j8", "a2-a5", "j8-j7", "a3-a6", "j7-j6")
+    assert "a4-a7" not in texts(st) and "a6-a3" not in texts(st)  # the fourth slide, either way
+    assert "a6-a7" in texts(st)                                  # its soldiers may still step
 
 
 def test_tournament_rule_counted_per_player():

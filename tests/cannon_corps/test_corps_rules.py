@@ -137,7 +137,7 @@ def test_fire_at_any_space_even_own_platoon_space():
 
 def test_shot_announced_with_power_and_space_not_die():
     st = make([S0, S1])
-    assert st.public_move_text(Move("fire", "d20", "C1")) == "Player 1: Power 20 shot at C1"
+    assert st.public_move_text(Move("fire", "d20", "C1")) == "Power 20 shot at C1"
     st.apply("fire d20 C1")
     shot = next(e for e in st.events if e["kind"] == "shot")
     assert shot == {"kind": "shot", "turn": 1, "seat": 0, "power": 20, "space": "C1", "salvo": False}
@@ -195,7 +195,7 @@ def test_defeated_owner_deploys_reserve_of_choice_on_any_empty_space():
 def test_deployment_is_secret_but_public():
     st = make([S0, S1])
     st.apply("fire d20 B1")
-    assert st.public_move_text(Move("deploy", "d8", "C4")) == "Player 2 deployed a reserve"
+    assert st.public_move_text(Move("deploy", "d8", "C4")) == "deployed a reserve"
     n = len(st.events)
     st.apply("deploy d8 C4")
     dep = st.events[n]

@@ -408,8 +408,6 @@ def test_rules_diagrams_draw_for_every_key(app):
         assert len(colours) > 8, key
 
 
-@pytest.mark.xfail(strict=False, reason="games/ui/game_screen.py pushes the resume hand-over from __init__, "
-                   "before the GameScreen itself is pushed, so a stale HandOver stays buried under it")
 def test_loaded_game_has_exactly_one_hand_over_on_the_stack(app, tmp_path):
     m = Match(INFO, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=3)
     m.play_text("setup d4@A1 d6@A2 d8@A3 d10@A4")         # now the AI is to move

@@ -5,7 +5,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import time  # noqa: E402
 from array import array  # noqa: E402
 
 import pygame  # noqa: E402
@@ -51,13 +50,9 @@ def test_render_is_deterministic_and_refuses_unknown_names():
         render("kaboom", 44100)
 
 
-def test_synthesis_is_fast():
-    t, c = time.perf_counter(), time.thread_time()
-    for name in EFFECTS:
-        render(name, 44100)
-    ms, cpu = (time.perf_counter() - t) * 1000, (time.thread_time() - c) * 1000
-    print(f"\nsynthesising all {len(EFFECTS)} effects at 44.1 kHz: {ms:.1f} ms wall, {cpu:.1f} ms CPU")
-    assert cpu < 600  # the target is < 150 ms; this only catches a gross regression on a busy machine
+def test_synthesis_covers_every_effect():
+    # how long synthesis takes is printed by tests/bench/bench_ui_pieces.py
+    assert all(len(render(name, 22050)) > 0 for name in EFFECTS)
 
 
 def test_board_is_silent_when_the_mixer_cannot_start(monkeypatch):
@@ -87,10 +82,10 @@ def test_board_is_silent_when_sound_creation_fails(monkeypatch):
     board.play("shot")
 
 
-def test_board_constructor_does_nothing_heavy():
-    t = time.perf_counter()
+def test_board_constructor_does_nothing_heavy(monkeypatch):
+    import games.ui.sound as sound_mod
+    monkeypatch.setattr(sound_mod, "render", lambda *a, **k: pytest.fail("synthesised in the constructor"))
     board = SoundBoard()
-    assert (time.perf_counter() - t) < 0.01
     assert not board.available
     assert not pygame.mixer.get_init()
     board.play("click")  # before start: silent
