@@ -26,7 +26,7 @@ import pygame
 import pygame.gfxdraw
 
 from games.cannon import rules as R
-from games.ui.theme import blend
+from games.ui.theme import blend, ink_on
 
 SS = 4                      # supersampling factor for sprites
 PIECE_R = 0.40              # soldier radius, in cells (points are 1 cell apart)
@@ -596,7 +596,7 @@ def draw_curved_arrow(overlay, a, b, bend, color, width, alpha=230, halo=None, t
 
 def draw_warning(surface, pos, cell, theme, t: float) -> None:
     """The pulsing danger ring and "!" badge on a town in danger."""
-    col = theme.c["danger"]
+    col = theme.c["warning"]
     x, y = int(round(pos[0])), int(round(pos[1]))
     k = 0.5 + 0.5 * math.sin(t * 5.0)
     r = int(round(cell * (0.54 + 0.05 * k)))
@@ -605,14 +605,15 @@ def draw_warning(surface, pos, cell, theme, t: float) -> None:
     pygame.draw.aacircle(surface, col, (x, y), r, w)
     br = max(6, int(round(cell * 0.17)))
     bx, by = x + int(cell * 0.38), y - int(cell * 0.38)
-    pygame.draw.aacircle(surface, (255, 255, 255), (bx, by), br + max(1, br // 5))
+    ink = ink_on(col)
+    pygame.draw.aacircle(surface, blend(ink, (128, 128, 128), 0.2), (bx, by), br + max(1, br // 5))
     pygame.draw.aacircle(surface, col, (bx, by), br)
-    img = font(int(br * 2.0)).render("!", True, (255, 255, 255))
+    img = font(int(br * 2.0)).render("!", True, ink)
     surface.blit(img, img.get_rect(center=(bx, by + 1)))
 
 
 def draw_selection(surface, pos, cell, theme) -> None:
-    col = theme.c["accent"]
+    col = theme.c["select"]
     x, y = int(round(pos[0])), int(round(pos[1]))
     r = int(round(cell * 0.50))
     w = max(3, int(round(cell * 0.085)))

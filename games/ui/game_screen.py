@@ -32,7 +32,7 @@ from games.ui.handover import HandOver
 from games.ui.move_log import MoveLog
 from games.ui.scene import Scene
 from games.ui.theme import draw_text, fit_text
-from games.ui.widgets import Button, TextField, draw_panel
+from games.ui.widgets import Button, TextField, draw_panel, draw_seat_marker
 
 CTRL = pygame.KMOD_CTRL | pygame.KMOD_META
 
@@ -375,9 +375,7 @@ class GameScreen(Scene):
         p = m.to_move()
         x = t.px(16)
         if p >= 0:
-            pygame.draw.circle(surface, c["side"][p % len(c["side"])], (x + t.px(12), self.banner.centery), t.px(13))
-            pygame.draw.circle(surface, c["side_edge"][p % len(c["side"])], (x + t.px(12), self.banner.centery),
-                               t.px(13), max(1, t.px(2)))
+            draw_seat_marker(surface, t, p, (x + t.px(12), self.banner.centery), t.px(14))
             x += t.px(34)
         who = m.seats[p].name if p >= 0 else ""
         line = m.state.status_text(m.names())

@@ -6,6 +6,7 @@ import pygame
 
 from games.core.game import CHANCE
 from games.ui.theme import draw_text, fit_text
+from games.ui.widgets import draw_seat_marker
 
 
 class MoveLog:
@@ -39,8 +40,7 @@ class MoveLog:
                 who, col = "*", c["text_dim"]
             else:
                 who, col = match.seats[e.player].name, c["text"]
-                pygame.draw.circle(surface, c["side"][e.player % len(c["side"])],
-                                   (rect.x + pad + theme.px(36), y + lh // 2), theme.px(5))
+                draw_seat_marker(surface, theme, e.player, (rect.x + pad + theme.px(36), y + lh // 2), theme.px(6))
             draw_text(surface, f"{i + 1}.", f, c["text_dim"], (rect.x + pad, y))
             text = f"{who}: {e.public}" if e.player != CHANCE else e.public
             draw_text(surface, fit_text(text, f, rect.w - theme.px(56) - pad), f, col,

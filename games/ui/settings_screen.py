@@ -6,7 +6,7 @@ import pygame
 from games.core.settings import AI_TIME_SCALES
 from games.ui.scene import Scene
 from games.ui.theme import draw_text
-from games.ui.widgets import Button, Choice, Slider, draw_panel
+from games.ui.widgets import Button, Choice, Slider, draw_panel, draw_seat_marker
 
 ON_OFF = ((False, "Off"), (True, "On"))
 
@@ -68,9 +68,10 @@ class SettingsScreen(Scene):
             widget.draw(surface, t)
         # the palette preview: the sides as the boards will draw them
         y = self.back_btn.rect.centery
-        for i in range(2):
-            x = self.panel.x + t.px(40) + i * t.px(40)
-            pygame.draw.circle(surface, c["side"][i], (x, y), t.px(13))
-            pygame.draw.circle(surface, c["side_edge"][i], (x, y), t.px(13), max(1, t.px(2)))
-        draw_text(surface, "the two sides", t.small_font(), c["text_dim"], (self.panel.x + t.px(120), y), "midleft")
+        n = len(c["side"])
+        for i in range(n):
+            x = self.panel.x + t.px(40) + i * t.px(34)
+            draw_seat_marker(surface, t, i, (x, y), t.px(13), str(i + 1))
+        draw_text(surface, "seat colours", t.small_font(), c["text_dim"],
+                  (self.panel.x + t.px(40) + n * t.px(34), y), "midleft")
         self.back_btn.draw(surface, t)

@@ -10,7 +10,7 @@ import pygame
 from games.core.match import AI, HUMAN, Match, Seat
 from games.ui.scene import Scene
 from games.ui.theme import draw_text, fit_text
-from games.ui.widgets import Button, Choice, TextField, draw_panel
+from games.ui.widgets import Button, Choice, TextField, draw_panel, draw_seat_marker
 
 SEAT_KINDS = (("human", "Human"), ("easy", "AI - Easy"), ("normal", "AI - Normal"), ("hard", "AI - Hard"))
 
@@ -134,8 +134,7 @@ class SetupScreen(Scene):
             self.count.draw(surface, t)
         for i in range(self.n):
             r = self.kinds[i].rect
-            pygame.draw.circle(surface, c["side"][i], (x0 + t.px(14), r.centery), t.px(11))
-            pygame.draw.circle(surface, c["side_edge"][i], (x0 + t.px(14), r.centery), t.px(11), max(1, t.px(2)))
+            draw_seat_marker(surface, t, i, (x0 + t.px(14), r.centery), t.px(12), str(i + 1))
             draw_text(surface, f"Seat {i + 1}", t.body_font(), c["text"], (x0 + t.px(32), r.centery), "midleft")
             self.kinds[i].draw(surface, t)
             self.names[i].draw(surface, t)

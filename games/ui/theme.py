@@ -22,17 +22,27 @@ NORMAL = {
     "move_step": (60, 170, 90), "move_capture": (220, 70, 60), "move_retreat": (70, 140, 220),
     "move_slide": (170, 110, 220), "move_shot": (240, 150, 30), "last_move": (255, 220, 90),
     "table": (24, 48, 44), "fog": (54, 70, 78), "hit": (220, 84, 72), "miss": (140, 160, 170),
+    # a selected piece, and a piece in danger (drawn as shapes: a ring, a ring with "!")
+    "select": (232, 176, 72), "warning": (220, 84, 72),
 }
 
 COLORBLIND = dict(NORMAL)
 COLORBLIND.update({
-    # Okabe-Ito: blue / orange / bluish green / vermillion / reddish purple / sky blue
-    "side": [(0, 80, 150), (240, 160, 40), (213, 94, 0), (86, 180, 233), (0, 158, 115), (204, 121, 167)],
-    "side_edge": [(0, 30, 70), (120, 70, 0), (100, 40, 0), (20, 80, 120), (0, 70, 50), (100, 50, 80)],
-    "side_mark": [(255, 255, 255), (40, 30, 10), (255, 255, 255), (10, 30, 50), (255, 255, 255), (30, 10, 25)],
-    "move_step": (0, 158, 115), "move_capture": (213, 94, 0), "move_retreat": (86, 180, 233),
-    "move_slide": (204, 121, 167), "move_shot": (240, 228, 66), "danger": (213, 94, 0), "ok": (0, 158, 115),
-    "hit": (213, 94, 0), "miss": (86, 180, 233),
+    # Six seats that stay apart under protanopia, deuteranopia and tritanopia: the
+    # Okabe-Ito blue, orange, bluish green and reddish purple, plus white and a dark
+    # grey (both told apart by lightness; every seat marker also carries an outline,
+    # and the Corps table writes seat numbers). Near pairs such as orange/vermillion
+    # or blue/sky blue are left out on purpose.
+    "side": [(0, 90, 170), (240, 160, 40), (0, 158, 115), (204, 121, 167), (236, 236, 236), (84, 84, 84)],
+    "side_edge": [(0, 30, 70), (120, 70, 0), (0, 70, 50), (100, 50, 80), (120, 120, 120), (20, 20, 20)],
+    "side_mark": [(255, 255, 255), (40, 30, 10), (255, 255, 255), (30, 10, 25), (30, 30, 30), (255, 255, 255)],
+    # Move markers: the capture and shot markers sit on enemy pieces (blue or orange),
+    # so they are white and reddish purple, which neither side's colour hides.
+    "move_step": (0, 158, 115), "move_capture": (250, 250, 250), "move_retreat": (86, 180, 233),
+    "move_slide": (240, 228, 66), "move_shot": (204, 121, 167), "danger": (213, 94, 0), "ok": (0, 158, 115),
+    "select": (250, 250, 250), "warning": (250, 250, 250),
+    # hit and miss are told apart by shape (a crater and a ring); their colours avoid the seats'
+    "hit": (250, 250, 250), "miss": (150, 160, 170),
 })
 
 
@@ -113,6 +123,20 @@ def fit_text(text: str, font, width: int) -> str:
     while text and font.size(text + "...")[0] > width:
         text = text[:-1]
     return text + "..."
+
+
+def luminance(rgb) -> float:
+    """Relative luminance 0..1 (sRGB, WCAG)."""
+    def lin(v):
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(x) for x in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ink_on(rgb):
+    """Text colour that reads on a fill of ``rgb``: near-black on light, white on dark."""
+    return (20, 20, 24) if luminance(rgb) > 0.35 else (255, 255, 255)
 
 
 def blend(a, b, t: float):

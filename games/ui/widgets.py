@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from games.ui.theme import draw_text, fit_text
+from games.ui.theme import draw_text, fit_text, ink_on, luminance
 
 
 def draw_panel(surface, rect, theme, color=None, radius=10, edge=True, alpha=None):
@@ -20,6 +20,29 @@ def draw_panel(surface, rect, theme, color=None, radius=10, edge=True, alpha=Non
         pygame.draw.rect(surface, col, rect, border_radius=r)
     if edge:
         pygame.draw.rect(surface, c["edge"], rect, width=max(1, theme.px(1.5)), border_radius=r)
+
+
+def seat_color(theme, seat: int):
+    """(fill, edge, mark) of a seat in the current palette."""
+    c = theme.c
+    n = len(c["side"])
+    return c["side"][seat % n], c["side_edge"][seat % n], c["side_mark"][seat % n]
+
+
+def draw_seat_marker(surface, theme, seat: int, center, radius: int, label: str | None = None) -> None:
+    """A seat's disc, as every screen shows it (banner, move log, setup, tables).
+
+    The outline is chosen against the page, not the fill, so a near-black seat
+    stays visible on the dark background; ``label`` (e.g. the seat number) is
+    drawn inside, so colour is never the only clue to whose it is."""
+    fill, _edge, _mark = seat_color(theme, seat)
+    ring = theme.c["text"] if luminance(fill) < 0.2 else (16, 16, 20)
+    x, y = int(center[0]), int(center[1])
+    pygame.draw.circle(surface, fill, (x, y), radius)
+    pygame.draw.circle(surface, ring, (x, y), radius, max(1, radius // 6))
+    if label:
+        f = theme.font(max(8, radius * 1.1 / theme.scale), bold=True)
+        draw_text(surface, label, f, ink_on(fill), (x, y + 1), "center")
 
 
 def dim_screen(surface, alpha=150):
