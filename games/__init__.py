@@ -32,6 +32,7 @@ GAMES = (
         rules_text="games.cannon.rules_text",
         ply_cap=300,
         subcommands={"perft": "games.cannon.perft:main"},
+        card_art="town",
     ),
     GameInfo(
         id="cannon_corps",
@@ -47,6 +48,7 @@ GAMES = (
         scene="games.cannon_corps.scene:CorpsScene",
         rules_text="games.cannon_corps.rules_text",
         ply_cap=2000,
+        card_art="grid",
     ),
 )
 

@@ -42,6 +42,7 @@ class GameInfo:
     ply_cap: int = 400             # arena: a game longer than this is "unfinished"
     subcommands: dict = field(default_factory=dict)  # name -> "module:function(argv)"
     sizes: tuple = ()              # seat counts offered, default range(min, max+1)
+    card_art: str = ""             # the rules diagram shown on the menu card ("" = none)
 
     def default_options(self) -> dict:
         return {o.key: o.default for o in self.options}

@@ -13,23 +13,29 @@ class Dialog(Scene):
     """Title, wrapped message, optional text field, and a row/column of buttons.
 
     ``buttons`` is [(label, callback_or_None, key_or_None)]; every button closes the
-    dialog first, then runs its callback. Esc runs the last button (the "cancel")."""
+    dialog first, then runs its callback. Esc runs the last button (the "cancel");
+    Enter runs the ``default`` one (the first, unless told otherwise), which is
+    also the one drawn as primary. ``danger`` marks a button that destroys
+    something: it is drawn in the danger colour and is never the default."""
     overlay = True
 
     def __init__(self, app, title, message="", buttons=(("OK", None, None),), field: TextField | None = None,
-                 vertical=False, width=560):
+                 vertical=False, width=560, default=0, danger=None, center_text=False):
         super().__init__(app)
         self.title = title
         self.message = message
         self.field = field
         self.vertical = vertical
         self.width = width
+        self.center_text = center_text
         self.specs = list(buttons)
+        self.default = default
         self.buttons = [Button(lab, (lambda cb=cb: self._choose(cb)), sound=app.sound,
-                               primary=(i == 0)) for i, (lab, cb, _k) in enumerate(self.specs)]
+                               primary=(i == default), danger=(i == danger))
+                        for i, (lab, cb, _k) in enumerate(self.specs)]
         if field is not None:
             field.focused = True
-            field.on_submit = lambda _t: self.buttons[0].click()
+            field.on_submit = lambda _t: self.buttons[self.default].click()
 
     def _choose(self, cb) -> None:
         self.app.stack.remove(self)
@@ -75,7 +81,7 @@ class Dialog(Scene):
             if event.key == pygame.K_ESCAPE:
                 self.buttons[-1].click()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and not self.field:
-                self.buttons[0].click()
+                self.buttons[self.default].click()
             else:
                 for (lab, cb, key), b in zip(self.specs, self.buttons):
                     if key is not None and event.key == key:
@@ -92,7 +98,10 @@ class Dialog(Scene):
         draw_text(surface, self.title, t.heading_font(), c["accent"], (self.rect.centerx, self.rect.y + t.px(20)), "midtop")
         y = self.rect.y + t.px(66)
         for line in self.body:
-            draw_text(surface, line, t.body_font(), c["text"], (self.rect.x + t.px(24), y))
+            if self.center_text:
+                draw_text(surface, line, t.body_font(), c["text"], (self.rect.centerx, y), "midtop")
+            else:
+                draw_text(surface, line, t.body_font(), c["text"], (self.rect.x + t.px(24), y))
             y += t.body_font().get_linesize()
         if self.field:
             self.field.draw(surface, t)
@@ -104,8 +113,11 @@ def message(app, title, text):
     app.push(Dialog(app, title, text))
 
 
-def confirm(app, title, text, on_yes, yes="Yes", no="Cancel"):
-    app.push(Dialog(app, title, text, buttons=((yes, on_yes, None), (no, None, None))))
+def confirm(app, title, text, on_yes, yes="Yes", no="Cancel", destructive=False):
+    """Ask before doing something. A ``destructive`` action (delete, discard) is
+    drawn in the danger colour and Enter answers Cancel, so a stray key loses nothing."""
+    app.push(Dialog(app, title, text, buttons=((yes, on_yes, None), (no, None, None)),
+                    default=1 if destructive else 0, danger=0 if destructive else None))
 
 
 def prompt(app, title, text, initial, on_ok, ok="Save", max_len=40):

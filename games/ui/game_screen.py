@@ -52,6 +52,9 @@ class GameScreen(Scene):
         self._autosave_failed = False
         self._over_shown = False
         self._time = 0.0
+        # The position the board's animation starts from: while the board is busy
+        # the banner keeps describing it, so the text never runs ahead of the pieces.
+        self._animating_from = None
         self.humans = match.human_seats()
         # Hidden information: whose secrets may be drawn. None = nobody's (public only).
         self.hidden = self.info.hidden_information
@@ -170,6 +173,7 @@ class GameScreen(Scene):
             self.move_box.text = ""
 
     def _after_move(self, entry, before):
+        self._animating_from = before
         self.board.on_move(entry, before, self.match.state)
         self.board.show_hint(None)
         self.hint_runner.cancel()
@@ -193,8 +197,10 @@ class GameScreen(Scene):
         m = self.match
         if self.board.busy:
             return
+        self._animating_from = None
         if m.to_move() == CHANCE:
             before = m.state.copy()
+            self._animating_from = before
             for entry in m.resolve_chance():
                 self.board.on_move(entry, before, m.state)
                 before = m.state.copy()
@@ -251,6 +257,7 @@ class GameScreen(Scene):
         self.runner.cancel()
         if self.match.undo():
             self._over_shown = False
+            self._animating_from = None
             self.board.reset()
             self.board.show_hint(None)
             self.autosave()
@@ -262,6 +269,7 @@ class GameScreen(Scene):
             return
         self.runner.cancel()
         if self.match.redo():
+            self._animating_from = None
             self.board.reset()
             self.autosave()
         else:
@@ -372,13 +380,15 @@ class GameScreen(Scene):
         # banner
         pygame.draw.rect(surface, c["bg2"], self.banner)
         pygame.draw.line(surface, c["edge"], self.banner.bottomleft, self.banner.bottomright, max(1, t.px(2)))
-        p = m.to_move()
+        # what the board shows: the position an animation starts from, until it ends
+        shown = self._animating_from if (self._animating_from is not None and self.board.busy) else m.state
+        p = shown.current_player()
         x = t.px(16)
         if p >= 0:
             draw_seat_marker(surface, t, p, (x + t.px(12), self.banner.centery), t.px(14))
             x += t.px(34)
         who = m.seats[p].name if p >= 0 else ""
-        line = m.state.status_text(m.names())
+        line = shown.status_text(m.names())
         if p >= 0 and who and who.lower() not in line.lower():
             line = f"{who} - {line}"
         avail = self.banner.w - x - t.px(16)
@@ -390,7 +400,7 @@ class GameScreen(Scene):
             sub = f"{who} is thinking{dots}"
         elif self.can_act():
             sub = self.board.help_text()
-        elif self.status_t <= 0 and m.is_ai_turn():
+        elif self.status_t <= 0 and m.is_ai_turn() and shown is m.state:
             sub = f"{who} to play"
         if self.status_t > 0:
             sub = self.status

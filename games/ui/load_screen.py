@@ -9,7 +9,7 @@ import pygame
 from games.core import saves
 from games.ui.dialogs import confirm
 from games.ui.scene import Scene
-from games.ui.theme import draw_text, fit_text
+from games.ui.theme import draw_text, fit_text, wrap_text
 from games.ui.widgets import Button, draw_panel
 
 
@@ -43,7 +43,7 @@ class LoadScreen(Scene):
                 from games.ui.dialogs import message
                 message(self.app, "Delete failed", f"{info.path}: {exc.strerror or exc}")
             self.refresh()
-        confirm(self.app, "Delete this save?", f"{info.name}\n{info.path}", do, yes="Delete")
+        confirm(self.app, "Delete this save?", f"{info.name}\n{info.path}", do, yes="Delete", destructive=True)
 
     def layout(self, size):
         t = self.theme
@@ -53,7 +53,9 @@ class LoadScreen(Scene):
         self.list_rect = pygame.Rect(self.panel.x + t.px(16), self.panel.y + t.px(64), pw - t.px(32),
                                      self.panel.h - t.px(140))
         self.back_btn.rect = pygame.Rect(self.panel.right - t.px(176), self.panel.bottom - t.px(60), t.px(160), t.px(44))
-        rh = t.px(64)
+        # three lines a row: the name; game and players; turn and date (or, for a
+        # broken file, the reason it cannot be loaded, on two lines)
+        rh = t.body_font().get_linesize() + 2 * t.small_font().get_linesize() + t.px(22)
         self.per_page = max(1, self.list_rect.h // rh)
         self.scroll = max(0, min(self.scroll, len(self.entries) - self.per_page))
         self.rows = []
@@ -62,7 +64,8 @@ class LoadScreen(Scene):
             ob = Button("Open", (lambda e=info: self.open(e)), primary=True, enabled=info.error is None,
                         sound=self.app.sound)
             db = Button("Delete", (lambda e=info: self.delete(e)), sound=self.app.sound)
-            db.rect = pygame.Rect(r.right - t.px(110), r.y + t.px(10), t.px(100), r.h - t.px(20))
+            bh = min(r.h - t.px(20), t.px(44))
+            db.rect = pygame.Rect(r.right - t.px(110), r.centery - bh // 2, t.px(100), bh)
             ob.rect = pygame.Rect(db.rect.x - t.px(110), db.rect.y, t.px(100), db.rect.h)
             self.rows.append((r, ob, db, info))
 
@@ -93,14 +96,19 @@ class LoadScreen(Scene):
             draw_text(surface, fit_text(title, t.body_font(), text_w), t.body_font(), c["text"],
                       (r.x + t.px(12), r.y + t.px(8)))
             if info.error:
-                line = f"Cannot be loaded: {info.error}"
+                lines = wrap_text(f"Cannot be loaded: {info.error}", t.small_font(), text_w)
+                if len(lines) > 2:
+                    lines = [lines[0], fit_text(" ".join(lines[1:]), t.small_font(), text_w)]
                 col = c["danger"]
             else:
                 state = "finished" if info.finished else f"move {info.turn}"
-                line = f"{info.game}  -  {info.players}  -  {state}  -  {info.saved_at.replace('T', ' ')}"
+                lines = [fit_text(f"{info.game}  -  {info.players}", t.small_font(), text_w),
+                         f"{state}  -  saved {info.saved_at.replace('T', ' ')}"]
                 col = c["text_dim"]
-            draw_text(surface, fit_text(line, t.small_font(), text_w), t.small_font(), col,
-                      (r.x + t.px(12), r.bottom - t.px(10)), "bottomleft")
+            y = r.y + t.px(10) + t.body_font().get_linesize()
+            for line in lines:
+                draw_text(surface, line, t.small_font(), col, (r.x + t.px(12), y))
+                y += t.small_font().get_linesize()
             ob.draw(surface, t)
             db.draw(surface, t)
         if len(self.entries) > self.per_page:

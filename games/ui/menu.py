@@ -30,6 +30,8 @@ class MainMenu(Scene):
         self.side = [self.continue_btn, self.load_btn, self.settings_btn, self.quit_btn]
         self._last = None
         self._time = 0.0
+        self._frames = 0
+        self._art: dict = {}       # (game id, size, colour-blind) -> the card's picture
 
     def on_enter(self):
         self.refresh()
@@ -68,27 +70,59 @@ class MainMenu(Scene):
         w, h = size
         margin = t.px(28)
         side_w = min(t.px(260), w // 4)
-        self.title_y = t.px(24)
-        top = t.px(110)
-        grid = pygame.Rect(margin, top, w - side_w - 3 * margin, h - top - margin)
+        self.title_y = t.px(20)
+        top = self.title_y + t.title_font().get_linesize() + t.body_font().get_linesize() + t.px(16)
+        grid = pygame.Rect(margin, top, w - side_w - 3 * margin, h - top - margin - t.small_font().get_linesize())
         n = len(self.cards)
         cols = 2 if n > 1 and grid.w > t.px(520) else 1
         rows = math.ceil(n / cols)
         gap = t.px(18)
         cw = (grid.w - gap * (cols - 1)) // cols
-        ch = min(t.px(280), (grid.h - gap * (rows - 1)) // max(1, rows))
+        ch = min(t.px(560), (grid.h - gap * (rows - 1)) // max(1, rows))
         for i, card in enumerate(self.cards):
             r, c = divmod(i, cols)
             rect = pygame.Rect(grid.x + c * (cw + gap), grid.y + r * (ch + gap), cw, ch)
             card["rect"] = rect
+            pad = t.px(18)
             bh = t.px(44)
-            bw = min(t.px(170), (rect.w - t.px(54)) // 2)
-            card["new"].rect = pygame.Rect(rect.x + t.px(18), rect.bottom - bh - t.px(16), bw, bh)
+            bw = min(t.px(170), (rect.w - 2 * pad - t.px(14)) // 2)
+            card["new"].rect = pygame.Rect(rect.x + pad, rect.bottom - bh - t.px(16), bw, bh)
             card["rules"].rect = pygame.Rect(card["new"].rect.right + t.px(14), card["new"].rect.y, bw, bh)
+            self._layout_card_text(card, rect, pad)
         x = w - side_w - margin
         bh, bgap = t.px(50), t.px(14)
         for i, b in enumerate(self.side):
             b.rect = pygame.Rect(x, top + i * (bh + bgap), side_w, bh)
+
+    def _layout_card_text(self, card, rect, pad):
+        """Wrap the card's texts and find the space left for its picture: beside
+        the text on a wide card, under it on a tall one."""
+        t = self.theme
+        info = card["info"]
+        inner_w = rect.w - 2 * pad
+        y = rect.y + pad + t.heading_font().get_linesize() + t.px(2)
+        credit = wrap_text(info.credit, t.small_font(), inner_w)[:2]
+        y += len(credit) * t.small_font().get_linesize() + t.px(8)
+        bottom = card["new"].rect.y - t.px(12)
+        wide = rect.w > 1.9 * (bottom - y)
+        text_w = int(inner_w * 0.5) if wide else inner_w
+        pitch = wrap_text(info.pitch, t.body_font(), text_w)
+        lh = t.body_font().get_linesize()
+        max_lines = max(1, (bottom - y) // lh) if wide else 4
+        if len(pitch) > max_lines:
+            pitch = pitch[:max_lines]
+            pitch[-1] = fit_text(pitch[-1] + " ...", t.body_font(), text_w)
+        card["credit"], card["pitch"], card["text_y"] = credit, pitch, y
+        if wide:
+            art = pygame.Rect(rect.x + pad + text_w + t.px(12), y, inner_w - text_w - t.px(12), bottom - y)
+        else:
+            top = y + len(pitch) * lh + t.px(8)
+            art = pygame.Rect(rect.x + pad, top, inner_w, bottom - top)
+        side = min(art.w, art.h)
+        card["art_rect"] = pygame.Rect(0, 0, side, side)
+        card["art_rect"].center = art.center
+        if side < t.px(90):
+            card["art_rect"] = None          # too small to say anything: leave it out
 
     # -- events ----------------------------------------------------------------
     def handle_event(self, event):
@@ -112,6 +146,30 @@ class MainMenu(Scene):
 
     def update(self, dt):
         self._time += dt
+        self._frames += 1
+        if self._frames > 1:
+            self._render_one_card_art()
+
+    def _render_one_card_art(self):
+        """Each card's picture is drawn by its game's own rules-diagram renderer.
+        That imports the game's scene module (tenths of a second), so it happens
+        here, one card per frame once the menu is showing, never before the
+        first frame; the result is cached per size and palette."""
+        t = self.theme
+        for card in self.cards:
+            r, info = card.get("art_rect"), card["info"]
+            if r is None or not info.card_art:
+                continue
+            key = (info.id, r.size, t.colorblind)
+            if key in self._art:
+                continue
+            surf = pygame.Surface(r.size, pygame.SRCALPHA)
+            try:
+                info.scene_class().draw_rules_diagram(info.card_art, surf, surf.get_rect(), t)
+            except Exception:   # noqa: BLE001 - a broken picture must not take the menu down
+                surf = None
+            self._art[key] = surf
+            return
 
     def draw(self, surface):
         t, c = self.theme, self.theme.c
@@ -119,28 +177,32 @@ class MainMenu(Scene):
         surface.fill(c["bg"])
         _draw_backdrop(surface, t, self._time)
         draw_text(surface, "Cannonade", t.title_font(), c["accent"], (t.px(28), self.title_y), shadow=(0, 0, 0))
-        draw_text(surface, "four cannon games for game night", t.body_font(), c["text_dim"],
+        count = _NUMBER_WORDS.get(len(self.cards), str(len(self.cards)))
+        draw_text(surface, f"{count} cannon games for game night", t.body_font(), c["text_dim"],
                   (t.px(30), self.title_y + t.title_font().get_linesize()))
         for i, card in enumerate(self.cards):
             info, rect = card["info"], card["rect"]
             draw_panel(surface, rect, t)
             pad = t.px(18)
             y = rect.y + pad
-            draw_text(surface, f"{i + 1}. {info.title}", t.heading_font(), c["text"], (rect.x + pad, y))
             seats = (f"{info.min_seats} players" if info.min_seats == info.max_seats
                      else f"{info.min_seats}-{info.max_seats} players")
-            draw_text(surface, seats, t.small_font(), c["accent"], (rect.right - pad, y + t.px(4)), "topright")
+            seats_r = draw_text(surface, seats, t.small_font(), c["accent"], (rect.right - pad, y + t.px(4)),
+                                "topright")
+            title = fit_text(f"{i + 1}. {info.title}", t.heading_font(), seats_r.x - rect.x - pad - t.px(8))
+            draw_text(surface, title, t.heading_font(), c["text"], (rect.x + pad, y))
             y += t.heading_font().get_linesize() + t.px(2)
-            draw_text(surface, fit_text(info.credit, t.small_font(), rect.w - 2 * pad), t.small_font(),
-                      c["text_dim"], (rect.x + pad, y))
-            y += t.small_font().get_linesize() + t.px(8)
-            avail = card["new"].rect.y - y - t.px(6)
-            for line in wrap_text(info.pitch, t.body_font(), rect.w - 2 * pad):
-                if avail < t.body_font().get_linesize():
-                    break
+            for line in card["credit"]:
+                draw_text(surface, line, t.small_font(), c["text_dim"], (rect.x + pad, y))
+                y += t.small_font().get_linesize()
+            y = card["text_y"]
+            for line in card["pitch"]:
                 draw_text(surface, line, t.body_font(), c["text"], (rect.x + pad, y))
                 y += t.body_font().get_linesize()
-                avail -= t.body_font().get_linesize()
+            art_r = card.get("art_rect")
+            art = self._art.get((info.id, art_r.size, t.colorblind)) if art_r is not None else None
+            if art is not None:
+                surface.blit(art, art_r.topleft)
             card["new"].draw(surface, t)
             card["rules"].draw(surface, t)
         for b in self.side:
@@ -150,7 +212,10 @@ class MainMenu(Scene):
             draw_text(surface, fit_text(f"{self._last.game}, move {self._last.turn}", t.small_font(), r.w),
                       t.small_font(), c["text_dim"], (r.x, self.quit_btn.rect.bottom + t.px(18)))
         draw_text(surface, "F11 fullscreen  -  1-9 start a game  -  F1 rules", t.small_font(), c["text_dim"],
-                  (w - t.px(20), h - t.px(12)), "bottomright")
+                  (w - t.px(20), h - t.px(10)), "bottomright")
+
+
+_NUMBER_WORDS = {1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six"}
 
 
 def _draw_backdrop(surface, t, time_s):

@@ -19,7 +19,8 @@ def GameOver(app, game):
     state = game.match.state
     w = state.winner()
     title = "Draw" if w is None else f"{game.match.seats[w].name} wins!"
-    return Dialog(app, title, state.result_text(game.match.names()), vertical=True, width=460, buttons=(
+    return Dialog(app, title, state.result_text(game.match.names()), vertical=True, width=460, center_text=True,
+                  buttons=(
         ("Rematch (seats swapped)", game.rematch, None),
         ("Save", game.save, None),
         ("Main menu", lambda: game.leave(force=True), None),

@@ -98,10 +98,14 @@ def draw_text(surface, text, font, color, pos, anchor="topleft", shadow=None) ->
 
 
 def wrap_text(text: str, font, width: int) -> list[str]:
-    """Greedy word wrap; paragraphs are separated by blank lines ('' entries)."""
+    """Greedy word wrap; paragraphs are separated by blank lines ('' entries).
+    A word wider than the line (a file path, say) is broken across lines,
+    preferably after a path separator, so nothing ever runs past ``width``."""
     lines: list[str] = []
     for para in text.split("\n"):
-        words = para.split()
+        words = []
+        for w in para.split():
+            words.extend(_break_word(w, font, width))
         if not words:
             lines.append("")
             continue
@@ -114,6 +118,26 @@ def wrap_text(text: str, font, width: int) -> list[str]:
                 cur = w
         lines.append(cur)
     return lines
+
+
+def _break_word(word: str, font, width: int) -> list[str]:
+    if font.size(word)[0] <= width:
+        return [word]
+    parts, cur = [], ""
+    for i, ch in enumerate(word):
+        if cur and font.size(cur + ch)[0] > width:
+            # back up to the last separator in the piece, if there is a sensible one
+            cut = max(cur.rfind("/"), cur.rfind("\\"), cur.rfind("-"), cur.rfind("_"))
+            if cut >= len(cur) // 2:
+                parts.append(cur[:cut + 1])
+                cur = cur[cut + 1:]
+            else:
+                parts.append(cur)
+                cur = ""
+        cur += ch
+    if cur:
+        parts.append(cur)
+    return parts
 
 
 def fit_text(text: str, font, width: int) -> str:

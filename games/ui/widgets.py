@@ -52,12 +52,13 @@ def dim_screen(surface, alpha=150):
 
 
 class Button:
-    def __init__(self, label, on_click=None, key_hint="", enabled=True, primary=False, sound=None):
+    def __init__(self, label, on_click=None, key_hint="", enabled=True, primary=False, sound=None, danger=False):
         self.label = label
         self.on_click = on_click
         self.key_hint = key_hint
         self.enabled = enabled
         self.primary = primary
+        self.danger = danger          # destroys something: drawn in the danger colour
         self.rect = pygame.Rect(0, 0, 10, 10)
         self._down = False
         self._sound = sound
@@ -89,6 +90,11 @@ class Button:
         c = theme.c
         if not self.enabled:
             bg, fg = c["button_down"], c["disabled"]
+        elif self.danger:
+            bg = c["danger"]
+            if self.hovered():
+                bg = tuple(min(255, x + 20) for x in bg)
+            fg = ink_on(bg)
         elif self.primary:
             bg, fg = c["accent"], c["accent_text"]
             if self.hovered():

@@ -587,6 +587,11 @@ def test_illegal_text_messages():
         "e4*e5": "shoots 2 or 3 points",
         "e4-e4": "same point",
         "T": "is not a move",
+        "e3-e4-e5": "is not a move",
+        "Tk1": "squares run a1..j10",
+        "af1": "is not a move",                 # only a leading T marks a placement
+        "zf1": "is not a move",
+        "e\u0663-e4": "is not a move",            # a non-ASCII digit is not a rank
     }
     for text, why in malformed.items():
         with pytest.raises(IllegalMove, match="is not a move") as info:
@@ -606,8 +611,11 @@ def test_illegal_text_messages():
     for text, why in illegal.items():
         with pytest.raises(IllegalMove) as info:
             st.parse_move(text)
+        assert str(info.value).startswith("Illegal move "), str(info.value)
         assert "is not a move" not in str(info.value)
         assert why in str(info.value), (text, str(info.value))
+    # white space of any kind is forgiven, case too
+    assert st.parse_move("a4\t-  A5") == Move("step", sq("a4"), sq("a5"))
 
 
 def test_apply_illegal_move_leaves_state_untouched():
