@@ -109,6 +109,39 @@ def test_illegal_typed_move_is_refused_with_a_message(app):
     assert g.match.ply == 1
 
 
+def test_full_disk_while_saving_tells_the_player_and_loses_nothing(app, monkeypatch):
+    from games.core import atomic
+    from games.core.match import HUMAN, Match, Seat
+    g = GameScreen(app, Match(games.get("cannon"), {}, [Seat(HUMAN, name="A"), Seat(HUMAN, name="B")], seed=1))
+    app.push(g)
+    for t in ("Tf1", "Te10"):
+        g.typed_move(t)
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_RETURN)                       # a first save that works
+    path = g.save_path
+    with open(path) as fh:
+        first = fh.read()
+
+    def disk_full(src, dst):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(atomic, "_replace", disk_full)
+    g.typed_move("a4-a5")                           # the autosave fails: said once, game goes on
+    assert g.match.ply == 3 and g.status_bad and "Autosave failed" in g.status
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_RETURN)
+    dialog = app.stack.top
+    assert dialog.title == "Save failed"
+    assert os.path.basename(path) in dialog.message and "No space left" in dialog.message
+    assert "unchanged" in dialog.message
+    key(app, pygame.K_RETURN)                       # OK
+    assert app.stack.top is g and g.match.ply == 3  # the running game is intact
+    with open(path) as fh:
+        assert fh.read() == first                   # and so is the earlier save
+    monkeypatch.undo()
+    g.typed_move("b7-b6")
+    assert g.match.ply == 4
+
+
 def test_broken_save_gives_a_message_and_stays_on_menu(app, tmp_path):
     p = tmp_path / "broken.json"
     p.write_text('{"format": "cannonade-save", "version": 2, "ga')
