@@ -14,8 +14,9 @@ Quick tour
   deployment decisions after a shot, in turn order from the shooter's left, the
   shooter's own redeployment after a final salvo last), ``over``.
 * Public knowledge is the event log ``state.events`` (a list of JSON-able
-  dicts, see :data:`EVENT_KINDS`); ``state.view(seat)`` is a :class:`CorpsView`
-  with that seat's own secrets plus the public log and nothing else.
+  read-only dicts, see :data:`EVENT_KINDS` and :class:`ReadOnlyDict`);
+  ``state.view(seat)`` is a :class:`CorpsView` with that seat's own secrets plus
+  the public log and nothing else.
 """
 from __future__ import annotations
 
@@ -65,6 +66,49 @@ EVENT_KINDS = ("setup", "start", "shot", "answer", "defeated", "survived", "elim
                "cover", "deploy", "ammo", "winner", "reveal")
 
 
+class ReadOnlyDict(dict):
+    """A dict that cannot be changed after it is built.
+
+    Public events, private-log entries and revealed grids are logged once and
+    never change.  Freezing them lets :meth:`CorpsState.copy` (undo, search) and
+    :class:`CorpsView` share them instead of deep-copying the whole log, while
+    a script that edits an event it got from a view (say, flips a ``hit``) gets
+    a ``TypeError`` instead of silently rewriting the state's history.  It is
+    still a dict: equal to the plain dict with the same items, JSON-able and
+    picklable; ``dict(ev)`` or ``ev.copy()`` gives an editable plain copy.
+    """
+    __slots__ = ()
+
+    def _read_only(self, *args, **kwargs):
+        raise TypeError("a logged event never changes (use dict(ev) for an editable copy)")
+
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    clear = pop = popitem = setdefault = update = _read_only
+
+    def __reduce__(self):
+        # pickle's default for dict subclasses refills the items with
+        # __setitem__, which is blocked: rebuild from a plain dict instead
+        return (type(self), (dict(self),))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+def _freeze(obj):
+    """``obj`` with every dict made a :class:`ReadOnlyDict` and every list a
+    tuple, recursively (what goes into the logs and ``revealed``)."""
+    if isinstance(obj, ReadOnlyDict):
+        return obj
+    if isinstance(obj, dict):
+        return ReadOnlyDict({k: _freeze(v) for k, v in obj.items()})
+    if isinstance(obj, (list, tuple)):
+        return tuple(_freeze(v) for v in obj)
+    return obj
+
+
 def norm_die(text: str) -> str:
     d = DIE_ALIASES.get(text.strip().lower())
     if d is None:
@@ -80,8 +124,14 @@ def norm_space(text: str) -> str:
 
 
 def player_name(seat: int, names=None) -> str:
+    """The seat's display name from ``names`` (seat order); "Player N" only when
+    no usable name was given for that seat (no list, too short, or blank)."""
+    if seat is None:
+        return ""
     if names is not None and 0 <= seat < len(names):
-        return str(names[seat])
+        name = str(names[seat] if names[seat] is not None else "").strip()
+        if name:
+            return name
     return f"Player {seat + 1}"
 
 
@@ -347,8 +397,29 @@ def result_line(winner, reason, names=None) -> str:
     return f"{who} wins: the last army standing"
 
 
+def status_line(pending: dict, winner, reason, names=None) -> str:
+    """The turn banner's line for a public ``pending`` decision; the state and
+    every view use this one function, so their banners cannot disagree."""
+    k = pending.get("kind")
+    if k == "over":
+        return result_line(winner, reason, names)
+    if k == "start":
+        return "Drawing who fires first"
+    who = player_name(pending.get("seat"), names)
+    if k == "setup":
+        return f"{who}: hide four platoons on your grid"
+    if k == "fire":
+        return f"{who}: choose a platoon and a space to fire at"
+    if k == "cover":
+        return f"{who}: hit at {pending.get('space')} \u2014 run for cover or stay"
+    if k == "deploy":
+        return f"{who}: deploy a reserve platoon"
+    return ""
+
+
 def event_text(ev: dict, names=None) -> str:
-    """One line of the public log for an event."""
+    """One line of the public log for an event, naming its seat with ``names``
+    (the seats' display names, seat order; "Player N" without them)."""
     k = ev["kind"]
     who = player_name(ev["seat"], names) if "seat" in ev and ev["seat"] is not None else ""
     if k == "setup":
@@ -363,11 +434,12 @@ def event_text(ev: dict, names=None) -> str:
     if k == "defeated":
         if ev["cause"] == "own_salvo":
             return f"{who}'s {ev['die']} fired its final salvo and is DEFEATED"
-        return f"{who}'s {ev['die']} on {ev['space']} is DEFEATED"
+        by = " by the final salvo" if ev["cause"] == "salvo" else ""
+        return f"{who}'s {ev['die']} on {ev['space']} is DEFEATED{by}"
     if k == "survived":
         return f"{who}'s platoon on {ev['space']} survives {ev['damage']} damage"
     if k == "eliminated":
-        return f"{who} is out of the game"
+        return f"{who} is out of the game; the grid is revealed"
     if k == "cover":
         return f"{who} ran for cover"
     if k == "deploy":
@@ -375,8 +447,7 @@ def event_text(ev: dict, names=None) -> str:
     if k == "ammo":
         return f"{who}'s power {ev['power']} platoon is now {ev['value']}"
     if k == "winner":
-        how = " with a final salvo" if ev.get("reason") == "salvo" else ""
-        return f"{who} wins{how}!"
+        return result_line(ev["seat"], ev.get("reason"), names)
     if k == "reveal":
         return f"{who}'s grid is revealed"
     return k
@@ -505,11 +576,16 @@ class CorpsState(GameState):
             self._do_deploy(move)
         self._advance()
 
+    # Everything logged is frozen (see ReadOnlyDict): the state, its copies and
+    # every view may then share the entries, and nobody can rewrite history.
+    # The callers pass str/int/bool/None values or already frozen ones (grids
+    # from _grid_of, tuples), so one flat ReadOnlyDict is enough here; the
+    # tests walk every view to prove no mutable object is shared.
     def _pub(self, ev: dict) -> None:
-        self.events.append(ev)
+        self.events.append(ReadOnlyDict(ev))
 
     def _priv(self, seat: int, ev: dict) -> None:
-        self.private[seat].append(ev)
+        self.private[seat].append(ReadOnlyDict(ev))
 
     def _do_setup(self, move: Move) -> None:
         s = self.setup_seat
@@ -518,15 +594,17 @@ class CorpsState(GameState):
             self.reserves[s].remove(d)
         self._pub({"kind": "setup", "turn": 0, "seat": s})
         self._priv(s, {"kind": "setup", "turn": 0,
-                       "grid": {sp: [d, DIE_SIZES[d]] for d, sp in move.placements}})
+                       "grid": _freeze({sp: (d, DIE_SIZES[d]) for d, sp in move.placements})})
         if s + 1 < self.num_players:
             self.setup_seat = s + 1
         else:
             self.phase = "start"
 
-    def _grid_of(self, seat: int) -> dict:
-        return {SPACES[sp]: [d, v] for d, (sp, v) in sorted(self.platoons[seat].items(),
-                                                            key=lambda kv: kv[1][0])}
+    def _grid_of(self, seat: int) -> ReadOnlyDict:
+        """``seat``'s grid as the table sees it when revealed: space -> (die, value),
+        frozen, because the same object goes into ``revealed`` and the event."""
+        return _freeze({SPACES[sp]: (d, v) for d, (sp, v) in sorted(self.platoons[seat].items(),
+                                                                    key=lambda kv: kv[1][0])})
 
     def _defeat(self, seat: int, die: str, space: str | None, cause: str) -> None:
         del self.platoons[seat][die]
@@ -662,7 +740,7 @@ class CorpsState(GameState):
                 grid = self._grid_of(s)
                 self.revealed[s] = grid
                 self._pub({"kind": "reveal", "turn": self.turn, "seat": s, "grid": grid,
-                           "reserves": list(self.reserves[s])})
+                           "reserves": tuple(self.reserves[s])})
 
     # -- ending -----------------------------------------------------------
     def winner(self) -> int | None:
@@ -672,22 +750,7 @@ class CorpsState(GameState):
         return result_line(self._winner, self.win_reason, names)
 
     def status_text(self, names=None) -> str:
-        pend = self._pending(full=False)
-        k = pend["kind"]
-        if k == "over":
-            return self.result_text(names)
-        if k == "start":
-            return "Drawing who fires first"
-        who = player_name(pend["seat"], names)
-        if k == "setup":
-            return f"{who}: hide four platoons on your grid"
-        if k == "fire":
-            return f"{who}: choose a platoon and a space to fire at"
-        if k == "cover":
-            return f"{who}: hit at {pend['space']} \u2014 run for cover or stay"
-        if k == "deploy":
-            return f"{who}: deploy a reserve platoon"
-        return ""
+        return status_line(self._pending(full=False), self._winner, self.win_reason, names)
 
     def public_move_text(self, move, names=None) -> str:
         if isinstance(move, str):
@@ -725,10 +788,12 @@ class CorpsState(GameState):
         c.reserves = [list(r) for r in self.reserves]
         c.defeated = [list(d) for d in self.defeated]
         c.out = list(self.out)
-        c.revealed = dict(self.revealed)          # grids are never mutated once stored
-        c.queue = list(self.queue)
-        c.shot = dict(self.shot) if self.shot else None
-        c.events = list(self.events)              # events are never mutated once logged
+        # The logs and revealed grids hold ReadOnlyDicts and tuples only, so
+        # copying the containers is enough: the entries can be shared safely.
+        c.revealed = dict(self.revealed)
+        c.queue = list(self.queue)                # tuples of str/int
+        c.shot = dict(self.shot) if self.shot else None   # flat: str/int/bool values
+        c.events = list(self.events)
         c.private = [list(p) for p in self.private]
         return c
 
@@ -769,7 +834,12 @@ class CorpsState(GameState):
 # The view: what one seat may know
 # --------------------------------------------------------------------------
 class CorpsView:
-    """What seat ``seat`` may know, and nothing more (no reference to the state).
+    """What seat ``seat`` may know, and nothing more.
+
+    Nothing reachable from a view is a mutable object of the state: its lists
+    and dicts are its own, and the log entries and revealed grids it shares
+    with the state are frozen (:class:`ReadOnlyDict`, tuples), so editing a
+    view can never change the game.
 
     Own secrets: ``my_platoons`` (die -> (space, value)), ``my_grid``
     (space -> (die, value)), ``my_reserves``, ``my_private`` (own private log).
@@ -825,7 +895,7 @@ class CorpsView:
         if seat is not None:
             v.my_platoons = {d: (SPACES[sp], val) for d, (sp, val) in st.platoons[seat].items()}
             v.my_reserves = tuple(d for d in DICE if d in st.reserves[seat])
-            v.my_private = list(st.private[seat])
+            v.my_private = list(st.private[seat])      # frozen entries, safe to share
         v.defeated = tuple(tuple(d) for d in st.defeated)
         v.out = tuple(st.out)
         # public: every seat has 3 reserves minus its defeats (once set up)
@@ -835,7 +905,10 @@ class CorpsView:
         v.platoon_counts = tuple(
             (len(st.platoons[s]) if (st.phase != "setup" or s < st.setup_seat) else 0) if not st.out[s] else 0
             for s in range(n))
-        v.revealed = {s: dict(g) for s, g in st.revealed.items()}
+        # The view owns its containers; what they hold is frozen (ReadOnlyDict,
+        # tuples, str, int), so nothing reachable from the view can change the
+        # state, and the cost stays one pointer copy per logged event.
+        v.revealed = dict(st.revealed)
         v.events = list(st.events)
         v.winner = st._winner
         v.win_reason = st.win_reason
@@ -887,16 +960,7 @@ class CorpsView:
         return move
 
     def status_text(self, names=None) -> str:
-        k = self.pending.get("kind")
-        if k == "over":
-            return result_line(self.winner, self.win_reason, names)
-        if k == "start":
-            return "Drawing who fires first"
-        who = player_name(self.pending["seat"], names)
-        return {"setup": f"{who}: hide four platoons on your grid",
-                "fire": f"{who}: choose a platoon and a space to fire at",
-                "cover": f"{who}: hit at {self.pending.get('space')} \u2014 run for cover or stay",
-                "deploy": f"{who}: deploy a reserve platoon"}.get(k, "")
+        return status_line(self.pending, self.winner, self.win_reason, names)
 
 
 def new_game(options: dict | None = None, n_seats: int = 2) -> CorpsState:

@@ -1,12 +1,14 @@
 """One test per rule clause of Cannon Corps (see docs/rules/cannon_corps.md)."""
 import json
+import random
 
 import pytest
 
-from tests.cannon_corps.corps_util import S0, S1, S2, S3, make, poke, pre_defeat, check_invariants
+from tests.cannon_corps.corps_util import (
+    S0, S1, S2, S3, make, poke, pre_defeat, check_invariants, mutable_ids, random_move, walk)
 from games.cannon_corps.rules import (
     DICE, DIE_SIZES, NEIGHBOUR_SPACES, SPACES, Move, SetupMoves, event_text,
-    new_game, parse_text)
+    new_game, parse_text, player_name)
 from games.core.game import CHANCE, TERMINAL, IllegalMove
 
 
@@ -264,6 +266,83 @@ def test_ammo_is_spent_only_after_the_decisions():
     assert st.grid(0)["A4"] == ("d20", 10)
 
 
+# -- one shot, several seats ---------------------------------------------------
+# Shooter seat 2 of four fires power 8 at B2.  Seat 3's d12 and seat 1's d20
+# survive, seat 0's d4 is defeated.  From the shooter's left the turn order is
+# 3 -> 0 -> 1, wrapping round past the last seat.
+ORDER_SETUPS = [
+    {"d4": "B2", "d6": "A1", "d8": "A2", "d20": "C4"},     # seat 0: d4 (4) dies on B2
+    {"d20": "B2", "d4": "A1", "d6": "A2", "d8": "A3"},     # seat 1: d20 (20) survives with 12
+    {"d8": "C1", "d4": "A1", "d6": "A2", "d10": "A3"},     # seat 2: the shooter, d8 on C1
+    {"d12": "B2", "d4": "A1", "d6": "A2", "d8": "A3"},     # seat 3: d12 (12) survives with 4
+]
+
+
+def test_order_damage_then_decisions_in_turn_order_then_ammo():
+    """All damage first, then each affected seat's decision in turn order from
+    the shooter's left, then the shooter's ammo (the issue's order)."""
+    st = make(ORDER_SETUPS, start=2)
+    n0 = len(st.events)
+    st.apply("fire d8 B2")
+    # every hit grid is damaged before anyone decides: the survivors carry the
+    # damage, the defeated die is already in its row and off the grid
+    assert st.grid(3)["B2"] == ("d12", 4) and st.grid(1)["B2"] == ("d20", 12)
+    assert st.defeated[0] == ["d4"] and "B2" not in st.grid(0)
+    assert st.view(1).my_platoons["d20"] == ("B2", 12)     # seat 1 already sees it, though it decides last
+    assert st.grid(2)["C1"] == ("d8", 8)                   # the shooter's ammo is untouched
+    assert [(e["kind"], e.get("seat")) for e in st.events[n0:]] == [
+        ("shot", 2), ("answer", 3), ("answer", 0), ("answer", 1),
+        ("survived", 3), ("defeated", 0), ("survived", 1)]
+    # the decisions, in order 3 -> 0 -> 1, mixing cover and deployment
+    decided = []
+    for move in ("cover d12 C2", "deploy d10 B2", "stay d20"):
+        seat, kind = st.current_player(), st.pending()["kind"]
+        decided.append((seat, kind))
+        assert st.grid(2)["C1"] == ("d8", 8), f"ammo spent before seat {seat} decided"
+        assert not any(e["kind"] == "ammo" for e in st.events[n0:])
+        st.apply(move)
+    assert decided == [(3, "cover"), (0, "deploy"), (1, "cover")]
+    # only after the last decision: the ammo, then the next shooter (seat 3)
+    assert st.grid(2)["C1"] == ("d8", 4)
+    assert [(e["kind"], e.get("seat")) for e in st.events[n0 + 7:]] == [
+        ("cover", 3), ("deploy", 0), ("cover", 1), ("ammo", 2)]
+    assert st.grid(3)["C2"] == ("d12", 4) and st.grid(0)["B2"] == ("d10", 10)
+    assert st.grid(1)["B2"] == ("d20", 12)
+    assert st.current_player() == 3 and st.pending()["kind"] == "fire"
+    check_invariants(st)
+
+
+def test_simultaneous_hits_on_several_seats():
+    """One shot hits every seat with a platoon on the space, each for the full
+    power (not shared out); a seat without one answers Miss and loses nothing."""
+    setups = [{"d10": "A1", "d6": "A2", "d8": "A3", "d20": "A4"},  # seat 0 fires its d10: power 10
+              S1,                                                   # d12 on B3: survives with 2
+              S2,                                                   # d4 on B3: defeated
+              {"d4": "A1", "d6": "C4", "d8": "C1", "d20": "A3"},    # nothing on B3: Miss
+              S3]                                                   # d10 on B3: exactly 0, defeated
+    st = make(setups)
+    st.apply("fire d10 B3")
+    t = st.turn
+    answers = [(e["seat"], e["hit"]) for e in st.events if e["kind"] == "answer" and e["turn"] == t]
+    assert answers == [(1, True), (2, True), (3, False), (4, True)]
+    assert st.grid(1)["B3"] == ("d12", 2)
+    assert st.defeated[2] == ["d4"] and st.defeated[4] == ["d10"] and st.defeated[3] == []
+    assert st.grid(3) == {"A1": ("d4", 4), "C4": ("d6", 6), "C1": ("d8", 8), "A3": ("d20", 20)}
+    for seat, frm, to in ((1, 12, 2), (2, 4, 0), (4, 10, 0)):  # each learns its own damage
+        dmg = [e for e in st.private[seat] if e["kind"] == "damaged"]
+        assert [(e["from"], e["to"]) for e in dmg] == [(frm, to)]
+    assert not any(e["kind"] == "damaged" for e in st.private[3])
+    # one decision per hit seat; two seats deploy after the same shot, each on
+    # its own grid (the same space name is fine: the grids are separate)
+    assert [(q[0], q[1]) for q in st.queue] == [(1, "cover"), (2, "deploy"), (4, "deploy")]
+    st.apply("stay d12")
+    st.apply("deploy d20 B3")
+    st.apply("deploy d8 B3")
+    assert st.grid(2)["B3"] == ("d20", 20) and st.grid(4)["B3"] == ("d8", 8)
+    assert st.grid(0)["A1"] == ("d10", 5) and st.current_player() == 1
+    check_invariants(st)
+
+
 # -- final salvo -------------------------------------------------------------
 def test_final_salvo_defeats_every_hit_platoon_outright():
     st = make([S0, S1])
@@ -305,7 +384,7 @@ def test_fourth_defeat_eliminates_and_reveals_grid():
     st.apply("fire d20 B1")
     assert st.out[1] and st.defeated[1] == ["d4", "d6", "d8", "d10"]
     el = next(e for e in st.events if e["kind"] == "eliminated")
-    assert el["grid"] == {"B2": ["d%", 10], "B3": ["d12", 12], "B4": ["d20", 20]}
+    assert el["grid"] == {"B2": ("d%", 10), "B3": ("d12", 12), "B4": ("d20", 20)}
     v2 = st.view(2)
     assert v2.out[1] and v2.revealed[1] == el["grid"]
     assert v2.reserve_counts[1] == 0 and v2.platoon_counts[1] == 0
@@ -373,6 +452,72 @@ def test_final_salvo_that_takes_everyone_down_wins_for_the_shooter():
     assert st.result_text() == "Player 1 wins with a final salvo that took everyone down"
 
 
+def _salvo_table(n, shooter, out_first=None):
+    """``n`` seats; the shooter has three defeats and a d4 at 1 (a final salvo)
+    on A1; every other seat is on its last life with its d20 on B3.  With
+    ``out_first``, that seat is eliminated by an ordinary shot beforehand."""
+    others = {"d20": "B3", "d4": "A1", "d6": "A2", "d8": "A3"}
+    setups = [dict(others) for _ in range(n)]
+    setups[shooter] = {"d4": "A1", "d6": "A2", "d8": "A4", "d20": "C4"}
+    if out_first is not None:
+        setups[out_first] = {"d20": "C1", "d4": "A1", "d6": "A2", "d8": "A3"}
+    first = shooter if out_first is None else (shooter - 1) % n
+    st = make(setups, start=first)
+    for s in range(n):
+        pre_defeat(st, s, ["d10", "d%", "d12"])
+    if out_first is not None:
+        assert st.current_player() == first != out_first
+        st.apply("fire d20 C1")                 # only out_first stands on C1: its 4th defeat
+        assert st.out[out_first] and not st.is_over()
+    assert st.current_player() == shooter
+    poke(st, shooter, "d4", 1)
+    return st
+
+
+@pytest.mark.parametrize("n, shooter, out_first", [(3, 1, None), (4, 3, None), (6, 2, None),
+                                                   (4, 2, 0)])
+def test_final_salvo_that_takes_everyone_down_wins_for_the_shooter_with_more_seats(n, shooter, out_first):
+    """"If a FINAL SALVO would result in all remaining players having a fourth
+    DEFEATED Platoon, the player who fired the FINAL SALVO is the winner" - with
+    three or more seats, and with a seat already out that no longer counts."""
+    st = _salvo_table(n, shooter, out_first)
+    names = ["Ana", "Ben", "Cleo", "Dev", "Eve", "Finn"][:n]
+    st.apply("fire d4 B3")
+    assert st.is_over() and st.winner() == shooter and st.win_reason == "salvo"
+    for s in range(n):
+        assert len(st.defeated[s]) == 4, s                    # everyone down, the shooter too
+        assert st.out[s] == (s != shooter), s
+    t = st.turn
+    answered = [e["seat"] for e in st.events if e["kind"] == "answer" and e["turn"] == t]
+    assert answered == [(shooter + k) % n for k in range(1, n) if (shooter + k) % n != out_first]
+    own = [e for e in st.events if e["kind"] == "defeated" and e["seat"] == shooter and e["turn"] == t]
+    assert [e["cause"] for e in own] == ["own_salvo"]
+    assert st.queue == [] and set(st.revealed) == set(range(n))
+    assert st.result_text(names) == f"{names[shooter]} wins with a final salvo that took everyone down"
+    assert [(e["seat"], e["reason"]) for e in st.events if e["kind"] == "winner"] == [(shooter, "salvo")]
+    check_invariants(st)
+
+
+def test_final_salvo_that_eliminates_every_opponent_leaves_the_shooter_the_last_army_standing():
+    """A salvo that knocks out every other seat while the shooter still has a
+    platoon to spare: the shooter wins as the last seat with three or fewer
+    defeated (reason "last").  Its salvo die is still DEFEATED; its deployment
+    is skipped because the game is already over."""
+    others = {"d20": "B3", "d4": "A1", "d6": "A2", "d8": "A3"}
+    st = make([dict(others), dict(others), {"d4": "A1", "d6": "A2", "d8": "A4", "d20": "C4"}], start=2)
+    pre_defeat(st, 0, ["d10", "d%", "d12"])
+    pre_defeat(st, 1, ["d10", "d%", "d12"])
+    pre_defeat(st, 2, ["d10"])                  # the shooter: one defeat so far
+    poke(st, 2, "d4", 1)
+    st.apply("fire d4 B3")
+    assert st.is_over() and st.winner() == 2 and st.win_reason == "last"
+    assert st.out[0] and st.out[1] and not st.out[2]
+    assert st.defeated[2] == ["d10", "d4"] and "d4" not in st.platoons[2]
+    assert len(st.platoons[2]) == 3 and sorted(st.reserves[2]) == ["d%", "d12"]   # no deployment
+    assert st.result_text(["Ana", "Ben", "Cleo"]) == "Cleo wins: the last army standing"
+    check_invariants(st)
+
+
 def test_final_salvo_suicide_leaves_the_other_seat_the_winner():
     st = make([S0, S1])
     pre_defeat(st, 0, ["d10", "d%", "d12"])
@@ -409,9 +554,9 @@ def test_end_of_game_reveals_every_grid():
     st.apply("fire d20 B1")
     v = st.view(1)
     assert set(v.revealed) == {0, 1}
-    assert v.revealed[0] == {"A1": ["d4", 4], "A2": ["d6", 6], "A3": ["d8", 8], "A4": ["d20", 10]}
+    assert v.revealed[0] == {"A1": ("d4", 4), "A2": ("d6", 6), "A3": ("d8", 8), "A4": ("d20", 10)}
     rev = [e for e in st.events if e["kind"] == "reveal"]
-    assert [r["seat"] for r in rev] == [0] and rev[0]["reserves"] == ["d10", "d%", "d12"]
+    assert [r["seat"] for r in rev] == [0] and rev[0]["reserves"] == ("d10", "d%", "d12")
 
 
 # -- the move contract -------------------------------------------------------
@@ -458,6 +603,23 @@ def test_copy_is_independent_and_snapshot_is_json():
     assert c.ply() == st.ply() + 2
 
 
+def test_copy_shares_no_mutable_object_with_the_original():
+    """Undo keeps ``copy()``s of the state: the two must not share anything that
+    either of them changes later (the frozen logs and grids may be shared)."""
+    rng = random.Random(21)
+    for n in (2, 3, 5):
+        st = new_game({}, n)
+        while not st.is_over():
+            c, mine = st.copy(), mutable_ids(st)
+            shared = [o for i, o in walk(c, atoms=False).items() if i in mine]
+            assert not shared, shared[:3]
+            snap, events, private = st.snapshot(), list(st.events), [list(p) for p in st.private]
+            if st.current_player() >= 0:        # play the copy on: the original stays put
+                c.apply(random_move(c, rng))
+                assert st.snapshot() == snap and st.events == events and st.private == private
+            st.apply(random_move(st, rng))
+
+
 def test_status_text_is_neutral():
     st = make([S0, S1])
     assert st.status_text(["Ana", "Ben"]) == "Ana: choose a platoon and a space to fire at"
@@ -492,3 +654,96 @@ def test_result_and_status_lines_agree_between_state_and_view():
     names = ["Ana", "Ben"]
     assert st.status_text(names) == st.result_text(names) == st.view(1).status_text(names)
     assert new_game({}, 2).result_text() == "Game in progress"
+
+
+# -- texts -------------------------------------------------------------------
+NAMES = ["Ana", "Ben", "Cleo", "Dev"]
+
+
+def test_public_move_texts_name_the_deed_not_the_actor():
+    """The move log shows the seat's name beside each entry, so the text says
+    only what the table hears; a chance outcome has no actor beside it."""
+    st = new_game({}, 2)
+    assert st.public_move_text(Move.setup(S0), NAMES) == "hid four platoons"
+    st.apply(Move.setup(S0))
+    st.apply(Move.setup(S1))
+    assert st.public_move_text(Move("start", seat=1), NAMES) == "Ben fires first"
+    assert st.public_move_text("start 1") == "Player 2 fires first"
+    st.apply("start 0")
+    assert st.public_move_text(Move("fire", "d20", "C1"), NAMES) == "Power 20 shot at C1"
+    poke(st, 0, "d4", 1)
+    assert st.public_move_text("fire d4 B2", NAMES) == "Power 1 shot at B2 (FINAL SALVO)"
+    st.apply("fire d6 B3")                      # Ben's d12 survives
+    assert st.public_move_text("stay d12", NAMES) == "ran for cover"
+    assert st.public_move_text("cover d12 C4", NAMES) == "ran for cover"
+    st.apply("stay d12")
+    st.apply("fire d20 A1")                     # Ben's 20 defeats Ana's d4 on A1
+    assert st.public_move_text("deploy d10 A1", NAMES) == "deployed a reserve"
+
+
+def test_event_texts_name_the_seat_and_read_as_the_table_hears_them():
+    st = make([S0, S1, S2])
+    pre_defeat(st, 2, ["d10", "d%", "d20"])
+    poke(st, 0, "d4", 1)
+    n0 = len(st.events)
+    st.apply("fire d4 B3")                      # Ben's d12 and Cleo's d4 (her 4th) fall to the salvo
+    st.apply("deploy d4 B3")                    # Ben
+    st.apply("deploy d10 C1")                   # Ana, after her own salvo
+    st.apply("fire d20 C4")                     # Ben: a miss on Ana's grid
+    texts = [event_text(e, NAMES) for e in st.events[n0:]]
+    assert texts == [
+        "Ana: \u201cPower 1 shot at B3.\u201d (FINAL SALVO)",
+        "Ben: Hit",
+        "Cleo: Hit",
+        "Ben's d12 on B3 is DEFEATED by the final salvo",
+        "Cleo's d4 on B3 is DEFEATED by the final salvo",
+        "Cleo is out of the game; the grid is revealed",
+        "Ben deployed a reserve",
+        "Ana's d4 fired its final salvo and is DEFEATED",
+        "Ana deployed a reserve",
+        "Ben: \u201cPower 20 shot at C4.\u201d",
+        "Ana: Miss",
+        "Ben's power 20 platoon is now 10",
+    ]
+    poke(st, 0, "d20", 8)
+    st.apply("fire d20 B2")                     # Ben's d% survives 8 damage
+    st.apply("cover d% A1")
+    assert [event_text(e, NAMES) for e in st.events[-3:]] == [
+        "Ben's platoon on B2 survives 8 damage", "Ben ran for cover", "Ana's power 8 platoon is now 4"]
+    assert event_text({"kind": "winner", "turn": 9, "seat": 1, "reason": "salvo"}, NAMES) == \
+        "Ben wins with a final salvo that took everyone down"
+    assert event_text({"kind": "winner", "turn": 9, "seat": 0, "reason": "last"}, NAMES) == \
+        "Ana wins: the last army standing"
+    assert event_text({"kind": "reveal", "turn": 9, "seat": 0, "grid": {}, "reserves": ()}, NAMES) == \
+        "Ana's grid is revealed"
+    assert event_text({"kind": "setup", "turn": 0, "seat": 3}, NAMES) == "Dev hid four platoons"
+    assert event_text({"kind": "start", "turn": 0, "seat": 3}, NAMES) == "Dev fires first"
+
+
+def test_texts_never_say_player_n_when_names_are_given():
+    """Every line the rules write (log, banner, result) uses the display names;
+    "Player N" is only the fallback when a seat has no name."""
+    rng = random.Random(5)
+    for n in (2, 4):
+        names = NAMES[:n]
+        st = new_game({}, n)
+        while True:
+            banners = [st.status_text(names)] + [st.view(s).status_text(names) for s in [None, *range(n)]]
+            assert all("Player" not in b for b in banners) and len(set(banners)) == 1, banners
+            if st.is_over():
+                break
+            m = random_move(st, rng)
+            pub = st.public_move_text(m, names)
+            assert "Player" not in pub
+            if m.kind != "start":               # the actor is shown beside the text, not in it
+                assert not any(nm in pub for nm in names), pub
+            n0 = len(st.events)
+            st.apply(m)
+            for ev in st.events[n0:]:
+                txt = event_text(ev, names)
+                assert txt.startswith(names[ev["seat"]]) and "Player" not in txt, txt
+        assert st.result_text(names).startswith(names[st.winner()])
+    # the fallback: no list, a short list, a blank name
+    assert player_name(1) == "Player 2" and player_name(2, ["Ana", "Ben"]) == "Player 3"
+    assert player_name(1, ["Ana", "  "]) == "Player 2" and player_name(1, ["Ana", None]) == "Player 2"
+    assert player_name(0, [" Ana "]) == "Ana"
