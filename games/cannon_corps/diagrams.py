@@ -33,7 +33,7 @@ def _grid(surface, theme, rect, cells=None, marks=None, lit=(), fog=False, seat=
         r, col = divmod(SPACES.index(sp), 4)
         return pygame.Rect(x0 + col * (cell + gap), y0 + r * (cell + gap), cell, cell)
 
-    f = theme.font(max(9, cell * 0.32 / theme.scale), bold=True)
+    f = td.font(theme, max(9, cell * 0.32 / theme.scale), bold=True)
     if labels:
         for i, ch in enumerate("1234"):
             td.text(surface, ch, f, c["text_dim"], (at("A" + ch).centerx, y0 - 2), "midbottom")
@@ -68,7 +68,7 @@ def _caption(surface, theme, rect, text, color=None):
 
 
 def _cap_font(theme, rect):
-    return theme.font(max(11, min(15, rect.w / 17 / theme.scale)), bold=True)
+    return td.font(theme, max(11, min(15, rect.w / 17 / theme.scale)), bold=True)
 
 
 def _arrow(surface, color, a, b, w=3, head=10):
@@ -82,16 +82,23 @@ def _arrow(surface, color, a, b, w=3, head=10):
 def draw_diagram(key, surface, rect, theme):
     c = theme.c
     rect = pygame.Rect(rect)
-    pygame.draw.rect(surface, c["table"], rect, border_radius=theme.px(10))
-    pygame.draw.rect(surface, c["edge"], rect, 1, border_radius=theme.px(10))
-    inner = rect.inflate(-theme.px(14), -theme.px(14))
-    cap_h = 2 * _cap_font(theme, inner).get_linesize() + 4
-    body = pygame.Rect(inner.x, inner.y, inner.w, inner.h - cap_h)
-    fn = _DIAGRAMS.get(str(key).lower().replace("-", "_").replace(" ", "_"), _grid_picture)
+    # Draw only inside ``rect`` AND whatever clip the caller set (the rules
+    # screen clips to its scrolling text area): intersect, never replace.
     clip = surface.get_clip()
-    surface.set_clip(rect)
-    fn(surface, theme, body, inner)
-    surface.set_clip(clip)
+    inside = rect.clip(clip) if clip else rect
+    if inside.w <= 0 or inside.h <= 0:
+        return
+    surface.set_clip(inside)
+    try:
+        pygame.draw.rect(surface, c["table"], rect, border_radius=theme.px(10))
+        pygame.draw.rect(surface, c["edge"], rect, 1, border_radius=theme.px(10))
+        inner = rect.inflate(-theme.px(14), -theme.px(14))
+        cap_h = 2 * _cap_font(theme, inner).get_linesize() + 4
+        body = pygame.Rect(inner.x, inner.y, inner.w, inner.h - cap_h)
+        fn = _DIAGRAMS.get(str(key).lower().replace("-", "_").replace(" ", "_"), _grid_picture)
+        fn(surface, theme, body, inner)
+    finally:
+        surface.set_clip(clip)
 
 
 def _grid_picture(surface, theme, body, inner):
@@ -105,7 +112,7 @@ def _dice_picture(surface, theme, body, inner):
     n = len(DICE)
     per = 4
     size = min(body.w / per, body.h / 2.4)
-    f = theme.font(13, bold=True)
+    f = td.font(theme, 13, bold=True)
     for i, d in enumerate(DICE):
         r, col = divmod(i, per)
         in_row = per if r == 0 else n - per
@@ -122,7 +129,7 @@ def _setup_picture(surface, theme, body, inner):
     cells = {"A1": ("d4", 4), "B3": ("d8", 8), "C2": ("d12", 12), "A4": ("d20", 20)}
     _grid(surface, theme, top, cells)
     size = min(body.h * 0.28, body.w / 4.5)
-    f = theme.font(12, bold=True)
+    f = td.font(theme, 12, bold=True)
     td.text(surface, "Reserves:", f, c["text_dim"], (body.x, body.bottom - size * 0.5), "midleft")
     x0 = body.x + f.size("Reserves:")[0] + size * 0.7
     for i, d in enumerate(("d6", "d10", "d%")):
@@ -143,7 +150,7 @@ def _shot_picture(surface, theme, body, inner):
     muzzle = td.cannon(surface, theme, base, math.pi / 2 * 0.98, size, 0.0, 0.6)
     for at in (a, b):
         _arrow(surface, c["accent"], muzzle, at("B3").midtop, max(2, theme.px(2)), theme.px(8))
-    f = theme.font(13, bold=True)
+    f = td.font(theme, 13, bold=True)
     td.text(surface, "HIT", f, c["hit"], (a("A3").centerx, a("A3").y - 2), "midbottom")
     td.text(surface, "MISS", f, c["miss"], (b("A3").centerx, b("A3").y - 2), "midbottom")
     _caption(surface, theme, inner, "\u201cPower 8 shot at B3\u201d: every grid answers")
@@ -191,7 +198,7 @@ def _deploy_picture(surface, theme, body, inner):
     size = min(body.h * 0.26, body.w / 5)
     y = body.bottom - size * 0.5
     td.dead_die(surface, theme, ME, "d8", (body.x + size * 0.6, y), size * 0.8)
-    f = theme.font(12, bold=True)
+    f = td.font(theme, 12, bold=True)
     td.text(surface, "defeated", f, c["text_dim"], (body.x + size * 1.2, y), "midleft")
     rx = body.right - size * 0.6
     draw_die(surface, "d10", 10, (rx, y), size * 0.8, **td.die_colors(theme, ME))
@@ -210,7 +217,7 @@ def _salvo_picture(surface, theme, body, inner):
     y2 = body.y + body.h * 0.8
     td.dead_die(surface, theme, ME, "d6", (x1, y2), size * 0.7)
     td.dead_die(surface, theme, THEM, "d20", (x2, y2), size * 0.7)
-    f = theme.font(13, bold=True)
+    f = td.font(theme, 13, bold=True)
     td.text(surface, "both", f, c["danger"], ((x1 + x2) / 2, y2), "midbottom")
     td.text(surface, "DEFEATED", f, c["danger"], ((x1 + x2) / 2, y2), "midtop")
     _caption(surface, theme, inner, "FINAL SALVO: a 1 defeats whatever it hits")

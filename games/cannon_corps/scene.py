@@ -3,14 +3,18 @@
 What is drawn comes only from ``host.visible_state()``: the viewing seat's
 :class:`~games.cannon_corps.rules.CorpsView`, or the public view when
 ``host.viewer`` is None (a hand-over pending, AIs playing each other, the end).
-The viewing seat's grid is large at the bottom with its reserves and defeated
-dice; every other seat is a small fogged grid with what the table knows.
+The viewing seat's grid is large, with its reserves and defeated dice beside
+or under it; every other seat is a fogged grid with what the table knows,
+above it or (on a wide table) beside it, whichever gives the grids more room.
+Seats are told apart by number as well as colour, hits from misses by shape,
+and no text is drawn smaller than ``table_draw.MIN_TEXT_PX``.
 
 Clicks become moves (``setup``, ``fire``, ``cover``/``stay``, ``deploy``) and
 go to ``host.submit``; the rules decide whether they are legal.  Each applied
 move is animated from the public events it added (and the viewer's own private
 ones): the announcement, the cannon, the answers, damage, defeats, cover and
-deployments, one step after another (``busy`` while they run).
+deployments, one step after another (``busy`` while they run; a click on
+the table or Space skips to the end).
 """
 from __future__ import annotations
 
@@ -23,7 +27,7 @@ from games.cannon_corps import table_draw as td
 from games.cannon_corps.rules import DICE, DIE_SIZES, SPACES, Move
 from games.cannon_corps.table_model import last_shot, public_table
 from games.ui.dice import DieChange, DieExit, DieRoll, draw_die
-from games.ui.theme import blend
+from games.ui.theme import blend, ink_on
 from games.ui.widgets import Button
 
 ROWS, COLS = "ABC", "1234"
@@ -68,16 +72,23 @@ class Panel:
     def centre(self):
         return self.grid.center
 
+    def move(self, dx, dy):
+        """Shift everything by (dx, dy), in place."""
+        self.rect = self.rect.move(dx, dy)
+        self.head, self.grid = self.head.move(dx, dy), self.grid.move(dx, dy)
+        self.dead_slots = [r.move(dx, dy) for r in self.dead_slots]
+        self.info_pos = (self.info_pos[0] + dx, self.info_pos[1] + dy)
+        return self
+
     def shifted(self):
         """The same panel drawn at (0, 0) (for its cached picture)."""
-        dx, dy = -self.rect.x, -self.rect.y
-        q = Panel(self.seat, self.rect.move(dx, dy), self.big)
-        q.head, q.grid = self.head.move(dx, dy), self.grid.move(dx, dy)
+        q = Panel(self.seat, self.rect, self.big)
+        q.head, q.grid = self.head, self.grid
         q.cell, q.gap = self.cell, self.gap
         q.lab = getattr(self, "lab", 0)
-        q.dead_slots = [r.move(dx, dy) for r in self.dead_slots]
-        q.info_pos = (self.info_pos[0] + dx, self.info_pos[1] + dy)
-        return q
+        q.dead_slots = list(self.dead_slots)
+        q.info_pos = self.info_pos
+        return q.move(-self.rect.x, -self.rect.y)
 
 
 class Step:
@@ -122,10 +133,12 @@ class CorpsScene:
         self._rng = random.Random(7)   # only the look of tumbling dice
         self.panels: dict = {}
         self._panel_cache: dict = {}
+        self._memo: dict = {}          # layout sums (per size and scale)
         snd = host.app.sound
         self.btn_confirm = Button("Confirm", self._confirm_setup, primary=True, sound=snd)
         self.btn_clear = Button("Clear", self._clear_setup, sound=snd)
-        self.btn_undo = Button("Undo", self._undo_setup, sound=snd)
+        # (not "Undo": the frame has its own Undo button beside the table)
+        self.btn_back = Button("Take back", self._take_back, sound=snd)
         self.btn_stay = Button("Stay (bluff)", self._stay, primary=True, sound=snd)
 
     # ------------------------------------------------------------------ contract
@@ -259,18 +272,54 @@ class CorpsScene:
             self._lkey = key
             self._compute_layout(v)
 
+    # How much smaller than your own grid an opponent's may be, by the number of
+    # opponents: one opponent is the whole game (its grid is where you click to
+    # fire), so it is nearly as large as yours; with five they share the top.
+    _RATIO = {1: 1.08, 2: 1.3, 3: 1.55, 4: 1.75, 5: 1.9}
+
+    def _label_font(self):
+        return td.font(self.host.theme, 13, bold=True)
+
+    def _info_font(self):
+        return td.font(self.host.theme, 14)
+
+    def _small_metrics(self):
+        """(head, lab, col, ip, foot_min, foot_max) of an opponent's panel."""
+        t = self.host.theme
+        key = ("metrics", t.scale)
+        if key not in self._memo:
+            self._memo[key] = self._small_metrics_now()
+        return self._memo[key]
+
+    def _small_metrics_now(self):
+        t = self.host.theme
+        lf = self._label_font()
+        r = td.badge_radius(t)
+        head = max(t.font(17, bold=True).get_linesize() + t.px(8), 2 * r + t.px(5))
+        lab = lf.size("B")[0] + t.px(7)
+        col = lf.get_linesize() + t.px(1)
+        ip = t.px(6)
+        foot_min = max(t.px(22), self._info_font().get_linesize() + t.px(4))
+        return head, lab, col, ip, foot_min, max(foot_min, t.px(40))
+
     def _small_cell(self, w, h):
         t = self.host.theme
-        head = t.small_font().get_linesize() + t.px(8)
-        lab, col, ip = t.px(15), t.px(14), t.px(6)
-        foot = t.px(26)
-        cell = min((w - lab - 2 * ip) / 4.0, (h - head - col - foot - 2 * ip) / 3.0)
-        foot = min(t.px(40), max(t.px(22), cell * 0.62))
-        cell = min((w - lab - 2 * ip) / 4.0, (h - head - col - foot - 2 * ip) / 3.0)
-        return int(min(cell, t.px(78))), head, lab, col, ip, int(foot)
+        head, lab, col, ip, fmin, fmax = self._small_metrics()
+        cell = min((w - lab - 2 * ip) / 4.2, (h - head - col - fmin - 2 * ip) / 3.12)
+        foot = min(fmax, max(fmin, cell * 0.62))
+        cell = min((w - lab - 2 * ip) / 4.2, (h - head - col - foot - 2 * ip) / 3.12)
+        return int(min(cell, t.px(110))), head, lab, col, ip, int(foot)
 
     def _arrange(self, area, n):
         """Best rows x cols arrangement of n small panels in area: (cell, rows, cols)."""
+        key = ("arrange", area.w, area.h, n, self.host.theme.scale)
+        if key not in self._memo:
+            if len(self._memo) > 4000:
+                self._memo.clear()
+            self._memo[key] = self._arrange_now(area, n)
+        return self._memo[key]
+
+    def _arrange_now(self, area, n):
         gap = self.host.theme.px(8)
         best = None
         for rows in range(1, n + 1):
@@ -284,14 +333,16 @@ class CorpsScene:
                 best = (cell, rows, cols)
         return best
 
-    def _place_small(self, area, seats):
+    def _place_small(self, area, seats, top=False, cell=None):
         t = self.host.theme
         gap = t.px(8)
-        cell, rows, cols = self._arrange(area, len(seats))
-        _, head, lab, col, ip, foot = self._small_cell(9999, 9999)
+        fit_cell, rows, cols = self._arrange(area, len(seats))
+        cell = fit_cell if cell is None else min(cell, fit_cell)
+        head, lab, col, ip, fmin, fmax = self._small_metrics()
         cell_gap = max(2, cell // 18)
-        foot = int(min(t.px(40), max(t.px(22), cell * 0.62)))
-        pw = min((area.w - (cols - 1) * gap) // cols, lab + 2 * ip + 4 * cell + 3 * cell_gap + t.px(10))
+        foot = int(min(fmax, max(fmin, cell * 0.62)))
+        gw = 4 * cell + 3 * cell_gap
+        pw = min((area.w - (cols - 1) * gap) // cols, lab + 2 * ip + gw + t.px(10))
         ph = min((area.h - (rows - 1) * gap) // rows, head + col + 3 * cell + 2 * cell_gap + foot + 2 * ip)
         out = {}
         for i, s in enumerate(seats):
@@ -300,12 +351,11 @@ class CorpsScene:
             row_w = in_row * pw + (in_row - 1) * gap
             x0 = area.x + (area.w - row_w) // 2
             tot_h = rows * ph + (rows - 1) * gap
-            y0 = area.y + max(0, (area.h - tot_h) // 2)
+            y0 = area.y + (0 if top else max(0, (area.h - tot_h) // 2))
             rect = pygame.Rect(x0 + c * (pw + gap), y0 + r * (ph + gap), pw, ph)
             p = Panel(s, rect)
             p.cell, p.gap = cell, cell_gap
             p.head = pygame.Rect(rect.x, rect.y, rect.w, head)
-            gw = 4 * cell + 3 * cell_gap
             gx = rect.x + lab + ip + max(0, (rect.w - lab - 2 * ip - gw) // 2)
             p.grid = pygame.Rect(gx, rect.y + head + col, gw, 3 * cell + 2 * cell_gap)
             p.lab = lab
@@ -317,6 +367,11 @@ class CorpsScene:
         return out
 
     def _compute_layout(self, v):
+        """Lay the table out. Spectators see every seat as an equal small grid.
+        A seat sees its own grid large, and its opponents either in a band
+        above it ("stacked") or beside it ("side by side", its reserves then
+        under the grid), whichever gives the grids more room: opponents may
+        be a little smaller than yours (:attr:`_RATIO`), never tiny."""
         t = self.host.theme
         R = self.rect
         pad = t.px(10)
@@ -325,30 +380,213 @@ class CorpsScene:
         self.panels = {}
         self.me = None
         self.tray_slots, self.my_dead_slots = [], []
+        self.legend_rect = None
+        self.legend_shares_buttons = False
         if v.seat is None:
+            # everyone public and equal; the grids and the strip under them, centred
             area = pygame.Rect(R.x + pad, R.y + pad, R.w - 2 * pad, R.h - 2 * pad - self.strip.h)
-            self.panels = self._place_small(area, list(range(n)))
-            self.strip.y = area.bottom + pad // 2
+            self.panels = self._place_small(area, list(range(n)), top=True)
+            used = max(q.rect.bottom for q in self.panels.values())
+            dy = max(0, (area.bottom - used) // 2)
+            for q in self.panels.values():
+                q.move(0, dy)
+            self.strip.y = used + dy + pad // 2
             return
         opp = [(v.seat + k) % n for k in range(1, n)]
         setup = self._mode(v) == "setup"
+        ratio = self._RATIO.get(len(opp), 1.9)
         best = None
-        for f in (0.26, 0.3, 0.34, 0.38, 0.42, 0.46, 0.5):
-            ho = int(R.h * f)
-            area = pygame.Rect(R.x + pad, R.y + pad, R.w - 2 * pad, ho)
-            oc = self._arrange(area, len(opp))[0]
-            hm = R.h - ho - self.strip.h - 3 * pad
-            mc = self._big_geometry(pygame.Rect(R.x + pad, 0, R.w - 2 * pad, hm), setup)[0]
-            score = min(mc, 2.1 * oc)
-            if best is None or score > best[0] + 0.5:
-                best = (score, ho)
-        ho = best[1]
-        area = pygame.Rect(R.x + pad, R.y + pad, R.w - 2 * pad, ho)
-        self.panels = self._place_small(area, opp)
-        self.strip.y = area.bottom + pad // 2
-        top = self.strip.bottom + pad // 2
-        mz = pygame.Rect(R.x + pad, top, R.w - 2 * pad, R.bottom - pad - top)
+
+        def consider(mc, oc, plan, margin=0.0):
+            nonlocal best
+            # the smaller grid decides; then, among equals, bigger opponents
+            score = min(mc, ratio * oc) + 0.25 * min(oc, mc) + 0.05 * mc
+            if best is None or score > best[0] * (1 + margin) + 0.5:
+                best = (score, plan)
+
+        # stacked: the opponents in a band on top (k% of the height); with 3+
+        # opponents the last one or two (in turn order) may sit in a band to
+        # the right of your grid instead, so the table goes round you
+        for k in range(20, 61, 2):
+            ho = int(R.h * k / 100)
+            for k_right in range(0, min(2, len(opp) - 1) + 1):
+                for rw_pct in ((0,) if not k_right else range(18, 46, 3)):
+                    mc, oc = self._stacked_sizes(v, opp, setup, ho, k_right, rw_pct)
+                    consider(mc, oc, ("stacked", ho, k_right, rw_pct))
+        # side by side: your column takes k% of the width, the opponents the rest
+        body = self._body_below_strip()
+        for k in range(34, 67, 2):
+            mz, oz = self._side_by_side_zones(body, k)
+            mc = self._below_geometry(mz, setup)[0]
+            oc = self._arrange(oz, len(opp))[0]
+            consider(mc, oc, ("side", k), margin=0.04)    # (stacked, unless this is clearly roomier)
+        plan = best[1]
+        if plan[0] == "side":
+            mz, oz = self._side_by_side_zones(body, plan[1])
+            mc = self._below_geometry(mz, setup)[0]
+            self.panels = self._place_small(oz, opp, top=True, cell=mc)
+            self._place_below(v.seat, mz, setup)
+            if not setup:
+                # the legend goes under the opponents or under your buttons, or
+                # else shares the button row (and gives way while Stay is shown)
+                used = max(q.rect.bottom for q in self.panels.values() if not q.big)
+                y = self.btn_stay.rect.bottom + t.px(16)
+                for r in (pygame.Rect(oz.x, used + t.px(16), oz.w, oz.bottom - used - t.px(16)),
+                          pygame.Rect(mz.x, y, mz.w, mz.bottom - y)):
+                    if r.h >= td.legend_height(t, r.w) > 0:
+                        self.legend_rect = r
+                        break
+                else:
+                    y = self.btn_stay.rect.y
+                    self.legend_rect = pygame.Rect(mz.x, y, mz.w, mz.bottom - y)
+                    self.legend_shares_buttons = True
+            return
+        _, ho, k_right, rw_pct = plan
+        top_area, mz, right_area = self._stacked_zones(ho, k_right, rw_pct)
+        oc = min(self._stacked_sizes(v, opp, setup, ho, k_right, rw_pct))
+        top_seats, right_seats = opp[:len(opp) - k_right], opp[len(opp) - k_right:]
+        self.panels = self._place_small(top_area, top_seats, top=True, cell=oc)
+        # the opponents' band sits just above the strip, so no gap opens between them
+        used = max(q.rect.bottom for q in self.panels.values())
+        shift = top_area.bottom - used
+        self.strip.y = used + pad // 2
+        mz = pygame.Rect(mz.x, mz.y - shift, mz.w, mz.h + shift)
         self._place_big(v.seat, mz, setup)
+        if right_seats:
+            ra = pygame.Rect(right_area.x, right_area.y - shift, right_area.w, right_area.h + shift)
+            self.panels.update(self._place_small(ra, right_seats, top=True, cell=oc))
+        if len(opp) == 1:
+            # one opponent: its grid lines up over yours (aim straight down the
+            # columns), and the legend takes the free space beside it
+            q = self.panels[opp[0]]
+            dx = max(R.x + pad - q.rect.x, self.me.grid.x - q.grid.x)
+            q.move(dx, 0)
+            free = pygame.Rect(q.rect.right + t.px(24), q.rect.y + t.px(4),
+                               R.right - pad - q.rect.right - t.px(24), q.rect.h - t.px(8))
+            if free.w >= t.px(200):
+                self.legend_rect = free
+        if self.legend_rect is None and not setup:
+            # under your defeated row; if it only fits by using the button row
+            # too, it gives way while a button (Stay) is shown
+            top = (self.my_dead_slots[-1].bottom if self.my_dead_slots else self.side.y) + t.px(14)
+            above = self.btn_stay.rect.y - t.px(8) - top
+            self.legend_rect = pygame.Rect(self.side.x, top, self.side.w, max(0, self.side.bottom - top))
+            self.legend_shares_buttons = td.legend_height(t, self.side.w) > above
+
+    def _stacked_zones(self, ho, k_right, rw_pct):
+        """(top band, your zone, right band) of a stacked table."""
+        t = self.host.theme
+        R = self.rect
+        pad = t.px(10)
+        top_area = pygame.Rect(R.x + pad, R.y + pad, R.w - 2 * pad, ho)
+        y = top_area.bottom + pad // 2 + self.strip.h + pad // 2
+        h = R.bottom - pad - y
+        rw = int((R.w - 2 * pad) * rw_pct / 100) if k_right else 0
+        gap = t.px(16) if k_right else 0
+        mz = pygame.Rect(R.x + pad, y, R.w - 2 * pad - rw - gap, h)
+        return top_area, mz, pygame.Rect(mz.right + gap, y, rw, h)
+
+    def _stacked_sizes(self, v, opp, setup, ho, k_right, rw_pct):
+        """(your cell, the opponents' cell) of a stacked table."""
+        top_area, mz, right_area = self._stacked_zones(ho, k_right, rw_pct)
+        oc = self._arrange(top_area, len(opp) - k_right)[0]
+        if k_right:
+            oc = min(oc, self._arrange(right_area, k_right)[0])
+        return self._big_geometry(mz, setup)[0], oc
+
+    def _body_below_strip(self):
+        """Side by side: the strip runs along the top, the grids below it."""
+        t = self.host.theme
+        pad = t.px(10)
+        top = self.rect.y + pad // 2 + self.strip.h + pad // 2
+        return pygame.Rect(self.rect.x + pad, top, self.rect.w - 2 * pad, self.rect.bottom - pad - top)
+
+    def _side_by_side_zones(self, body, pct):
+        gap = self.host.theme.px(24)
+        wm = int(body.w * pct / 100)
+        return (pygame.Rect(body.x, body.y, wm, body.h),
+                pygame.Rect(body.x + wm + gap, body.y, body.w - wm - gap, body.h))
+
+    def _tray_below_size(self, w, setup):
+        """Side by side: (slot size, height, dice per row) of the tray under
+        your grid: the reserves and defeated dice in one row (or, setting up,
+        all seven dice, in two rows when one would make them small) and the buttons."""
+        t = self.host.theme
+        sg = t.px(8)
+        lh = td.font(t, 16).get_linesize()
+        per_row = 7
+        if setup:
+            ss = (w - 6 * sg) / 7.0
+            if ss < t.px(48):
+                per_row = 4
+                ss = (w - 3 * sg) / 4.0
+        else:
+            ss = (w - 5 * sg - t.px(24)) / 7.0
+        ss = int(max(t.px(24), min(ss, t.px(72))))
+        rows = 2 if per_row == 4 else 1
+        rows_btn = 1 if (not setup or self._buttons_one_row(w)) else 2
+        h = (lh + t.px(2)) + rows * (ss + lh + sg) + rows_btn * (t.px(40) + sg)
+        return ss, h, per_row
+
+    def _buttons_one_row(self, w):
+        t = self.host.theme
+        bw_min = max(t.body_font().size(x)[0] for x in ("Take back", "Confirm")) + t.px(22)
+        return w >= 3 * bw_min + 2 * t.px(8)
+
+    def _below_geometry(self, zone, setup):
+        t = self.host.theme
+        head, col, lab = t.px(30), t.px(18), t.px(22)
+        tray_h = self._tray_below_size(zone.w, setup)[1]
+        cell = min((zone.h - head - col - t.px(14) - tray_h) / 3.1, (zone.w - lab - t.px(4)) / 4.2)
+        return int(min(cell, t.px(124))), head, col, lab
+
+    def _place_below(self, seat, zone, setup):
+        """Side by side: your grid, with the reserves/defeated row and the buttons under it."""
+        t = self.host.theme
+        cell, head, col, lab = self._below_geometry(zone, setup)
+        gap = max(3, cell // 16)
+        gw = 4 * cell + 3 * gap
+        p = Panel(seat, zone, big=True)
+        p.cell, p.gap, p.lab = cell, gap, lab
+        p.head = pygame.Rect(zone.x, zone.y, max(lab + gw, zone.w), head)
+        p.grid = pygame.Rect(zone.x + lab, zone.y + head + col, gw, 3 * cell + 2 * gap)
+        self.me = p
+        self.panels[seat] = p
+        w = zone.w
+        ss, tray_h, per_row = self._tray_below_size(w, setup)
+        sg = t.px(8)
+        lh = td.font(t, 16).get_linesize()
+        y0 = p.grid.bottom + t.px(14)
+        self.side = pygame.Rect(zone.x, y0, w, zone.bottom - y0)
+        self.tray_label = (zone.x, y0)
+        y = y0 + lh + t.px(2)
+        n_tray = 7 if setup else 3
+        self.tray_slots = []
+        for i in range(n_tray):
+            r, c = divmod(i, per_row)
+            self.tray_slots.append(pygame.Rect(zone.x + c * (ss + sg), y + r * (ss + lh + sg), ss, ss))
+        y = self.tray_slots[-1].y
+        if setup:
+            self.my_dead_slots = []
+            self.dead_label = (zone.x, y0)
+        else:
+            dx = zone.x + 3 * (ss + sg) + t.px(24)
+            self.dead_label = (dx, y0)
+            self.my_dead_slots = [pygame.Rect(dx + k * (ss + sg), y, ss, ss) for k in range(4)]
+        p.dead_slots = self.my_dead_slots
+        bh = t.px(40)
+        by = y + ss + lh + sg
+        if not setup or self._buttons_one_row(w):
+            bw = min(t.px(150), (w - 2 * sg) // 3)
+            self.btn_back.rect = pygame.Rect(zone.x, by, bw, bh)
+            self.btn_clear.rect = pygame.Rect(zone.x + bw + sg, by, bw, bh)
+            self.btn_confirm.rect = pygame.Rect(zone.x + 2 * (bw + sg), by, bw, bh)
+        else:
+            bw = min(t.px(150), (w - sg) // 2)
+            self.btn_back.rect = pygame.Rect(zone.x, by, bw, bh)
+            self.btn_clear.rect = pygame.Rect(zone.x + bw + sg, by, bw, bh)
+            self.btn_confirm.rect = pygame.Rect(zone.x, by + bh + sg, 2 * bw + sg, bh)
+        self.btn_stay.rect = pygame.Rect(zone.x, by, min(w, t.px(200)), bh)
 
     def _big_geometry(self, zone, setup):
         t = self.host.theme
@@ -372,13 +610,19 @@ class CorpsScene:
         sx = p.grid.right + t.px(24)
         side = pygame.Rect(sx, zone.y, zone.right - sx, zone.h)
         self.side = side
-        lh = t.small_font().get_linesize()
+        lh = td.font(t, 16).get_linesize()
         bh = t.px(40)
+        sg = t.px(8)
+        # setup's three buttons share a row when they fit; else Confirm gets a row of its own
+        bw_min = max(t.body_font().size(x)[0] for x in ("Take back", "Confirm")) + t.px(22)
+        one_row = side.w >= 3 * bw_min + 2 * sg
+        btn_h = bh if (one_row or not setup) else 2 * bh + sg
         per_row = 4 if setup else 3
         rows = 2 if setup else 1
-        sg = t.px(8)
         cap = lh
-        avail_h = side.h - 2 * lh - bh - 4 * sg - cap * rows
+        avail_h = side.h - (lh + t.px(2)) - rows * (cap + sg) - btn_h - sg
+        if not setup:
+            avail_h -= lh + t.px(2) + sg
         ss = min((side.w - (per_row - 1) * sg) / per_row, cell * 0.95,
                  (avail_h - t.px(6)) / (rows + (0.0 if setup else 0.72)))
         ss = int(max(t.px(24), ss))
@@ -394,11 +638,17 @@ class CorpsScene:
         y += lh + t.px(2)
         self.my_dead_slots = [] if setup else [pygame.Rect(side.x + k * (ds + sg), y, ds, ds) for k in range(4)]
         p.dead_slots = self.my_dead_slots
-        bw = min(t.px(150), (side.w - 2 * sg) // 3)
         by = side.bottom - bh
-        self.btn_undo.rect = pygame.Rect(side.x, by, bw, bh)
-        self.btn_clear.rect = pygame.Rect(side.x + bw + sg, by, bw, bh)
-        self.btn_confirm.rect = pygame.Rect(side.x + 2 * (bw + sg), by, bw, bh)
+        if one_row:
+            bw = min(t.px(150), (side.w - 2 * sg) // 3)
+            self.btn_back.rect = pygame.Rect(side.x, by, bw, bh)
+            self.btn_clear.rect = pygame.Rect(side.x + bw + sg, by, bw, bh)
+            self.btn_confirm.rect = pygame.Rect(side.x + 2 * (bw + sg), by, bw, bh)
+        else:
+            bw = min(t.px(150), (side.w - sg) // 2)
+            self.btn_back.rect = pygame.Rect(side.x, by - bh - sg, bw, bh)
+            self.btn_clear.rect = pygame.Rect(side.x + bw + sg, by - bh - sg, bw, bh)
+            self.btn_confirm.rect = pygame.Rect(side.x, by, 2 * bw + sg, bh)
         self.btn_stay.rect = pygame.Rect(side.x, by, min(side.w, t.px(200)), bh)
 
     # ------------------------------------------------------------------ input
@@ -409,8 +659,8 @@ class CorpsScene:
         if k == "setup":
             self.btn_confirm.enabled = len(self.staged) == 4 and self.host.can_act()
             self.btn_clear.enabled = bool(self.staged)
-            self.btn_undo.enabled = bool(self.stage_order)
-            return [self.btn_undo, self.btn_clear, self.btn_confirm]
+            self.btn_back.enabled = bool(self.stage_order)
+            return [self.btn_back, self.btn_clear, self.btn_confirm]
         if k == "cover":
             self.btn_stay.enabled = self.host.can_act()
             return [self.btn_stay]
@@ -420,6 +670,9 @@ class CorpsScene:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             return False
+        if self.busy and event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            self.skip()
+            return True
         v = self.view()
         self._check_decision(v)
         for b in self._buttons(v):
@@ -435,7 +688,8 @@ class CorpsScene:
         if not self.rect.collidepoint(event.pos):
             return False
         self.mouse = event.pos
-        if self.busy:
+        if self.busy:          # a click on the table skips the animation to its end
+            self.skip()
             return True
         if v.seat is None or not v.is_my_decision():
             return False
@@ -511,7 +765,8 @@ class CorpsScene:
     def _clear_setup(self):
         self.staged, self.stage_order, self.sel = {}, [], None
 
-    def _undo_setup(self):
+    def _take_back(self):
+        """Setup: the last die placed goes back to the tray."""
         if self.stage_order:
             self._unstage(self.stage_order[-1])
 
@@ -696,6 +951,10 @@ class CorpsScene:
             i += 1
         return steps
 
+    def skip(self):
+        """Jump to the end of the running animation (a click or Space)."""
+        self._finish_all()
+
     def _finish_all(self):
         if self.steps:
             self.steps = []
@@ -879,11 +1138,12 @@ class CorpsScene:
     def _draw_header(self, surface, p, info, name, to_play, big=False):
         t, c = self.host.theme, self.host.theme.c
         h = p.head
-        r = max(6, min(h.h // 2 - 2, t.px(13 if big else 10)))
-        x = h.x + r + t.px(2)
+        r = max(td.badge_radius(t), t.px(14)) if big else \
+            max(td.badge_radius(t), min(h.h // 2 - 2, t.px(13 if p.cell >= t.px(80) else 11)))
+        x = h.x + r + t.px(3)
         td.badge(surface, t, p.seat, (x, h.centery), r)
         x += r + t.px(6)
-        font = t.heading_font() if big else t.font(17, bold=True)
+        font = t.heading_font() if big else t.font(20 if p.cell >= t.px(80) else 17, bold=True)
         right = ""
         if info.winner:
             right = "WINNER"
@@ -902,7 +1162,7 @@ class CorpsScene:
             surface.blit(img, img.get_rect(center=box.center))
             return nr
         if right:
-            tf = t.font(14, bold=True)
+            tf = td.font(t, 14, bold=True)
             img = td.text_img(right, tf, c["accent_text"] if not info.out else c["text"])
             bg = c["accent"] if not info.out or info.winner else c["disabled"]
             box = img.get_rect(midright=(p.rect.right - t.px(4), h.centery)).inflate(t.px(10), t.px(4))
@@ -952,8 +1212,7 @@ class CorpsScene:
         edge = c["accent"] if to_play else blend(c["table"], c["edge"], 0.7)
         pygame.draw.rect(surface, edge, p.rect, width=max(1, t.px(3 if to_play else 1.5)), border_radius=rad)
         self._draw_header(surface, p, info, self._seat_name(p.seat), to_play)
-        lf = t.font(13, bold=True)
-        self._grid_labels(surface, p, lf, c["text_dim"])
+        self._grid_labels(surface, p, self._label_font(), c["text_dim"])
         # ``aim``: the space the pointer aims at (the shot goes there on every grid)
         rr = max(2, p.cell // 8)
         revealed = info.revealed or {}
@@ -972,7 +1231,7 @@ class CorpsScene:
             if aim == sp and not info.out:
                 pygame.draw.rect(surface, c["accent"], r, width=max(2, t.px(2.5)), border_radius=rr)
                 if power is not None:
-                    f = t.font(14, bold=True)
+                    f = td.font(t, 14, bold=True)
                     img = td.text_img(f"Power {power}", f, c["accent_text"])
                     box = img.get_rect(midbottom=(r.centerx, r.y - t.px(1))).inflate(t.px(8), t.px(2))
                     pygame.draw.rect(surface, c["accent"], box, border_radius=t.px(4))
@@ -983,19 +1242,20 @@ class CorpsScene:
                 td.dead_die(surface, t, p.seat, info.defeated[k], slot.center, slot.w)
             else:
                 td.die_slot(surface, t, slot)
-        sf = t.font(14)
+        sf = self._info_font()
+        room = p.info_pos[0] - p.dead_slots[-1].right - t.px(6)
         if info.out:
-            label = "revealed" if info.revealed else "out"
+            options = ("revealed",) if info.revealed else ("out",)
         elif not info.set_up:
-            label = "hiding..." if v.phase == "setup" else ""
-        else:
-            room = p.info_pos[0] - p.dead_slots[-1].right - t.px(4)
-            label = f"{info.reserves} in reserve"
-            if info.platoons != 4:
-                label = f"{info.platoons} on grid, {info.reserves} in res."
-            if sf.size(label)[0] > room:
-                label = f"res. {info.reserves}" if info.platoons == 4 else f"{info.platoons}+{info.reserves}"
-        td.text(surface, label, sf, c["text_dim"], p.info_pos, "midright")
+            options = ("hiding...", "hiding") if v.phase == "setup" else ("",)
+        elif info.platoons == 4:
+            r_ = info.reserves
+            options = (f"{r_} in reserve", f"{r_} in res.", f"res. {r_}")
+        else:      # no reserve left: every defeat now costs a platoon
+            options = (f"{info.platoons} on grid, no reserve", f"{info.platoons} on grid", f"{info.platoons} left")
+        label = next((o for o in options if sf.size(o)[0] <= room), "")
+        if label:
+            td.text(surface, label, sf, c["text_dim"], p.info_pos, "midright")
         if info.out and not info.winner:
             td.alpha_rect(surface, (0, 0, 0), p.rect, 60, rad)
 
@@ -1014,36 +1274,60 @@ class CorpsScene:
     def _draw_strip(self, surface, v, pub):
         t, c = self.host.theme, self.host.theme.c
         r = self.strip
-        txt = self.announce
-        s = last_shot(v.events, self.k)
-        active = bool(self.steps) and self.steps[0].kind in ("shot", "answers", "start", "winner")
-        if not txt and v.phase == "setup":
-            txt = "Every seat hides four platoons on its secret grid."
-        if not txt:
+        line, font, active = self._strip_line(v)
+        if not line:
             return
-        font = t.font(24, bold=True) if active else t.font(20, bold=True)
         col = c["accent"] if active else c["text"]
-        parts = [txt]
-        if s and not active and txt == self._shot_text(s) and s["answers"]:
-            nm = lambda a: "you" if a == v.seat else self._seat_name(a)  # noqa: E731
-            hits = [nm(a) for a, h in s["answers"].items() if h]
-            miss = [nm(a) for a, h in s["answers"].items() if not h]
-            ans = []
-            if hits:
-                ans.append("HIT: " + ", ".join(hits))
-            if miss:
-                ans.append("miss: " + ", ".join(miss))
-            parts.append(" \u00b7 ".join(ans))
-        line = "   \u2014   ".join(parts)
-        if font.size(line)[0] > r.w - t.px(20):
-            line = td.fit(line, t.font(17, bold=True), r.w - t.px(20))
-            font = t.font(17, bold=True)
         box = pygame.Rect(0, 0, min(r.w, font.size(line)[0] + t.px(28)), r.h - t.px(6))
         box.center = r.center
         pygame.draw.rect(surface, blend(c["table"], (0, 0, 0), 0.35), box, border_radius=box.h // 2)
         if active:
             pygame.draw.rect(surface, c["accent"], box, width=max(1, t.px(2)), border_radius=box.h // 2)
         td.text(surface, line, font, col, box.center, "center")
+
+    def _strip_line(self, v):
+        """(text, font, active) of the announcement strip: the most detailed
+        line that fits, else a shorter one (the names of who missed become a
+        count), in the largest font that holds it; never smaller than 17."""
+        t = self.host.theme
+        txt = self.announce
+        s = last_shot(v.events, self.k)
+        active = bool(self.steps) and self.steps[0].kind in ("shot", "answers", "start", "winner")
+        if not txt and v.phase == "setup":
+            txt = "Every seat hides four platoons on its secret grid."
+        if not txt:
+            return "", None, active
+        lines = [txt]
+        if s and not active and txt == self._shot_text(s) and s["answers"]:
+            lines = [txt + "   \u2014   " + a for a in self._answer_texts(v, s["answers"])] + [txt]
+        avail = self.strip.w - t.px(28)
+        fonts = ((t.font(24, bold=True),) if active else ()) + (t.font(20, bold=True), t.font(17, bold=True))
+        for f in fonts:
+            line = next((x for x in lines if f.size(x)[0] <= avail), None)
+            if line:
+                return line, f, active
+        return td.fit(lines[-1], fonts[-1], avail), fonts[-1], active
+
+    def _answer_texts(self, v, answers):
+        """Ways to say who answered Hit and Miss, longest first: names, then
+        the hits by name and the misses counted, then only counts."""
+        nm = lambda a: "you" if a == v.seat else self._seat_name(a)  # noqa: E731
+        hits = [nm(a) for a, h in answers.items() if h]
+        miss = [nm(a) for a, h in answers.items() if not h]
+        out = []
+        full = (["HIT: " + ", ".join(hits)] if hits else []) + (["miss: " + ", ".join(miss)] if miss else [])
+        out.append(" \u00b7 ".join(full))
+        if miss:
+            counted = f"{len(miss)} missed" if hits or len(miss) > 1 else "miss: " + miss[0]
+            if not hits and len(miss) == len(answers) and len(miss) > 1:
+                counted = "all missed"
+            out.append(" \u00b7 ".join((["HIT: " + ", ".join(hits)] if hits else []) + [counted]))
+        if hits:
+            you = "you" in hits
+            others = len(hits) - you
+            h = "HIT: you" + (f" + {others} more" if others else "") if you else f"{len(hits)} hit"
+            out.append(h + (f" \u00b7 {len(miss)} missed" if miss else ""))
+        return list(dict.fromkeys(out))
 
     def _draw_me(self, surface, v, info, to_play):
         t, c = self.host.theme, self.host.theme.c
@@ -1081,7 +1365,7 @@ class CorpsScene:
             td.cell(surface, r, fill, blend(felt, (0, 0, 0), 0.45), rr, max(1, t.px(1.5)))
             mark = info.knowledge.get(sp)
             if mark:   # what the table knows about my grid
-                mr = pygame.Rect(r.x + t.px(2), r.y + t.px(2), int(r.w * 0.4), int(r.h * 0.4))
+                mr = pygame.Rect(r.x + t.px(2), r.y + t.px(2), int(r.w * 0.45), int(r.h * 0.45))
                 td.crater(surface, t, mr, mark, small=True, faint=True)
             if sp in lit:
                 pygame.draw.rect(surface, c["accent"], r, width=max(2, t.px(3)), border_radius=rr)
@@ -1101,19 +1385,20 @@ class CorpsScene:
                 pygame.draw.rect(surface, c["accent"], r.inflate(-2, -2), width=max(2, t.px(3)), border_radius=rr)
             draw_die(surface, d, val, r.center, p.cell * 0.8, **td.die_colors(t, v.seat))
             if recent.get(d):
-                f = t.font(15, bold=True)
-                img = td.text_img(f"-{recent[d]}", f, (255, 255, 255))
+                f = td.font(t, 15, bold=True)
+                img = td.text_img(f"-{recent[d]}", f, ink_on(c["hit"]))
                 box = img.get_rect(topright=(r.right - t.px(4), r.y + t.px(4))).inflate(t.px(8), t.px(2))
                 pygame.draw.rect(surface, c["hit"], box, border_radius=box.h // 2)
                 surface.blit(img, img.get_rect(center=box.center))
             if val == 1 and (kind == "fire" or self.host.app.settings.highlights):
-                td.text(surface, "SALVO", t.font(12, bold=True), c["accent"], (r.centerx, r.bottom - t.px(1)),
+                td.text(surface, "SALVO", td.font(t, 12, bold=True), c["accent"], (r.centerx, r.bottom - t.px(1)),
                         "midbottom")
         # reserves and defeated dice
         lf = t.small_font()
         setup = self._mode(v) == "setup"
-        td.text(surface, "Reserves" if not setup else "Your dice: pick one, then a space", lf, c["text_dim"],
-                self.tray_label)
+        head = ("Reserves",) if not setup else ("Your dice: pick one, then a space", "Pick a die, then a space",
+                                                 "Your dice")
+        td.text(surface, td.fit_first(head, lf, self.side.w), lf, c["text_dim"], self.tray_label)
         for slot in self.tray_slots:
             td.die_slot(surface, t, slot)
         sel_tray = kind in ("setup", "deploy")
@@ -1133,10 +1418,8 @@ class CorpsScene:
         btns = self._buttons(v)
         for b in btns:
             b.draw(surface, t)
-        if not setup:
-            top = (self.my_dead_slots[-1].bottom if self.my_dead_slots else self.side.y) + t.px(14)
-            bottom = (btns[0].rect.y if btns else self.side.bottom) - t.px(8)
-            td.legend(surface, t, pygame.Rect(self.side.x, top, self.side.w, bottom - top))
+        if not setup and self.legend_rect is not None and not (btns and self.legend_shares_buttons):
+            td.legend(surface, t, self.legend_rect)
         if info.out:
             td.alpha_rect(surface, (0, 0, 0), p.grid.inflate(t.px(8), t.px(8)), 100, rr)
             td.text(surface, "OUT", t.title_font(), c["danger"], p.grid.center, "center")
@@ -1198,12 +1481,16 @@ class CorpsScene:
                 hit = a["hit"]
                 cr = p.cell_rect(a["space"])
                 if u < 0.5:
+                    # a hit bursts (a spiky star), a miss ripples (a plain ring): shape, not colour
                     rad = cr.w * (0.3 + u * 1.2)
-                    col = c["hit"] if hit else c["miss"]
-                    pygame.draw.circle(surface, col, cr.center, rad, max(2, int(cr.w * 0.08)))
+                    w = max(2, int(cr.w * 0.08))
+                    if hit:
+                        pygame.draw.polygon(surface, c["hit"], td.star(cr.center, rad, rad * 0.62, 8, u), w)
+                    else:
+                        pygame.draw.circle(surface, c["miss"], cr.center, rad, w)
                 label = "HIT" if hit else "MISS"
                 who = "You" if s == v.seat else None
-                bg, fg = (c["hit"], (255, 255, 255)) if hit else (c["miss"], (20, 24, 28))
+                bg, fg = (c["hit"], None) if hit else (c["miss"], None)
                 big = 1.5 if p.big else max(0.75, min(1.2, p.cell / t.px(40)))
                 pop_at = (p.grid.centerx, p.grid.centery)
                 td.pop(surface, t, pop_at, f"{who}: {label}" if who else label, bg, fg, u, big)
@@ -1214,12 +1501,12 @@ class CorpsScene:
                     continue
                 if ev["kind"] == "survived" and not (p.big and dmg):
                     cr = p.cell_rect(ev["space"])
-                    td.pop(surface, t, (cr.centerx, cr.y), f"-{ev['damage']}", c["hit"], (255, 255, 255), u, 0.8)
+                    td.pop(surface, t, (cr.centerx, cr.y), f"-{ev['damage']}", c["hit"], None, u, 0.8)
                 elif ev["kind"] == "eliminated":
-                    td.pop(surface, t, p.grid.center, "OUT!", c["danger"], (255, 255, 255), u, 1.3)
+                    td.pop(surface, t, p.grid.center, "OUT!", c["danger"], None, u, 1.3)
                 elif ev["kind"] == "defeated" and not p.big:
                     cr = p.cell_rect(ev["space"])
-                    td.pop(surface, t, (cr.centerx, cr.y), "DEFEATED", c["danger"], (255, 255, 255),
+                    td.pop(surface, t, (cr.centerx, cr.y), "DEFEATED", c["danger"], None,
                            min(1.0, u * 1.2), 0.7)
         elif st.kind == "cover":
             ev = d["ev"]
@@ -1256,7 +1543,7 @@ class CorpsScene:
         elif st.kind == "salvo_exit":
             p = self.panels.get(d["ev"]["seat"])
             if p is not None:
-                td.pop(surface, t, p.grid.center, "FINAL SALVO spent", c["danger"], (255, 255, 255), u, 0.8)
+                td.pop(surface, t, p.grid.center, "FINAL SALVO spent", c["danger"], None, u, 0.8)
         elif st.kind == "start":
             p = self.panels.get(d["seat"])
             if p is not None:

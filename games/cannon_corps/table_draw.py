@@ -9,14 +9,35 @@ from collections import OrderedDict
 import pygame
 
 from games.ui.dice import draw_die
-from games.ui.theme import blend
+from games.ui.theme import blend, ink_on, luminance
+from games.ui.widgets import draw_seat_marker, seat_color
 
 _TEXT: OrderedDict = OrderedDict()
+
+# The smallest text the table draws, in real pixels of the theme's font size
+# (the small font at 800x600): it has to be read from across a table, so
+# secondary text is dropped or shortened rather than drawn smaller.
+MIN_TEXT_PX = 13
+
+
+def font(theme, size, bold=False):
+    """``theme.font(size)``, never smaller than :data:`MIN_TEXT_PX` on screen."""
+    return theme.font(max(size, MIN_TEXT_PX / theme.scale), bold=bold)
+
+
+def fit_first(options, font_, width):
+    """The first of ``options`` that fits ``width`` (else the last, cut)."""
+    for s in options:
+        if font_.size(s)[0] <= width:
+            return s
+    return fit(options[-1], font_, width) if options else ""
 
 
 def text_img(text, font, color):
     """Rendered text, cached (the table redraws the same labels every frame)."""
-    key = (text, id(font), tuple(color))
+    # the font itself is in the key (not its id: a freed font's id can be reused
+    # by another size, and the cache would hand back text of the wrong size)
+    key = (text, font, tuple(color))
     img = _TEXT.get(key)
     if img is None:
         img = font.render(text, True, color)
@@ -47,9 +68,7 @@ def fit(s, font, width):
 
 
 def seat_colors(theme, seat):
-    c = theme.c
-    n = len(c["side"])
-    return c["side"][seat % n], c["side_edge"][seat % n], c["side_mark"][seat % n]
+    return seat_color(theme, seat)
 
 
 def die_colors(theme, seat, dim=False):
@@ -63,12 +82,14 @@ def die_colors(theme, seat, dim=False):
 
 
 def badge(surface, theme, seat, center, r):
-    """A seat's token: its colour, and its seat number so colour is never needed."""
-    fill, edge, mark = seat_colors(theme, seat)
-    pygame.draw.circle(surface, fill, center, r)
-    pygame.draw.circle(surface, edge, center, r, max(1, r // 6))
-    f = theme.font(max(9, r * 1.15 / theme.scale), bold=True)
-    text(surface, str(seat + 1), f, mark, (center[0], center[1] + 1), "center")
+    """A seat's token: its colour, and its seat number so colour is never needed
+    (the shared seat marker, with a page-contrasting outline)."""
+    draw_seat_marker(surface, theme, seat, center, r, str(seat + 1))
+
+
+def badge_radius(theme):
+    """The smallest seat badge whose number is still readable."""
+    return max(theme.px(11), int(MIN_TEXT_PX / 1.1 + 0.99))
 
 
 def alpha_rect(surface, color, rect, alpha, radius=0):
@@ -86,45 +107,67 @@ def star(center, r_out, r_in, points=8, rot=0.0):
     return out
 
 
-def crater(surface, theme, rect, mark: dict, small=False, faint=False):
-    """A space the table knows about: Hit (a red burst; a cross over it when the
-    platoon there was defeated, little arrows when it ran for cover) or Miss (a
-    hollow ring). Shapes differ, so colour is not needed. The number is how
-    many turns ago the space answered."""
+def mark_ink(theme):
+    """Lines drawn over a Hit burst (the cross of a defeat, the cover arrows):
+    dark on a light burst (the colour-blind palette's white), light on a dark one."""
+    return (24, 20, 18) if luminance(theme.c["hit"]) > 0.35 else (250, 245, 235)
+
+
+def crater(surface, theme, rect, mark: dict, small=False, faint=False, number=True):
+    """A space the table knows about, told apart by SHAPE (never colour alone):
+    Hit is a spiky burst with a dark core (a cross over it when the platoon
+    there was defeated, four little arrows when it ran for cover); Miss is a
+    hollow ring. The number is how many turns ago the space answered; it is
+    left out (``number=False`` or no room for readable digits) rather than
+    drawn too small to read."""
     c = theme.c
-    cx, cy = rect.center
     size = min(rect.w, rect.h)
     ago = mark.get("ago", 0)
+    f = font(theme, max(14, min(17, size * 0.3 / theme.scale)), bold=True)
+    show_n = number and (not small or size >= f.get_height() * 2.2)
+    cx, cy = rect.center
+    if show_n and size < f.get_height() * 3.2:
+        # a small cell: the mark moves up-left to leave the corner to the number
+        cx -= size * 0.1
+        cy -= size * 0.1
+        size = size * 0.86
     fade = 1.0 if ago <= 0 else max(0.45, 1.0 - 0.12 * ago)
     if faint:
         fade *= 0.6
     bg = c["fog"]
     if mark["answer"] == "hit":
         col = blend(bg, c["hit"], fade)
-        pygame.draw.polygon(surface, col, star((cx, cy), size * 0.36, size * 0.2, 8, 0.2))
+        pygame.draw.polygon(surface, col, star((cx, cy), size * 0.38, size * 0.2, 8, 0.2))
         pygame.draw.circle(surface, blend(bg, (30, 20, 18), fade), (cx, cy), max(2, int(size * 0.13)))
         res = mark.get("result")
-        w = max(2, int(size * 0.07))
-        if res == "defeated":
+        w = max(2, int(size * 0.08))
+        ink = blend(bg, mark_ink(theme), fade)
+        # an outline in the other tone keeps the sign visible on the burst and on the fog
+        rim = blend(bg, (24, 20, 18) if sum(mark_ink(theme)) > 380 else (240, 240, 236), fade)
+        if res == "defeated":      # a cross: the platoon there is gone
             d = size * 0.26
-            ink = blend(bg, (250, 245, 235), fade)
-            pygame.draw.line(surface, ink, (cx - d, cy - d), (cx + d, cy + d), w)
-            pygame.draw.line(surface, ink, (cx - d, cy + d), (cx + d, cy - d), w)
-        elif res == "cover":
-            ink = blend(bg, (250, 245, 235), fade)
-            for k in range(4):
-                a = math.pi / 4 + k * math.pi / 2
-                p0 = (cx + math.cos(a) * size * 0.3, cy + math.sin(a) * size * 0.3)
-                p1 = (cx + math.cos(a) * size * 0.46, cy + math.sin(a) * size * 0.46)
-                pygame.draw.line(surface, ink, p0, p1, max(1, w - 1))
+            for col_, ww in ((rim, w + 2), (ink, w)):
+                pygame.draw.line(surface, col_, (cx - d, cy - d), (cx + d, cy + d), ww)
+                pygame.draw.line(surface, col_, (cx - d, cy + d), (cx + d, cy - d), ww)
+        elif res == "cover":       # one arrow out of the burst: it ran for cover (or bluffed)
+            a0 = (cx - size * 0.12, cy + size * 0.12)
+            tip = (cx + size * 0.4, cy - size * 0.4)
+            hd = size * 0.2
+            head = [tip, (tip[0] - hd, tip[1] + hd * 0.15), (tip[0] - hd * 0.15, tip[1] + hd)]
+            base = (tip[0] - hd * 0.5, tip[1] + hd * 0.5)
+            pygame.draw.line(surface, rim, a0, base, w + 2)
+            pygame.draw.polygon(surface, rim, head, 0)
+            pygame.draw.polygon(surface, rim, head, 2)
+            pygame.draw.line(surface, ink, a0, base, w)
+            inner = [tip, (tip[0] - hd * 0.8, tip[1] + hd * 0.2), (tip[0] - hd * 0.2, tip[1] + hd * 0.8)]
+            pygame.draw.polygon(surface, ink, inner)
     else:
         col = blend(bg, c["miss"], fade)
         pygame.draw.circle(surface, col, (cx, cy), max(3, int(size * 0.27)), max(2, int(size * 0.08)))
-    if not small or size >= theme.px(26):
-        f = theme.font(max(10, min(16, size * 0.3 / theme.scale)), bold=True)
+    if show_n:
         label = str(ago)
         img = text_img(label, f, c["text"])
-        r = img.get_rect(bottomright=(rect.right - max(2, size // 14), rect.bottom - max(1, size // 18)))
+        r = img.get_rect(bottomright=(rect.right - max(2, rect.w // 14), rect.bottom - max(1, rect.h // 18)))
         pygame.draw.rect(surface, bg, r.inflate(4, 0), border_radius=3)
         surface.blit(img, r)
 
@@ -168,14 +211,17 @@ def cannon(surface, theme, base, angle, size, recoil=0.0, flash=0.0):
 
 
 def pop(surface, theme, center, label, bg, fg, progress, big=1.0):
-    """A label that springs up over a grid, holds, then fades."""
+    """A label that springs up over a grid, holds, then fades. ``fg`` None:
+    whatever reads over ``bg``."""
     if progress >= 1.0:
         return
+    if fg is None:
+        fg = ink_on(bg)
     grow = min(1.0, progress / 0.25)
     s = 1 - (1 - grow) ** 3
     s = s * (1 + 0.15 * math.sin(math.pi * min(1.0, grow)))
     alpha = 255 if progress < 0.75 else int(255 * (1 - (progress - 0.75) / 0.25))
-    f = theme.font(24 * big, bold=True)
+    f = font(theme, 24 * big, bold=True)
     img = text_img(label, f, fg)
     w, h = img.get_width() + theme.px(18) * big, img.get_height() + theme.px(8) * big
     w, h = max(1, int(w * s)), max(1, int(h * s))
@@ -204,38 +250,58 @@ def die_slot(surface, theme, rect):
 
 
 def dead_die(surface, theme, seat, kind, center, size, alpha=255):
-    """A defeated die: greyed, showing 0 (its platoon is gone)."""
-    draw_die(surface, kind, 0, center, size, alpha=alpha, **die_colors(theme, seat, dim=True))
+    """A defeated die: greyed, showing 0 (its platoon is gone); a small one is
+    left blank (its shape says which die it was; a tiny 0 says nothing)."""
+    value = 0 if size >= theme.px(34) else None
+    draw_die(surface, kind, value, center, size, alpha=alpha, **die_colors(theme, seat, dim=True))
+
+
+_LEGEND = [({"answer": "miss", "ago": 2}, ("Miss",)), ({"answer": "hit", "ago": 0, "result": "survived"}, ("Hit",)),
+           ({"answer": "hit", "ago": 1, "result": "defeated"}, ("Hit, defeated", "Defeated")),
+           ({"answer": "hit", "ago": 1, "result": "cover"}, ("Hit, ran for cover", "Ran for cover", "Ran"))]
+
+
+def _legend_metrics(theme, width):
+    f = font(theme, 15)
+    lh = max(f.get_linesize(), theme.px(28))
+    gap = theme.px(4)
+    per = 4 if width >= theme.px(540) else 2 if width >= theme.px(300) else 1
+    rows = (len(_LEGEND) + per - 1) // per
+    return f, lh, gap, per, rows
+
+
+def legend_height(theme, width) -> int:
+    """The height the legend needs at ``width`` (0: it does not fit at all)."""
+    if width < theme.px(130):
+        return 0
+    f, lh, gap, per, rows = _legend_metrics(theme, width)
+    return rows * (lh + gap) - gap
 
 
 def legend(surface, theme, rect):
-    """What the marks on the grids mean (drawn where there is room)."""
+    """What the marks on the grids mean (drawn where there is room).
+    Returns the height used (0 when there was no room)."""
     c = theme.c
-    f = theme.font(14)
-    lh = max(f.get_linesize(), theme.px(26))
-    gap = theme.px(4)
-    items = [({"answer": "miss", "ago": 2}, "Miss"), ({"answer": "hit", "ago": 0, "result": "survived"}, "Hit"),
-             ({"answer": "hit", "ago": 1, "result": "defeated"}, "Hit, defeated"),
-             ({"answer": "hit", "ago": 1, "result": "cover"}, "Hit, ran for cover")]
-    if rect.w < theme.px(150):
-        return
-    per = 2 if rect.w >= theme.px(300) else 1
-    rows_needed = (len(items) + per - 1) // per
-    rows_fit = (rect.h + gap) // (lh + gap)
-    if rows_fit < rows_needed:
-        return
-    note = rows_fit * (lh + gap) - gap >= rows_needed * (lh + gap) + f.get_linesize()
+    need = legend_height(theme, rect.w)
+    if not need or rect.h < need:
+        return 0
+    f, lh, gap, per, rows = _legend_metrics(theme, rect.w)
+    note = rect.h >= need + gap + f.get_linesize()
     col_w = rect.w // per
-    for i, (mark, label) in enumerate(items):
+    for i, (mark, labels) in enumerate(_LEGEND):
         r_, k = divmod(i, per)
         box = pygame.Rect(rect.x + k * col_w, rect.y + r_ * (lh + gap), lh, lh)
         pygame.draw.rect(surface, c["fog"], box, border_radius=3)
-        crater(surface, theme, box, mark, small=True)
-        text(surface, fit(label, f, col_w - lh - theme.px(10)), f, c["text_dim"],
+        crater(surface, theme, box, mark, number=False)
+        text(surface, fit_first(labels, f, col_w - lh - theme.px(10)), f, c["text_dim"],
              (box.right + theme.px(6), box.centery), "midleft")
+    used = need
     if note:
-        y = rect.y + rows_needed * (lh + gap)
-        text(surface, fit("Small numbers: how many turns ago", f, rect.w), f, c["text_dim"], (rect.x, y))
+        line = fit_first(("Numbers in a space: turns since it answered", "Numbers: turns since it answered",
+                          "Numbers: turns ago"), f, rect.w)
+        text(surface, line, f, c["text_dim"], (rect.x, rect.y + need + gap))
+        used += gap + f.get_linesize()
+    return used
 
 
 def arrow(surface, color, a, b, w=3, head=10):

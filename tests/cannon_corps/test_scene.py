@@ -80,11 +80,12 @@ def human_turn(app, g, rng, stats):
     if kind == "setup":
         dice = rng.sample(DICE, 4)
         spaces = rng.sample(SPACES, 4)
-        # place one, take it back with Undo, place it again; Clear once as well
+        # place one, take it back ("Take back", not a second "Undo"), place it again; Clear once as well
         click(app, b.tray_center(dice[0]))
         click(app, b.cell_center(v.seat, spaces[0]))
         assert b.staged == {dice[0]: spaces[0]}
-        click(app, b.btn_undo.rect.center)
+        assert b.btn_back.label != g.undo_btn.label
+        click(app, b.btn_back.rect.center)
         assert b.staged == {}
         click(app, b.tray_center(dice[0]))
         click(app, b.cell_center(v.seat, spaces[1]))
@@ -324,7 +325,7 @@ def test_animations_run_to_the_end_and_release_busy(app):
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
-@pytest.mark.parametrize("n", [2, 4, 6])
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
 def test_layout_fits_every_size(app, size, n):
     app.screen = pygame.display.set_mode(size)
     app._relayout()
@@ -348,13 +349,30 @@ def test_layout_fits_every_size(app, size, n):
         rects.append(p.rect if not p.big else p.grid)
         if not p.big:
             assert p.cell >= app.theme.px(20), f"opponent cells too small: {p.cell}"
-    assert b.me is not None and b.me.cell >= 2 * min(p.cell for p in b.panels.values() if not p.big) * 0.9
+    # your grid is the largest; the grids you fire at stay generous (with one
+    # opponent nearly as large as yours)
+    opp_cell = min(p.cell for p in b.panels.values() if not p.big)
+    assert b.me is not None and b.me.cell >= opp_cell
+    if n == 2:
+        assert opp_cell >= 0.8 * b.me.cell, (opp_cell, b.me.cell)
+    else:
+        assert opp_cell >= 0.4 * b.me.cell, (opp_cell, b.me.cell)
     for i, a in enumerate(rects):
         for c in rects[i + 1:]:
             assert not a.colliderect(c)
     for r in b.tray_slots + b.my_dead_slots:
         assert area.contains(r) and not b.me.grid.colliderect(r)
     assert not b.strip.colliderect(b.me.grid)
+    for p in b.panels.values():
+        assert not b.strip.colliderect(p.rect if not p.big else p.grid)
+    assert area.contains(b.btn_stay.rect) and not b.btn_stay.rect.colliderect(b.me.grid)
+    # the legend, where it is drawn, overlaps no grid, no die and no panel
+    from games.cannon_corps import table_draw as td
+    lg = b.legend_rect
+    if lg is not None and 0 < td.legend_height(app.theme, lg.w) <= lg.h:
+        assert area.contains(lg)
+        for r in [p.rect if not p.big else p.grid for p in b.panels.values()] + b.tray_slots + b.my_dead_slots:
+            assert not lg.colliderect(r), (lg, r)
 
 
 class _Ctx:
@@ -488,3 +506,206 @@ def test_every_animation_step_on_a_scripted_game(app):
         play(str(mv))
     assert m.is_over()
     assert "winner" in kinds
+
+
+# -- readability, layout and colour-blind play ------------------------------------------
+
+def _resize(app, size):
+    app.screen = pygame.display.set_mode(size)
+    app._relayout()
+
+
+def _set_up_match(n, names=None, seed=1):
+    names = names or INFO.seat_names(n)
+    m = Match(INFO, {}, [Seat(HUMAN, name=names[0])] + [Seat(AI, "easy", x) for x in names[1:n]], seed=seed)
+    for _ in range(n + 1):
+        m.resolve_chance()
+        if m.to_move() >= 0:
+            v = m.state.view(m.to_move())
+            m.play(INFO.make_ai("easy", m.to_move(), {}).choose(v, _Ctx()))
+    m.resolve_chance()
+    return m
+
+
+def test_rules_diagram_stays_inside_the_callers_clip(app):
+    """The rules screen clips diagrams to its scrolling text area: a diagram
+    half scrolled out must not draw over the title or the Back button."""
+    from games.cannon_corps.diagrams import KEYS
+    from games.cannon_corps.scene import CorpsScene
+    for key in KEYS:
+        surf = pygame.Surface((300, 300))
+        surf.fill((1, 2, 3))
+        clip = pygame.Rect(0, 100, 300, 100)      # the picture starts above it and ends below it
+        surf.set_clip(clip)
+        CorpsScene.draw_rules_diagram(key, surf, pygame.Rect(20, 40, 260, 260), app.theme)
+        assert surf.get_clip() == clip, key       # the caller's clip is restored
+        surf.set_clip(None)
+        for y in list(range(0, 100, 3)) + list(range(200, 300, 3)):
+            for x in range(0, 300, 5):
+                assert surf.get_at((x, y))[:3] == (1, 2, 3), (key, x, y)
+        inside = {surf.get_at((x, y))[:3] for x in range(20, 280, 6) for y in range(100, 200, 6)}
+        assert len(inside) > 3, key               # and it did draw inside
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("n", [2, 3, 6])
+def test_setup_buttons_are_unambiguous_and_never_truncated(app, size, n):
+    _resize(app, size)
+    names = INFO.seat_names(n)
+    m = Match(INFO, {}, [Seat(HUMAN, name=names[0])] + [Seat(AI, "easy", x) for x in names[1:]], seed=1)
+    g = new_game(app, None, match=m)
+    frame(app)
+    b = g.board
+    btns = b._buttons(b.view())
+    assert [x.label for x in btns] == ["Take back", "Clear", "Confirm"]
+    frame_labels = {x.label for x in g.buttons}
+    font = app.theme.body_font()
+    for x in btns:
+        assert x.label not in frame_labels               # not a second "Undo" beside the frame's
+        assert font.size(x.label)[0] <= x.rect.w - app.theme.px(10), (x.label, x.rect)
+        assert b.rect.contains(x.rect)
+        assert not x.rect.colliderect(b.me.grid)
+        for s in b.tray_slots:
+            assert not x.rect.colliderect(s)
+    for i, x in enumerate(btns):
+        for y in btns[i + 1:]:
+            assert not x.rect.colliderect(y.rect)
+
+
+def test_table_text_is_readable_at_800x600(app):
+    """Nothing on the table is drawn in a font smaller than the small font at 800x600."""
+    from games.cannon_corps import table_draw as td
+    _resize(app, (800, 600))
+    floor = app.theme.small_font().get_height()
+    g = new_game(app, None, match=_set_up_match(6, ["Ana", "Ben", "Cleo", "Dmitri", "Esperanza", "Fitzgerald"]))
+    seen = []
+    real_text, real_img = td.text, td.text_img
+
+    def spy_img(s, font, color):
+        seen.append((s, font.get_height()))
+        return real_img(s, font, color)
+    td.text_img = spy_img
+    try:
+        g.board._panel_cache.clear()
+        frame(app)
+    finally:
+        td.text_img = real_img
+    assert seen
+    small = [(s, h) for s, h in seen if h < floor - 1]
+    assert not small, small
+
+
+def test_announcement_strip_shortens_instead_of_cutting(app):
+    _resize(app, (800, 600))
+    names = ["Ana", "Benedetta", "Cleopatra", "Dmitri", "Esperanza", "Fitzgerald"]
+    m = _set_up_match(6, names, seed=3)
+    g = new_game(app, None, match=m)
+    g.runner.cancel()
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(200):
+        if m.is_over():
+            break
+        if m.to_move() < 0:
+            m.resolve_chance()
+            continue
+        mv = rng.choice(m.state.legal_moves())
+        m.play(mv)
+        if mv.kind != "fire":
+            continue
+        g.board.reset()
+        frame(app)
+        line, font, _ = g.board._strip_line(g.board.view())
+        assert line and not line.endswith("..."), line
+        assert font.size(line)[0] <= g.board.strip.w
+        checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("n", [4, 6])
+def test_colour_blind_seats_carry_numbers_and_hits_differ_from_misses_by_shape(app, n):
+    from games.cannon_corps import table_draw as td
+    app.settings.colorblind = True
+    app.theme.colorblind = True
+    g = new_game(app, None, match=_set_up_match(n))
+    labels = []
+    real = td.draw_seat_marker
+
+    def spy(surface, theme, seat, center, radius, label=None):
+        labels.append((seat, label, radius))
+        return real(surface, theme, seat, center, radius, label)
+    td.draw_seat_marker = spy
+    try:
+        g.board._panel_cache.clear()
+        frame(app)
+    finally:
+        td.draw_seat_marker = real
+    assert {s for s, _, _ in labels} == set(range(n))
+    assert all(label == str(s + 1) for s, label, _ in labels)
+    # the number is readable: a badge is at least as large as the small font
+    assert min(r for _, _, r in labels) * 2 >= app.theme.small_font().get_height()
+    # hit and miss: different shapes (compare which pixels each mark paints, not their colours)
+    t = app.theme
+
+    def painted(mark):
+        surf = pygame.Surface((60, 60))
+        surf.fill(t.c["fog"])
+        td.crater(surf, t, surf.get_rect(), mark, number=False)
+        return {(x, y) for x in range(60) for y in range(60) if surf.get_at((x, y))[:3] != t.c["fog"]}
+    hit, miss = painted({"answer": "hit", "ago": 0}), painted({"answer": "miss", "ago": 0})
+    assert len(hit ^ miss) > 0.5 * len(hit | miss)
+    assert (30, 30) in hit and (30, 30) not in miss          # a burst is solid; a ring is hollow
+    defeated = painted({"answer": "hit", "ago": 0, "result": "defeated"})
+    cover = painted({"answer": "hit", "ago": 0, "result": "cover"})
+    for a, b_ in ((hit, defeated), (hit, cover), (defeated, cover)):
+        assert a != b_
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_two_seats_played_by_clicks_at_other_sizes(app, size):
+    """The 2-seat table (stacked at 800x600, side by side when wide) still
+    takes every decision from clicks: setup with Take back and Clear, fire,
+    cover or stay, deploy."""
+    _resize(app, size)
+    seats = [Seat(HUMAN, name="Ana"), Seat(AI, "normal", "Ben")]
+    g = new_game(app, seats, seed=13)
+    rng = random.Random(2)
+    stats = dict(setup=0, fire=0, cover=0, stay=0, deploy=0)
+    end = time.perf_counter() + 20
+    while not g.match.is_over() and stats["fire"] < 8 and time.perf_counter() < end:
+        wait_for(app, lambda: g.can_act() or g.match.is_over(), 10)
+        if g.match.is_over():
+            break
+        frame(app)
+        b = g.board
+        opp = next(p for p in b.panels.values() if not p.big)
+        assert opp.cell >= 0.8 * b.me.cell
+        human_turn(app, g, rng, stats)
+    assert stats["setup"] == 1 and stats["fire"] >= 3, stats
+
+
+def test_a_click_or_space_skips_the_animation(app):
+    app.settings.animation = "normal"
+    m = Match(INFO, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=1)
+    g = new_game(app, None, match=m)
+    g.runner.cancel()
+    b = g.board
+    b.draw(app.screen)
+    for text, skip in (("setup d4@A1 d6@A2 d8@A3 d10@A4", "click"), ("setup d4@C1 d6@C2 d8@C3 d10@C4", "space"),
+                       ("start 0", "click"), ("fire d10 C4", "space")):
+        before = m.state.copy()
+        entry = m.play(Move("start", seat=0) if text == "start 0" else m.state.parse_move(text))
+        b.on_move(entry, before, m.state)
+        b.update(0.01)
+        assert b.busy, text
+        ply = m.ply
+        # through the frame's event routing (its update would start the next move's animation)
+        if skip == "click":
+            g.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=b.rect.center, button=1))
+        else:
+            g.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0))
+        assert not b.busy, text
+        assert b.mine is None and b.k is None and not b.hidden
+        assert m.ply == ply                       # skipping plays no move
+    v = b.view()
+    assert b.my_dice(v) == dict(v.my_platoons)
