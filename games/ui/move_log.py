@@ -5,19 +5,39 @@ from __future__ import annotations
 import pygame
 
 from games.core.game import CHANCE
-from games.ui.theme import draw_text, fit_text
+from games.ui.theme import draw_text, wrap_text
 from games.ui.widgets import draw_seat_marker
 
 
 class MoveLog:
+    """Entries wrap onto extra lines (indented under the text) rather than being
+    cut, so a long name and a long shot announcement both stay readable on a
+    narrow window. The wrapped lines are cached per log length and width."""
+
     def __init__(self):
         self.scroll = 0          # lines scrolled up from the bottom
+        self._cache_key = None
+        self._lines: list = []   # (entry index or None, player, text, first line of its entry)
 
     def handle_event(self, event, rect) -> bool:
         if event.type == pygame.MOUSEWHEEL and rect.collidepoint(pygame.mouse.get_pos()):
             self.scroll = max(0, self.scroll + event.y * 3)
             return True
         return False
+
+    def _wrapped(self, match, font, width) -> list:
+        log = match.log
+        # the texts themselves are the key: undo and a different move can leave
+        # the length (and even the last entry) as it was
+        key = (tuple(e.public for e in log), width, id(font), tuple(s.name for s in match.seats))
+        if key != self._cache_key:
+            lines = []
+            for i, e in enumerate(log):
+                text = e.public if e.player == CHANCE else f"{match.seats[e.player].name}: {e.public}"
+                for j, part in enumerate(wrap_text(text, font, width) or [""]):
+                    lines.append((i, e.player, part, j == 0))
+            self._lines, self._cache_key = lines, key
+        return self._lines
 
     def draw(self, surface, rect, theme, match) -> None:
         c = theme.c
@@ -27,25 +47,22 @@ class MoveLog:
         draw_text(surface, "Moves", theme.body_font(), c["accent"], (rect.x + pad, rect.y + pad))
         top = rect.y + pad + theme.body_font().get_linesize() + theme.px(4)
         rows = max(1, (rect.bottom - pad - top) // lh)
-        entries = match.log
-        self.scroll = min(self.scroll, max(0, len(entries) - rows))
-        end = len(entries) - self.scroll
+        text_x = rect.x + pad + theme.px(46)
+        lines = self._wrapped(match, f, rect.right - pad - text_x)
+        self.scroll = min(self.scroll, max(0, len(lines) - rows))
+        end = len(lines) - self.scroll
         start = max(0, end - rows)
         clip = surface.get_clip()
         surface.set_clip(rect)
         y = top
-        for i in range(start, end):
-            e = entries[i]
-            if e.player == CHANCE:
-                who, col = "*", c["text_dim"]
-            else:
-                who, col = match.seats[e.player].name, c["text"]
-                draw_seat_marker(surface, theme, e.player, (rect.x + pad + theme.px(36), y + lh // 2), theme.px(6))
-            draw_text(surface, f"{i + 1}.", f, c["text_dim"], (rect.x + pad, y))
-            text = f"{who}: {e.public}" if e.player != CHANCE else e.public
-            draw_text(surface, fit_text(text, f, rect.w - theme.px(56) - pad), f, col,
-                      (rect.x + pad + theme.px(46), y))
+        for i, player, text, first in lines[start:end]:
+            if first:
+                draw_text(surface, f"{i + 1}.", f, c["text_dim"], (rect.x + pad, y))
+                if player != CHANCE:
+                    draw_seat_marker(surface, theme, player, (rect.x + pad + theme.px(36), y + lh // 2),
+                                     theme.px(6))
+            draw_text(surface, text, f, c["text_dim"] if player == CHANCE else c["text"], (text_x, y))
             y += lh
-        if not entries:
+        if not match.log:
             draw_text(surface, "No moves yet", f, c["text_dim"], (rect.x + pad, y))
         surface.set_clip(clip)
