@@ -1,6 +1,6 @@
 """How to play Cannon, for the in-app rules screen.
 
-SECTIONS: a list of {"title", "text", "diagram"}; paragraphs in "text" are separated
+SECTIONS: a list of {"title", "text", "diagram", "caption"}; paragraphs in "text" are separated
 by blank lines; "diagram" names a picture the rules scene draws (or None).
 """
 
@@ -28,6 +28,7 @@ SECTIONS = [
             "A town never moves for the rest of the game."
         ),
         "diagram": "setup",
+        "caption": "Rings on ranks 1 and 10: the points where each side may found its town.",
     },
     {
         "title": "Your turn",
@@ -49,6 +50,7 @@ SECTIONS = [
             "same way as an enemy soldier."
         ),
         "diagram": "soldier_moves",
+        "caption": "The selected soldier: dots are its steps, ringed crosses its captures.",
     },
     {
         "title": "Soldiers: retreating",
@@ -60,6 +62,7 @@ SECTIONS = [
             "never captures anything."
         ),
         "diagram": "retreat",
+        "caption": "Next to an enemy, the soldier may retreat two points (the squares).",
     },
     {
         "title": "Cannons",
@@ -74,6 +77,7 @@ SECTIONS = [
             "including a town."
         ),
         "diagram": "cannon_slide",
+        "caption": "Three in a row: either end soldier can jump to just past the other end.",
     },
     {
         "title": "Firing a cannon",
@@ -89,6 +93,7 @@ SECTIONS = [
             "points to be empty."
         ),
         "diagram": "cannon_shot",
+        "caption": "The cannon fires two or three points past its front (the crosshairs).",
     },
     {
         "title": "Winning",
@@ -100,6 +105,7 @@ SECTIONS = [
             "it when your opponent could take it on their next move."
         ),
         "diagram": "town",
+        "caption": "A town the enemy can take next move wears a warning ring.",
     },
     {
         "title": "Options",

@@ -1,22 +1,30 @@
 """Cannon Corps AIs.  Every AI reads only its seat's :class:`CorpsView`.
 
-* Easy   -- random legal shots, setups and deployments; never moves after a hit.
+* Easy   -- random legal shots (keeping final salvoes while another platoon
+  can fire), random setups and deployments; never moves after a hit.
 * Normal -- heuristics over the public hit/miss marks: big dice at spaces that
   answered Hit, small dice to probe unknown spaces, final salvoes saved for
   good targets, always runs for cover.
 * Hard   -- keeps a particle belief per opponent over where its platoons are,
   which dice they are and how strong, and over its habits
-  (:mod:`games.cannon_corps.belief`), updated from every public event; aims
-  where the most platoons are expected, probes with its weakest platoon,
-  strikes a located platoon with enough power to finish it, takes shots that
-  win the game, keeps final salvoes for when nothing else can fire; hides its
-  deployments and cover moves where the table has seen a Miss, and bluffs.
+  (:mod:`games.cannon_corps.belief`), updated from every public event, and
+  scores every (platoon, space) pair over it (:meth:`HardAI.shot_scores`):
+  defeats and damage expected now (an opponent's last life and the game-winning
+  shot weighing most), minus the value of the power it spends (or, for a final
+  salvo, of the platoon itself), plus what the answers will teach.  It draws
+  its setup and deployed dice at random (bigger dice likelier), bluff-stays
+  after a hit as often as the table's follow-up shots make that safe, and
+  hides where the table has been shooting least.
 """
 from __future__ import annotations
 
+import threading
+from bisect import bisect_left, bisect_right
+from math import log2
+
 from games.cannon_corps.belief import BeliefTracker
 from games.cannon_corps.rules import (
-    DICE, DIE_SIZES, SPACE_INDEX, SPACES, CorpsView, Move)
+    DICE, DIE_SIZES, NEIGHBOURS, SPACE_INDEX, SPACES, CorpsView, Move)
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -49,6 +57,9 @@ class EasyAI:
             return _random_setup(ctx.rng)
         if kind == "cover":
             return Move("stay", view.pending["die"])
+        # Legal random shots, as the issue defines Easy: a beginner who may well
+        # waste a final salvo. (Keeping salvoes back made Easy beat the random
+        # baseline 72% instead of 52%, but that is Normal's job; see the rules doc.)
         moves = view.legal_moves()
         return moves[ctx.rng.randrange(len(moves))]
 
@@ -125,26 +136,106 @@ class NormalAI:
 
 
 # --------------------------------------------------------------------------
+def follow_ups(events, n_seats: int) -> dict[int, list]:
+    """What every seat does after a platoon (on any other grid) survived a hit
+    and its owner took cover: ``{seat: [same, near, chances]}`` counts that
+    seat's next shots aimed at the very space again, at one of its neighbours,
+    and all such next shots.  Public events only."""
+    pending: dict[int, set] = {}
+    counts = {s: [0, 0, 0] for s in range(n_seats)}
+    for ev in events:
+        k = ev["kind"]
+        if k == "cover":
+            x = SPACE_INDEX[ev["space"]]
+            for o in range(n_seats):
+                if o != ev["seat"]:
+                    pending.setdefault(o, set()).add(x)
+        elif k == "shot":
+            xs = pending.pop(ev["seat"], None)
+            if xs:
+                y = SPACE_INDEX[ev["space"]]
+                c = counts[ev["seat"]]
+                c[2] += 1
+                if y in xs:
+                    c[0] += 1
+                elif any(y in NEIGHBOURS[x] for x in xs):
+                    c[1] += 1
+    return counts
+
+
+def space_risk(events, seat: int, prior_n: float = 6.0) -> list[float]:
+    """Per space of ``seat``'s grid: how often a shot by another seat has come
+    at a space marked as this one is now (no mark / answered Miss / answered
+    Hit / platoon defeated there), per space and shot, starting from the
+    uniform 1/12 with ``prior_n`` shots' weight.  Normal never shoots where a
+    grid answered Miss; a random shooter does not care; a thinker in between."""
+    mark = [0] * 12                     # 0 none, 1 miss, 2 hit, 3 gone
+    shots = [0] * 4
+    exposure = [0] * 4
+    for ev in events:
+        k = ev["kind"]
+        if k == "shot":
+            if ev["seat"] != seat:
+                shots[mark[SPACE_INDEX[ev["space"]]]] += 1
+                for m in mark:
+                    exposure[m] += 1
+        elif ev.get("seat") == seat:
+            if k == "answer":
+                mark[SPACE_INDEX[ev["space"]]] = 2 if ev["hit"] else 1
+            elif k == "defeated" and ev.get("space") and ev.get("cause") != "own_salvo":
+                mark[SPACE_INDEX[ev["space"]]] = 3
+    rate = [(shots[c] + prior_n / 12.0) / (exposure[c] + prior_n) for c in range(4)]
+    return [rate[m] for m in mark]
+
+
+def _h2(q: float) -> float:
+    """Binary entropy in bits: what an answer Hit/Miss with chance ``q`` teaches."""
+    if q <= 0.0 or q >= 1.0:
+        return 0.0
+    return -(q * log2(q) + (1.0 - q) * log2(1.0 - q))
+
+
+def _weighted_sample(rng, items, weights, k):
+    """``k`` distinct items, each draw with chance proportional to its weight."""
+    items, weights = list(items), list(weights)
+    out = []
+    for _ in range(k):
+        i = _weighted(rng, range(len(items)), weights)
+        out.append(items.pop(i))
+        weights.pop(i)
+    return out
+
+
+_CACHE: list[BeliefTracker] = []      # the most recently used trackers, newest first
+_CACHE_SIZE = 8
+_CACHE_LOCK = threading.Lock()
+
+
 class HardAI:
-    """Belief tracking, shots chosen by their expected outcome; hides and bluffs."""
+    """Belief tracking, every shot scored by its expected outcome; hides and bluffs."""
     level = "hard"
 
-    # Tuned in the arena (tests/bench/arena_cannon_corps.py).  What the tuning
-    # taught: the game is a race to four defeats, so (1) aim where platoons most
-    # likely are, (2) probe with the weakest platoon and keep the strong ones
-    # strong (a halved platoon is easy prey), (3) strike with enough power only
-    # once a platoon is located, (4) a final salvo costs a life of our own, so
-    # fire one only when forced or when it likely wins the game.
+    # Weights of the shot score, in units of "one ordinary defeat inflicted"
+    # (tuned in the arena: tests/bench/arena_cannon_corps.py --param key=value).
     P = dict(
         particles=300,
         h_run=0.35, h_mix=0.40, h_stay=0.25,   # prior on an opponent's cover habit
-        elim=1.0,           # a space holding a seat's last life counts this much extra
-        strike=0.60,        # located: the chance a platoon is on the target space
-        strike_pct=0.80,    # strike with power >= this quantile of its likely strength
-        win_shot=0.50,      # take a shot that wins the game with at least this chance
-        salvo_win=1.00,     # ... a final salvo needs this much more (it costs a life)
-        stay=0.25,          # chance to bluff-stay after a hit
-        setup="d20,d12,d10,d%",   # the dice it starts with ("random": any four)
+        last=2.0,         # a defeat that knocks a seat out (its last platoon)
+        win=10.0,         # a shot that wins the game
+        dmg=0.02,         # per point of damage on a platoon that survives the hit
+        info=0.10,        # per bit the answers teach about the target grids
+        ammo=0.65,        # spent power: the chance a later shot with it would land
+        guard=0.25,       # spent power: the chance it would have survived a hit
+        life=3.0,         # our own platoon lost to its final salvo ...
+        life_low=4.0,     # ... when that leaves us a single life
+        fresh=0.3,        # the full-strength reserve deployed after a final salvo
+        stay_min=0.03,    # bluff-stay after a hit at least this often ...
+        stay_max=0.50,    # ... at most this often; between, matched to the table's follow-ups
+        stay_prior_same=0.5, stay_prior_near=0.25, stay_prior_n=1.5,
+        risk_prior_n=6.0,  # hiding: shots' worth of prior that every space is equally shot at
+        risk_floor=0.01,   # ... and no space counts as safer than this
+        setup_pow=2.0,    # setup and deployment draw dice with weight size ** pow
+        deploy_pow=2.0,
     )
 
     def __init__(self, seat: int | None = None, params: dict | None = None):
@@ -153,14 +244,31 @@ class HardAI:
         if params:
             self.p.update(params)
         self.tracker: BeliefTracker | None = None
+        self.last_scores: list | None = None     # the last shot_scores(), for tests and tuning
 
     # -- belief ---------------------------------------------------------
-    def _sync(self, view: CorpsView, rng, check=None):
+    def _tracker_for(self, view: CorpsView) -> BeliefTracker:
+        """This AI's tracker if it still fits the view, else one of the game's
+        recent trackers (the app makes a fresh AI for every move; it continues
+        the belief instead of rebuilding it), else a new one.  Returned locked."""
+        n = int(self.p["particles"])
+        habits = (self.p["h_run"], self.p["h_mix"], self.p["h_stay"])
+
+        def fits(t, same_objects):
+            return t.particles == n and t.habits == habits and t.matches(view, same_objects)
+
         t = self.tracker
-        if t is None or not t.matches(view):
-            t = self.tracker = BeliefTracker(view.seat, view.num_players, int(self.p["particles"]),
-                                             (self.p["h_run"], self.p["h_mix"], self.p["h_stay"]))
-        t.update(view.events, rng, check)
+        if t is not None and fits(t, False) and t.lock.acquire(blocking=False):
+            return t
+        with _CACHE_LOCK:
+            for i, c in enumerate(_CACHE):
+                if c.seen and fits(c, True) and c.lock.acquire(blocking=False):
+                    _CACHE.insert(0, _CACHE.pop(i))
+                    return c
+            t = BeliefTracker(view.seat, view.num_players, n, habits)
+            t.lock.acquire()
+            _CACHE.insert(0, t)
+            del _CACHE[_CACHE_SIZE:]
         return t
 
     def choose(self, view, ctx):
@@ -169,110 +277,140 @@ class HardAI:
         rng = ctx.rng
         if kind == "setup":
             return self._setup(view, rng)
-        tracker = self._sync(view, rng, ctx.check)
-        if kind == "cover":
-            return self._cover(view, rng)
-        if kind == "deploy":
-            return self._deploy(view, rng)
-        return self._fire(view, tracker, ctx)
+        tracker = self.tracker = self._tracker_for(view)
+        try:
+            tracker.update(view.events, rng, ctx.check)
+            if kind == "cover":
+                return self._cover(view, rng)
+            if kind == "deploy":
+                return self._deploy(view, rng)
+            return self._fire(view, tracker, ctx)
+        finally:
+            tracker.lock.release()
 
     # -- hiding ---------------------------------------------------------
     def _setup(self, view, rng) -> Move:
-        if self.p["setup"] == "random":
-            dice = rng.sample(DICE, 4)
-        else:
-            dice = self.p["setup"].split(",")
+        """Four dice drawn at random, bigger dice more likely (weight size ** setup_pow),
+        on four random spaces: neither the values nor the places are predictable."""
+        dice = _weighted_sample(rng, DICE, [DIE_SIZES[d] ** self.p["setup_pow"] for d in DICE], 4)
         return _random_setup(rng, dice=dice)
 
-    def _hide_score(self, view, seat_marks, i) -> float:
-        """How unlikely the table thinks a platoon is on space i of my grid:
-        a recent Miss there makes a good hiding place."""
-        m = seat_marks.get(i)
-        if m is None:
-            return 0.0
-        if m[0] == "miss" or m[0] == "gone":
-            return 1.0 / (1 + 0.15 * (view.turn - m[1]))
-        return -1.0
+    def _hide_weights(self, view, spaces) -> list:
+        """Weights for hiding a platoon on each of ``spaces`` (a cover move or a
+        deployment): the inverse of how often the table has lately been shooting
+        at spaces of my grid marked like that one (see :func:`space_risk`)."""
+        risk = space_risk(view.events, view.seat, self.p["risk_prior_n"])
+        floor = self.p["risk_floor"]
+        return [1.0 / max(floor, risk[SPACE_INDEX[s]]) for s in spaces]
+
+    def stay_chance(self, view) -> float:
+        """How often to bluff-stay after surviving a hit: matched to what the
+        table does after a hit that ran for cover.  If the next shots come back
+        at the same space (as Normal's do), staying is dangerous and rare; if
+        they go to the neighbours (as a thinking player's might), staying is
+        the safer half of a mixed choice.  Never below ``stay_min``."""
+        p = self.p
+        same = near = chances = 0
+        for o, (s, nr, c) in follow_ups(view.events, view.num_players).items():
+            if o != view.seat and not view.out[o]:
+                same, near, chances = same + s, near + nr, chances + c
+        w = p["stay_prior_n"]
+        r_same = (same + w * p["stay_prior_same"]) / (chances + w)
+        r_near = (near + w * p["stay_prior_near"]) / (chances + w)
+        x = SPACE_INDEX[view.pending["space"]]
+        r_move = r_near / len(NEIGHBOURS[x])        # one neighbour's share of the near shots
+        mix = r_move / (r_same + r_move) if r_same + r_move > 0 else 0.5
+        return min(p["stay_max"], max(p["stay_min"], mix))
 
     def _cover(self, view, rng) -> Move:
         die = view.pending["die"]
         opts = view.pending.get("options") or []
-        if not opts or rng.random() < self.p["stay"]:
+        if not opts or rng.random() < self.stay_chance(view):
             return Move("stay", die)
-        marks = public_marks(view, view.seat)
-        weights = [1.0 + 2.0 * max(0.0, self._hide_score(view, marks, SPACE_INDEX[s])) for s in opts]
-        return Move("cover", die, _weighted(rng, opts, weights))
+        return Move("cover", die, _weighted(rng, opts, self._hide_weights(view, opts)))
 
     def _deploy(self, view, rng) -> Move:
+        """A reserve drawn at random, bigger dice more likely (weight size ** deploy_pow),
+        on a space drawn by :meth:`_hide_weights` (where the table shoots least)."""
         res = view.pending["reserves"]
-        die = max(res, key=lambda d: DIE_SIZES[d])
+        die = _weighted(rng, res, [DIE_SIZES[d] ** self.p["deploy_pow"] for d in res])
         opts = view.pending["options"]
-        marks = public_marks(view, view.seat)
-        weights = [1.0 + 3.0 * max(0.0, self._hide_score(view, marks, SPACE_INDEX[s])) for s in opts]
-        return Move("deploy", die, _weighted(rng, opts, weights))
+        return Move("deploy", die, _weighted(rng, opts, self._hide_weights(view, opts)))
 
     # -- shooting ---------------------------------------------------------
-    def _fire(self, view, tracker: BeliefTracker, ctx) -> Move:
+    def shot_scores(self, view: CorpsView, tracker: BeliefTracker, rng) -> list:
+        """Every (platoon, space) pair scored over the belief particles:
+        ``[(score, power, die, space_index), ...]``.
+
+        gain = sum over target grids of P(hit) * (P(defeat | hit) * worth of a defeat
+                 + P(survives | hit) * power * dmg)
+               + win * P(the shot knocks out every opponent)
+               + info * bits the Hit/Miss answers teach
+        cost = ammo * P(a later hit with this power defeats)          (what halving spends)
+               + guard * (P(it survives a hit) - same after halving)  (what halving exposes)
+        A final salvo defeats whatever it hits; it costs the platoon itself
+        (``life``, ``life_low``; the whole game at our last life unless it wins),
+        gains a full-strength reserve (``fresh``), and spends a salvo that could
+        be kept for later (``ammo``)."""
         p = self.p
-        rng = ctx.rng
-        me = view.seat
         opps = view.opponents()
-        stats = {o: tracker.beliefs[o].stats(rng) for o in opps}
+        stats = [tracker.beliefs[o].stats(rng) for o in opps]
+        my_lives = 4 - len(view.defeated[view.seat])
+        pool = sorted(w for st in stats for w in st["values"])
+        n_pool = len(pool)
+
+        def frac_le(v):
+            return bisect_right(pool, v) / n_pool if n_pool else 1.0
+
+        def frac_lt(v):
+            return bisect_left(pool, v) / n_pool if n_pool else 0.0
+
+        worth = [p["last"] if st["lives"] == 1 else 1.0 for st in stats]
+        all_last = all(st["lives"] == 1 for st in stats)
+        info = [p["info"] * sum(_h2(st["occ"][x]) for st in stats) for x in range(12)]
+        # one candidate per distinct value: the smallest die showing it
+        by_value: dict[int, str] = {}
+        for d, (_, v) in view.my_platoons.items():
+            if v not in by_value or DIE_SIZES[d] < DIE_SIZES[by_value[v]]:
+                by_value[v] = d
+        out = []
+        for v, d in sorted(by_value.items()):
+            salvo = v == 1
+            if salvo:
+                cost = p["ammo"] - (p["fresh"] if my_lives > 1 else 0.0)
+                if my_lives > 2:
+                    cost += p["life"]
+                elif my_lives == 2:
+                    cost += p["life_low"]
+            else:
+                cost = p["ammo"] * frac_le(v) + p["guard"] * (frac_lt(v) - frac_lt(v // 2))
+            for x in range(12):
+                gain = 0.0
+                pwin = 1.0 if all_last else 0.0
+                for st, u in zip(stats, worth):
+                    q = st["occ"][x]
+                    if q <= 0.0:
+                        pwin = 0.0
+                        continue
+                    vals = st["vals"][x]
+                    k = 1.0 if salvo else bisect_right(vals, v) / len(vals)
+                    gain += q * (k * u + (1.0 - k) * v * p["dmg"])
+                    pwin *= q * k
+                gain += p["win"] * pwin + info[x]
+                score = gain - cost
+                if salvo and my_lives == 1:          # we fall with it unless it wins outright
+                    score -= p["win"] * (1.0 - pwin)
+                out.append((score, v, d, x))
+        return out
+
+    def _fire(self, view, tracker: BeliefTracker, ctx) -> Move:
+        rng = ctx.rng
+        scores = self.shot_scores(view, tracker, rng)
         ctx.check()
-        my_lives = 4 - len(view.defeated[me])
-        plats = sorted(((v, DIE_SIZES[d], d) for d, (_, v) in view.my_platoons.items()))
-        strong = [(v, d) for v, _, d in plats if v > 1]
-        ones = [d for v, _, d in plats if v == 1]
-        # per space: platoons expected there (a seat's last life counts extra)
-        mass = []
-        for x in range(12):
-            m = 0.0
-            for o in opps:
-                st = stats[o]
-                m += st["occ"][x] * (1.0 + (p["elim"] if st["lives"] == 1 else 0.0))
-            mass.append(m + rng.random() * 1e-9)
-
-        def p_win(x, power):
-            """Chance a shot knocks out every opponent still standing."""
-            pw = 1.0
-            for o in opps:
-                st = stats[o]
-                if st["lives"] != 1:
-                    return 0.0
-                vals = st["vals"][x]
-                if not vals:
-                    return 0.0
-                pk = 1.0 if power == 1 else sum(1 for w in vals if w <= power) / len(vals)
-                pw *= st["occ"][x] * pk
-            return pw
-
-        # 1. a shot that probably wins the game (a final salvo only if nothing else can fire)
-        if all(stats[o]["lives"] == 1 for o in opps):
-            best = None
-            for v, _, d in plats:
-                for x in range(12):
-                    w = p_win(x, v) - (p["salvo_win"] if v == 1 and strong else 0.0)
-                    if best is None or w > best[0]:
-                        best = (w, d, x)
-            if best[0] >= p["win_shot"] or not strong:
-                return Move("fire", best[1], SPACES[best[2]])
-        x = max(range(12), key=lambda i: mass[i])
-        # 2. only final salvoes left: fire the one that does the most good
-        if not strong:
-            if my_lives <= 1:           # a suicide unless it takes everyone down
-                x = max(range(12), key=lambda i: (p_win(i, 1), mass[i]))
-            return Move("fire", ones[0], SPACES[x])
-        # 3. a located platoon: strike hard enough to finish it
-        top = max((stats[o]["occ"][x] for o in opps), default=0.0)
-        if top >= p["strike"]:
-            vals = sorted(w for o in opps for w in stats[o]["vals"][x])
-            need = vals[min(len(vals) - 1, int(p["strike_pct"] * len(vals)))] if vals else 0
-            for v, d in strong:
-                if v >= need:
-                    return Move("fire", d, SPACES[x])
-            return Move("fire", strong[-1][1], SPACES[x])
-        # 4. otherwise probe with the weakest platoon that is not a final salvo
-        return Move("fire", strong[0][1], SPACES[x])
+        # ties: the weaker platoon (keep the strong ones strong), then at random
+        best = max(scores, key=lambda s: (round(s[0], 9), -s[1], rng.random()))
+        self.last_scores = scores
+        return Move("fire", best[2], SPACES[best[3]])
 
 
 def _weighted(rng, items, weights):

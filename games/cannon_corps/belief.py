@@ -25,6 +25,9 @@ model), each particle is repaired to a nearby consistent guess instead.
 """
 from __future__ import annotations
 
+import threading
+from operator import is_
+
 from games.cannon_corps.rules import DICE, DIE_INDEX, DIE_SIZES, NEIGHBOURS, SPACE_INDEX
 
 MAXV = [DIE_SIZES[d] for d in DICE]
@@ -34,6 +37,9 @@ L, V, D, S, A = 0, 7, 14, 21, 28      # loc, value, damage (-1: has fired), sinc
 OCC = 35
 FIELDS = (L, V, D, S, A)
 PINNED = 99          # anchor of a platoon just hit, waiting for its cover decision
+FULL = (1 << 12) - 1
+BITS = tuple(tuple(i for i in range(12) if m >> i & 1) for m in range(1 << 12))   # mask -> spaces
+NB_MASK = tuple(sum(1 << y for y in NEIGHBOURS[z]) for z in range(12))
 
 
 def _random_particle(rng) -> list:
@@ -179,38 +185,87 @@ class SeatBelief:
         """Exact Gibbs moves on positions and unused die labels (see module doc)."""
         q = self.stay_prob
         last = self.last_ans
+        rnd = rng.random
+        fresh_masks: dict[int, int] = {}      # since -> spaces with no answer since then
+        stay_w = q
+        move_w = [(1.0 - q) / len(NEIGHBOURS[z]) for z in range(12)]
+
+        def where(since, z, y):
+            """Relative weight of a platoon placed or last hit at event ``since``
+            (anchor ``z``: the space it ran for cover from, -1 if none)
+            standing on y, from what the table saw since (0 if impossible)."""
+            if last[y] >= since:
+                return 0.0
+            if z < 0:
+                return 1.0
+            if y == z:
+                return stay_w
+            return move_w[z] if NB_MASK[z] >> y & 1 else 0.0
         for p in self.parts:
             # die labels of platoons that never fired
+            # (an inlined _relabel: swap with die r if both values stay positive)
             for k in range(7):
-                if p[k] >= 0 and p[D + k] >= 0:
-                    r = rng.randrange(7)
-                    if r != k and p[r] != GONE and (p[r] == RES or p[D + r] >= 0):
-                        _relabel(p, k, r)
+                if p[k] < 0:
+                    continue
+                dk = p[D + k]
+                if dk < 0:
+                    continue
+                r = int(rnd() * 7)
+                if r == k:
+                    continue
+                pr = p[r]
+                if pr == RES:
+                    if MAXV[r] <= dk:
+                        continue
+                    dr = 0
+                    vk = 0
+                elif pr >= 0:
+                    dr = p[D + r]
+                    if dr < 0 or MAXV[r] <= dk or MAXV[k] <= dr:
+                        continue
+                    vk = MAXV[k] - dr
+                else:
+                    continue
+                p[r], p[k] = p[k], pr
+                p[V + r], p[V + k] = MAXV[r] - dk, vk
+                p[D + r], p[D + k] = dk, dr
+                p[S + r], p[S + k] = p[S + k], p[S + r]
+                p[A + r], p[A + k] = p[A + k], p[A + r]
             # positions
             occ = p[OCC]
+            on = []
             for k in range(7):
                 x = p[k]
                 if x < 0:
                     continue
-                since = p[S + k]
-                others = occ & ~(1 << x)
                 z = p[A + k]
                 if z == PINNED:
                     continue
+                on.append(k)
+                since = p[S + k]
+                fm = fresh_masks.get(since)
+                if fm is None:
+                    fm = 0
+                    for y in range(12):
+                        if last[y] < since:
+                            fm |= 1 << y
+                    fresh_masks[since] = fm
+                others = occ & ~(1 << x)
                 if z < 0:
-                    cands = [y for y in range(12) if last[y] < since and not others >> y & 1]
+                    cands = BITS[fm & ~others & FULL]
                     if len(cands) <= 1:
                         continue
-                    y = cands[rng.randrange(len(cands))]
+                    y = cands[int(rnd() * len(cands))]
                 else:
-                    nb = [y for y in NEIGHBOURS[z] if not others >> y & 1]
-                    cands = [y for y in nb if last[y] < since]
-                    w_move = (1.0 - q) / len(nb) if nb else 0.0
-                    stay_ok = last[z] < since and not others >> z & 1
+                    nbm = NB_MASK[z] & ~others
+                    n_nb = len(BITS[nbm])
+                    cands = BITS[nbm & fm]
+                    w_move = (1.0 - q) / n_nb if n_nb else 0.0
+                    stay_ok = (fm >> z & 1) and not others >> z & 1
                     total = (q if stay_ok else 0.0) + w_move * len(cands)
                     if total <= 0:
                         continue
-                    r = rng.random() * total
+                    r = rnd() * total
                     if stay_ok and r < q:
                         y = z
                     else:
@@ -222,31 +277,21 @@ class SeatBelief:
                     occ = others | (1 << y)
             p[OCC] = occ
             # two platoons trade places (each must be allowed where the other is)
-            on = [k for k in range(7) if p[k] >= 0 and p[A + k] != PINNED]
-            if len(on) >= 2:
-                k, j = rng.sample(on, 2)
+            n_on = len(on)
+            if n_on >= 2:
+                i = int(rnd() * n_on)
+                j = int(rnd() * (n_on - 1))
+                k, j = on[i], on[j + (j >= i)]
                 x, y = p[k], p[j]
-                wk_y, wj_x = self._where(p, k, y, q), self._where(p, j, x, q)
-                if wk_y > 0 and wj_x > 0:
-                    ratio = (wk_y * wj_x) / (self._where(p, k, x, q) * self._where(p, j, y, q))
-                    if ratio >= 1 or rng.random() < ratio:
-                        p[k], p[j] = y, x
+                wk_y = where(p[S + k], p[A + k], y)
+                if wk_y > 0:
+                    wj_x = where(p[S + j], p[A + j], x)
+                    if wj_x > 0:
+                        now = where(p[S + k], p[A + k], x) * where(p[S + j], p[A + j], y)
+                        if now <= 0 or wk_y * wj_x >= now or rnd() * now < wk_y * wj_x:
+                            p[k], p[j] = y, x
         self._stats = None
         self._fresh = True
-
-    def _where(self, p, k: int, y: int, q: float) -> float:
-        """Relative weight of platoon k standing on y, from what the table saw
-        since it was placed or last ran for cover (0 if impossible)."""
-        if self.last_ans[y] >= p[S + k]:
-            return 0.0
-        z = p[A + k]
-        if z < 0:
-            return 1.0
-        if y == z:
-            return q
-        if y not in NEIGHBOURS[z]:
-            return 0.0
-        return (1.0 - q) / len(NEIGHBOURS[z])
 
     # -- events -----------------------------------------------------------
     def on_shot(self, power: int, rng) -> None:
@@ -436,8 +481,8 @@ class SeatBelief:
     # -- summaries ---------------------------------------------------------
     def stats(self, rng=None) -> dict:
         """``occ[x]``: chance a platoon is on x; ``vals[x]``: the values the
-        particles put there (one per particle with a platoon on x);
-        ``values``: a sample of on-board values; ``lives``: defeats left."""
+        particles put there, sorted (one per particle with a platoon on x);
+        ``values``: a sorted sample of on-board values; ``lives``: defeats left."""
         if self._stats is not None:
             return self._stats
         if rng is not None and not self._fresh:
@@ -457,6 +502,9 @@ class SeatBelief:
                 if p[k] >= 0:
                     values.append(p[V + k])
         n = len(parts)
+        for vs in vals:
+            vs.sort()
+        values.sort()
         self._stats = {"occ": [c / n for c in cnt], "vals": vals, "values": values,
                        "lives": 4 - self.defeats}
         return self._stats
@@ -472,7 +520,8 @@ class BeliefTracker:
         self.particles = particles
         self.beliefs: dict[int, SeatBelief] = {}
         self.done = 0
-        self.last = None
+        self.seen: list = []          # the public events taken in so far (the dicts themselves)
+        self.lock = threading.Lock()  # held by the AI thinking with this tracker
         self.power = 0
         self.out = [False] * n_seats
         # per seat, per space: event index of the last Miss there (or -1), and
@@ -489,13 +538,19 @@ class BeliefTracker:
         return [bool(targets) and all(self.miss_e[t][x] > self.refill_e[t][x] for t in targets)
                 for x in range(12)]
 
-    def matches(self, view) -> bool:
+    def matches(self, view, same_objects: bool = False) -> bool:
+        """Is ``view`` the same seat of the same game, with every event taken
+        in so far at the start of its log?  With ``same_objects`` the events
+        must be the very dicts taken in (the same game object in this process,
+        not merely an equal history)."""
         if view.seat != self.seat or view.num_players != self.n_seats:
             return False
         ev = view.events
         if len(ev) < self.done:
             return False
-        return self.done == 0 or ev[self.done - 1] == self.last
+        if same_objects:
+            return all(map(is_, self.seen, ev))
+        return all(a is b or a == b for a, b in zip(self.seen, ev))
 
     def update(self, events, rng, check=None) -> None:
         """Take in the events not seen yet (``check`` is called between events
@@ -508,7 +563,7 @@ class BeliefTracker:
                 check()
             self._one(events[i], i + 1, rng)
             self.done = i + 1
-            self.last = events[i]
+            self.seen.append(events[i])
 
     def _one(self, ev: dict, e: int, rng) -> None:
         k = ev["kind"]

@@ -45,7 +45,12 @@ class RulesScreen(Scene):
                 y += t.body_font().get_linesize()
             if has_d:
                 blocks.append(("diagram", sec["diagram"], start, diag))
-                y = max(y, start + diag)
+                dy = start + diag
+                # an optional caption under the picture says what its marks mean
+                for line in wrap_text(sec.get("caption") or "", t.small_font(), diag):
+                    blocks.append(("caption", line, dy + t.px(4), t.small_font().get_linesize()))
+                    dy += t.small_font().get_linesize()
+                y = max(y, dy + t.px(4))
             y += t.px(22)
         self.content_h = y
         return blocks
@@ -93,6 +98,10 @@ class RulesScreen(Scene):
                 draw_text(surface, payload, t.heading_font(), c["accent"], (self.view.x, sy))
             elif kind == "line":
                 draw_text(surface, payload, t.body_font(), c["text"], (self.view.x, sy))
+            elif kind == "caption":
+                diag = min(t.px(260), self.view.w // 2)
+                draw_text(surface, payload, t.small_font(), c["text_dim"],
+                          (self.view.right - diag // 2, sy), "midtop")
             else:
                 r = pygame.Rect(self.view.right - h, sy, h, h)
                 self.draw_diagram(payload, surface, r, t)
