@@ -224,7 +224,6 @@ def _salvo_picture(surface, theme, body, inner):
 
 
 def _out_picture(surface, theme, body, inner):
-    c = theme.c
     top = pygame.Rect(body.x, body.y, body.w, int(body.h * 0.68))
     _grid(surface, theme, top, {"A3": ("d6", 2), "B1": ("d%", 7), "C4": ("d20", 3)}, seat=THEM,
           dim=("A3", "B1", "C4"), fog=True)

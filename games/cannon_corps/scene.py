@@ -540,18 +540,24 @@ class CorpsScene:
         cell = min((zone.h - head - col - t.px(14) - tray_h) / 3.1, (zone.w - lab - t.px(4)) / 4.2)
         return int(min(cell, t.px(124))), head, col, lab
 
-    def _place_below(self, seat, zone, setup):
-        """Side by side: your grid, with the reserves/defeated row and the buttons under it."""
-        t = self.host.theme
-        cell, head, col, lab = self._below_geometry(zone, setup)
+    def _my_panel(self, seat, zone, cell, head, col, lab, wide_head):
+        """The viewer's own big grid at the top left of ``zone``: its heading
+        (across the whole zone when ``wide_head``), column labels and 3x4 cells."""
         gap = max(3, cell // 16)
         gw = 4 * cell + 3 * gap
         p = Panel(seat, zone, big=True)
         p.cell, p.gap, p.lab = cell, gap, lab
-        p.head = pygame.Rect(zone.x, zone.y, max(lab + gw, zone.w), head)
+        p.head = pygame.Rect(zone.x, zone.y, max(lab + gw, zone.w) if wide_head else lab + gw, head)
         p.grid = pygame.Rect(zone.x + lab, zone.y + head + col, gw, 3 * cell + 2 * gap)
         self.me = p
         self.panels[seat] = p
+        return p
+
+    def _place_below(self, seat, zone, setup):
+        """Side by side: your grid, with the reserves/defeated row and the buttons under it."""
+        t = self.host.theme
+        cell, head, col, lab = self._below_geometry(zone, setup)
+        p = self._my_panel(seat, zone, cell, head, col, lab, wide_head=True)
         w = zone.w
         ss, tray_h, per_row = self._tray_below_size(w, setup)
         sg = t.px(8)
@@ -598,14 +604,7 @@ class CorpsScene:
     def _place_big(self, seat, zone, setup):
         t = self.host.theme
         cell, head, col, lab = self._big_geometry(zone, setup)
-        gap = max(3, cell // 16)
-        gw = 4 * cell + 3 * gap
-        p = Panel(seat, zone, big=True)
-        p.cell, p.gap, p.lab = cell, gap, lab
-        p.head = pygame.Rect(zone.x, zone.y, lab + gw, head)
-        p.grid = pygame.Rect(zone.x + lab, zone.y + head + col, gw, 3 * cell + 2 * gap)
-        self.me = p
-        self.panels[seat] = p
+        p = self._my_panel(seat, zone, cell, head, col, lab, wide_head=False)
         # the side column: reserves, defeated row, buttons
         sx = p.grid.right + t.px(24)
         side = pygame.Rect(sx, zone.y, zone.right - sx, zone.h)
@@ -1102,7 +1101,7 @@ class CorpsScene:
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface):
-        t, c = self.host.theme, self.host.theme.c
+        c = self.host.theme.c
         v = self.view()
         self._ensure_layout(v)
         pygame.draw.rect(surface, c["table"], self.rect)
@@ -1560,7 +1559,7 @@ class CorpsScene:
             a.draw(surface, size, **cols)
 
     def _draw_hint(self, surface, v):
-        t, c = self.host.theme, self.host.theme.c
+        t = self.host.theme
         m = self.hint
         col = (120, 220, 255)
         w = max(2, t.px(3))

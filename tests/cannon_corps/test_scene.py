@@ -579,7 +579,7 @@ def test_table_text_is_readable_at_800x600(app):
     floor = app.theme.small_font().get_height()
     g = new_game(app, None, match=_set_up_match(6, ["Ana", "Ben", "Cleo", "Dmitri", "Esperanza", "Fitzgerald"]))
     seen = []
-    real_text, real_img = td.text, td.text_img
+    real_img = td.text_img
 
     def spy_img(s, font, color):
         seen.append((s, font.get_height()))

@@ -8,7 +8,6 @@ import pygame
 import pytest
 
 import games
-from games.core import paths, saves
 from games.ui.game_screen import GameScreen
 from games.ui.headless import build_scene, make_app
 from games.ui.load_screen import LoadScreen
