@@ -39,7 +39,9 @@ def main():
         fz = measure([exe])
         print(f"start to first frame, frozen:      median {statistics.median(fz):.3f} s "
               f"(runs: {', '.join(f'{t:.3f}' for t in fz)}); target < 2.0 s")
-        size = sum(os.path.getsize(os.path.join(b, f)) for b, _, fs in os.walk(os.path.dirname(exe)) for f in fs)
+        # as build/build.py counts it: files, not the symlinks that point at them
+        size = sum(os.path.getsize(p) for b, _, fs in os.walk(os.path.dirname(exe)) for f in fs
+                   if not os.path.islink(p := os.path.join(b, f)))
         print(f"frozen bundle size: {size / 1e6:.1f} MB ({os.path.dirname(exe)})")
     else:
         print("frozen: no bundle (run python build/build.py first)")
