@@ -67,12 +67,8 @@ def fit(s, font, width):
     return s + "..." if s else ""
 
 
-def seat_colors(theme, seat):
-    return seat_color(theme, seat)
-
-
 def die_colors(theme, seat, dim=False):
-    fill, edge, mark = seat_colors(theme, seat)
+    fill, edge, mark = seat_color(theme, seat)
     if dim:
         grey = (120, 124, 128)
         fill, edge = blend(fill, grey, 0.7), blend(edge, (60, 62, 64), 0.7)
