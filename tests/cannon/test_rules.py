@@ -729,9 +729,12 @@ def test_rules_import_no_pygame():
 
 def test_rules_text_sections():
     from games.cannon.rules_text import SECTIONS
-    assert SECTIONS and all(set(s) == {"title", "text", "diagram"} for s in SECTIONS)
+    assert SECTIONS and all({"title", "text", "diagram"} <= set(s) <= {"title", "text", "diagram", "caption"}
+                            for s in SECTIONS)
     allowed = {None, "setup", "soldier_moves", "retreat", "cannon_slide", "cannon_shot", "town"}
     assert all(s["diagram"] in allowed for s in SECTIONS)
+    # every picture says in words what its marks mean
+    assert all(s.get("caption") for s in SECTIONS if s["diagram"])
     everything = " ".join(s["title"] + " " + s["text"] for s in SECTIONS)
     assert "David E. Witcher" in everything
     for word in ("pass-over", "blocking", "tournament", "repetition", "e4*e6", "Tf1"):
