@@ -572,7 +572,7 @@ def test_setup_buttons_are_unambiguous_and_never_truncated(app, size, n):
             assert not x.rect.colliderect(y.rect)
 
 
-def test_table_text_is_readable_at_800x600(app):
+def test_table_text_is_readable_at_800x600(app, monkeypatch):
     """Nothing on the table is drawn in a font smaller than the small font at 800x600."""
     from games.cannon_corps import table_draw as td
     _resize(app, (800, 600))
@@ -584,12 +584,9 @@ def test_table_text_is_readable_at_800x600(app):
     def spy_img(s, font, color):
         seen.append((s, font.get_height()))
         return real_img(s, font, color)
-    td.text_img = spy_img
-    try:
-        g.board._panel_cache.clear()
-        frame(app)
-    finally:
-        td.text_img = real_img
+    monkeypatch.setattr(td, "text_img", spy_img)
+    g.board._panel_cache.clear()
+    frame(app)
     assert seen
     small = [(s, h) for s, h in seen if h < floor - 1]
     assert not small, small
@@ -623,7 +620,7 @@ def test_announcement_strip_shortens_instead_of_cutting(app):
 
 
 @pytest.mark.parametrize("n", [4, 6])
-def test_colour_blind_seats_carry_numbers_and_hits_differ_from_misses_by_shape(app, n):
+def test_colour_blind_seats_carry_numbers_and_hits_differ_from_misses_by_shape(app, n, monkeypatch):
     from games.cannon_corps import table_draw as td
     app.settings.colorblind = True
     app.theme.colorblind = True
@@ -634,12 +631,9 @@ def test_colour_blind_seats_carry_numbers_and_hits_differ_from_misses_by_shape(a
     def spy(surface, theme, seat, center, radius, label=None):
         labels.append((seat, label, radius))
         return real(surface, theme, seat, center, radius, label)
-    td.draw_seat_marker = spy
-    try:
-        g.board._panel_cache.clear()
-        frame(app)
-    finally:
-        td.draw_seat_marker = real
+    monkeypatch.setattr(td, "draw_seat_marker", spy)
+    g.board._panel_cache.clear()
+    frame(app)
     assert {s for s, _, _ in labels} == set(range(n))
     assert all(label == str(s + 1) for s, label, _ in labels)
     # the number is readable: a badge is at least as large as the small font
