@@ -36,7 +36,7 @@ def _perft(st: CannonState, depth: int) -> int:
     for m in moves:
         child = st.copy()
         child._legal = None
-        child._do(m)
+        child._apply(m)
         total += _perft(child, depth - 1)
     return total
 

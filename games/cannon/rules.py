@@ -38,7 +38,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from games.core.game import TERMINAL, GameState, IllegalMove
+from games.core.game import TERMINAL, BadNotation, GameState, NotLegalHere, two_player_returns
 
 # -- constants -------------------------------------------------------------------
 
@@ -147,13 +147,13 @@ class Move:
     def parse(text: str) -> "Move":
         """Text -> Move, checking the syntax and the geometry only (not legality)."""
         if not isinstance(text, str):
-            raise IllegalMove(f"{text!r} is not a move: {_HELP}")
+            raise BadNotation(f"{text!r} is not a move: {_HELP}")
         known = _BY_TEXT.get(text)
         if known is not None:
             return known
         raw = text.strip()
         if not raw:
-            raise IllegalMove(f"No move typed: {_HELP}")
+            raise BadNotation(f"No move typed: {_HELP}")
         t = re.sub(r"\s+", "", raw.lower())
         known = _BY_TEXT.get(t) or (_BY_TEXT.get("T" + t[1:]) if t.startswith("t") else None)
         if known is not None:
@@ -162,35 +162,35 @@ class Move:
         if m:
             sq = parse_square(m.group(1) + m.group(2))
             if sq is None:
-                raise IllegalMove(f"{raw!r} is not a move: squares run a1..j10")
+                raise BadNotation(f"{raw!r} is not a move: squares run a1..j10")
             return _PLACE[sq]
         m = _MOVE_RE.match(t)
         if not m:
-            raise IllegalMove(f"{raw!r} is not a move: {_HELP}")
+            raise BadNotation(f"{raw!r} is not a move: {_HELP}")
         a = parse_square(m.group(1) + m.group(2))
         b = parse_square(m.group(4) + m.group(5))
         if a is None or b is None:
-            raise IllegalMove(f"{raw!r} is not a move: squares run a1..j10")
+            raise BadNotation(f"{raw!r} is not a move: squares run a1..j10")
         sep = m.group(3)
         u = _unit(a, b)
         if u is None:
             if a == b:
-                raise IllegalMove(f"{raw!r} is not a move: it starts and ends on the same point")
-            raise IllegalMove(f"{raw!r} is not a move: {square_name(a)} and {square_name(b)} "
+                raise BadNotation(f"{raw!r} is not a move: it starts and ends on the same point")
+            raise BadNotation(f"{raw!r} is not a move: {square_name(a)} and {square_name(b)} "
                               "are not on one straight or diagonal line")
         n = u[2]
         if sep == "-":
             if n > 3:
-                raise IllegalMove(f"{raw!r} is not a move: a step goes 1 point, a retreat 2, "
+                raise BadNotation(f"{raw!r} is not a move: a step goes 1 point, a retreat 2, "
                                   "a cannon slide 3 (rear soldier to landing point)")
             return Move(("step", "retreat", "slide")[n - 1], a, b)
         if sep == "x":
             if n != 1:
-                raise IllegalMove(f"{raw!r} is not a move: a soldier captures the piece next to it "
+                raise BadNotation(f"{raw!r} is not a move: a soldier captures the piece next to it "
                                   "(to shoot with a cannon write front*target, e.g. e4*e6)")
             return Move("capture", a, b)
         if n not in (2, 3):
-            raise IllegalMove(f"{raw!r} is not a move: a cannon shoots 2 or 3 points beyond its "
+            raise BadNotation(f"{raw!r} is not a move: a cannon shoots 2 or 3 points beyond its "
                               "front soldier (write front*target)")
         return Move("shot", a, b)
 
@@ -478,14 +478,14 @@ class CannonState(GameState):
         return self._legal
 
     # -- applying ------------------------------------------------------------------
-    def apply(self, move) -> None:
+    def why_illegal(self, move) -> str | None:
         legal = self._legal if self._legal is not None else self._generate()
-        if move not in legal:
-            raise IllegalMove(self._why_illegal(move))
-        self._do(move)
+        if move in legal:
+            return None
+        return self._why_illegal(move)
 
-    def _do(self, move: Move) -> None:
-        """Apply a move known to be legal (perft and search use this directly)."""
+    def _apply(self, move: Move) -> None:
+        """Apply a move known to be legal (perft and search call this directly)."""
         cells = self.cells
         me = self.to_move
         kind = move.kind
@@ -550,10 +550,10 @@ class CannonState(GameState):
 
     def parse_move(self, text: str) -> Move:
         move = Move.parse(text)
-        legal = self._legal if self._legal is not None else self._generate()
-        if move in legal:
+        why = self.why_illegal(move)
+        if why is None:
             return move
-        raise IllegalMove(self._why_illegal(move))
+        raise NotLegalHere(why)
 
     # -- explaining -------------------------------------------------------------------
     def _why_illegal(self, move) -> str:
@@ -645,8 +645,9 @@ class CannonState(GameState):
         return f"{s}: not a legal move here"
 
     # -- ending ----------------------------------------------------------------------
-    def winner(self) -> int | None:
-        return self._winner if self.phase == "over" else None
+    def returns(self) -> list[float]:
+        over = self.phase == "over"
+        return two_player_returns(self._winner if over else None, over)
 
     def result_text(self, names=None) -> str:
         if self.phase != "over":

@@ -1,5 +1,5 @@
 """Small pictures for the Cannon Corps rules screen, drawn with the table's
-own pieces (``CorpsScene.draw_rules_diagram(key, surface, rect, theme)``).
+own pieces (``CorpsBoard.draw_rules_diagram(key, surface, rect, theme)``).
 
 Keys: ``grid``, ``setup``, ``dice``, ``shot``, ``hit`` (``damage``), ``cover``,
 ``deploy`` (``defeated``), ``halving`` (``ammo``), ``final_salvo``,

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import Any
 
-from games.core.game import CHANCE, TERMINAL, GameState, IllegalMove
+from games.core.game import CHANCE, TERMINAL, BadNotation, GameState, NotLegalHere
 
 # --------------------------------------------------------------------------
 # Board and dice
@@ -112,14 +112,14 @@ def _freeze(obj):
 def norm_die(text: str) -> str:
     d = DIE_ALIASES.get(text.strip().lower())
     if d is None:
-        raise IllegalMove(f"unknown die {text!r} (dice: {', '.join(DICE)})")
+        raise BadNotation(f"unknown die {text!r} (dice: {', '.join(DICE)})")
     return d
 
 
 def norm_space(text: str) -> str:
     s = text.strip().upper()
     if s not in SPACE_INDEX:
-        raise IllegalMove(f"unknown space {text!r} (spaces are A1..C4)")
+        raise BadNotation(f"unknown space {text!r} (spaces are A1..C4)")
     return s
 
 
@@ -177,45 +177,45 @@ class Move:
 
 
 def parse_text(text: str) -> Move:
-    """Syntax only (no legality): text -> Move, IllegalMove if malformed."""
+    """Syntax only (no legality): text -> Move, BadNotation if malformed."""
     if not isinstance(text, str):
-        raise IllegalMove(f"{text!r}: a move is text like 'fire d8 B3'")
+        raise BadNotation(f"{text!r}: a move is text like 'fire d8 B3'")
     parts = text.replace(",", " ").split()
     if not parts:
-        raise IllegalMove("empty move")
+        raise BadNotation("empty move")
     kind = parts[0].lower()
     args = parts[1:]
     if kind == "setup":
         pairs = []
         for tok in args:
             if "@" not in tok:
-                raise IllegalMove(f"{text!r}: each placement is die@space, like d8@B3")
+                raise BadNotation(f"{text!r}: each placement is die@space, like d8@B3")
             d, _, s = tok.partition("@")
             pairs.append((norm_die(d), norm_space(s)))
         if len(pairs) != SETUP_LEN:
-            raise IllegalMove(f"{text!r}: a setup places exactly four dice, not {len(pairs)}")
+            raise BadNotation(f"{text!r}: a setup places exactly four dice, not {len(pairs)}")
         dice = [d for d, _ in pairs]
         spaces = [s for _, s in pairs]
         for d in dice:
             if dice.count(d) > 1:
-                raise IllegalMove(f"{text!r}: {d} is placed twice")
+                raise BadNotation(f"{text!r}: {d} is placed twice")
         for s in spaces:
             if spaces.count(s) > 1:
-                raise IllegalMove(f"{text!r}: two platoons on {s} (one platoon per space)")
+                raise BadNotation(f"{text!r}: two platoons on {s} (one platoon per space)")
         return Move.setup(pairs)
     if kind == "start":
         if len(args) != 1 or not args[0].isdigit():
-            raise IllegalMove(f"{text!r}: expected 'start <seat index>'")
+            raise BadNotation(f"{text!r}: expected 'start <seat index>'")
         return Move("start", seat=int(args[0]))
     if kind == "stay":
         if len(args) != 1:
-            raise IllegalMove(f"{text!r}: expected 'stay <die>'")
+            raise BadNotation(f"{text!r}: expected 'stay <die>'")
         return Move("stay", die=norm_die(args[0]))
     if kind in ("fire", "cover", "deploy"):
         if len(args) != 2:
-            raise IllegalMove(f"{text!r}: expected '{kind} <die> <space>'")
+            raise BadNotation(f"{text!r}: expected '{kind} <die> <space>'")
         return Move(kind, die=norm_die(args[0]), space=norm_space(args[1]))
-    raise IllegalMove(f"{text!r}: unknown move '{parts[0]}' (setup, fire, cover, stay, deploy, start)")
+    raise BadNotation(f"{text!r}: unknown move '{parts[0]}' (setup, fire, cover, stay, deploy, start)")
 
 
 # --------------------------------------------------------------------------
@@ -547,19 +547,10 @@ class CorpsState(GameState):
                         self.num_players)
 
     def parse_move(self, text: str) -> Move:
-        move = parse_text(text)
-        why = self.why_illegal(move)
-        if why:
-            raise IllegalMove(f"{text.strip()}: {why}")
-        return move
+        return self.parse_legal(text, parse_text(text))
 
     # -- applying ---------------------------------------------------------
-    def apply(self, move) -> None:
-        if isinstance(move, str):
-            move = self.parse_move(move)
-        why = self.why_illegal(move)
-        if why:
-            raise IllegalMove(f"{move}: {why}")
+    def _apply(self, move) -> None:
         self._ply += 1
         k = move.kind
         if k == "setup":
@@ -743,6 +734,15 @@ class CorpsState(GameState):
                            "reserves": tuple(self.reserves[s])})
 
     # -- ending -----------------------------------------------------------
+    def returns(self) -> list[float]:
+        """The winner first; the others by how long they lasted (the turn they
+        were knocked out; seats out on the same shot share a place)."""
+        if self.phase != "over":
+            return [0.0] * self.num_players
+        fell = {e["seat"]: e["turn"] for e in self.events if e["kind"] == "eliminated"}
+        return [float(self.turn + 1) if s == self._winner else float(fell.get(s, 0))
+                for s in range(self.num_players)]
+
     def winner(self) -> int | None:
         return self._winner
 
@@ -956,7 +956,7 @@ class CorpsView:
         move = parse_text(text)
         why = self.why_illegal(move)
         if why:
-            raise IllegalMove(f"{text.strip()}: {why}")
+            raise NotLegalHere(f"{text.strip()}: {why}")
         return move
 
     def status_text(self, names=None) -> str:

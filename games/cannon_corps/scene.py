@@ -28,6 +28,7 @@ from games.cannon_corps.rules import DICE, DIE_SIZES, SPACES, Move
 from games.cannon_corps.table_model import last_shot, public_table
 from games.ui.dice import DieChange, DieExit, DieRoll, draw_die
 from games.ui.theme import blend, ink_on
+from games.ui.board import Board
 from games.ui.widgets import Button
 
 ROWS, COLS = "ABC", "1234"
@@ -109,9 +110,9 @@ class Step:
         return 1.0 if self.duration <= 0 else min(1.0, self.t / self.duration)
 
 
-class CorpsScene:
+class CorpsBoard(Board):
     def __init__(self, host):
-        self.host = host
+        super().__init__(host)
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.steps: list[Step] = []
         self.k = None               # public events shown while animating (None: all)
@@ -126,6 +127,7 @@ class CorpsScene:
         self.mouse = (-1, -1)
         self._lkey = None
         self._vkey = None
+        self._epoch = 0             # bumped when the position jumps (undo, load): the cached view is stale
         self._view = None
         self._pkey = None
         self._pub = None
@@ -134,12 +136,13 @@ class CorpsScene:
         self.panels: dict = {}
         self._panel_cache: dict = {}
         self._memo: dict = {}          # layout sums (per size and scale)
-        snd = host.app.sound
+        snd = host.sound
         self.btn_confirm = Button("Confirm", self._confirm_setup, primary=True, sound=snd)
         self.btn_clear = Button("Clear", self._clear_setup, sound=snd)
         # (not "Undo": the frame has its own Undo button beside the table)
         self.btn_back = Button("Take back", self._take_back, sound=snd)
-        self.btn_stay = Button("Stay (bluff)", self._stay, primary=True, sound=snd)
+        # No click sound: staying and running for cover must sound the same to the room.
+        self.btn_stay = Button("Stay (bluff)", self._stay, primary=True)
 
     # ------------------------------------------------------------------ contract
     @property
@@ -152,6 +155,7 @@ class CorpsScene:
         self._lkey = None
 
     def reset(self):
+        self._epoch += 1
         self.steps = []
         self.k = None
         self.mine = None
@@ -166,12 +170,20 @@ class CorpsScene:
         self._vkey = None
         self._sync()
 
+    def forget_private(self):
+        """Selections, half-placed set-ups, the hint and the pointer belong to the seat
+        at the screen: none of them outlives a change of viewer."""
+        super().forget_private()
+        self.sel = None
+        self.staged, self.stage_order = {}, []
+        self.mouse = (-1, -1)
+
     def show_hint(self, move):
         self.hint = move
 
     def _check_decision(self, v):
         """A new position or viewer: drop selections that belonged to the old one."""
-        key = (self.host.match.ply, self.host.viewer)
+        key = (self.host.ply, self.host.viewer)
         if key != self._sel_key:
             self._sel_key = key
             self.sel = None
@@ -229,8 +241,7 @@ class CorpsScene:
     # ------------------------------------------------------------------ what we may see
     def view(self):
         """The visible view (cached per position and viewer)."""
-        m = self.host.match
-        key = (id(m.state), m.ply, self.host.viewer, len(m.state.events) if hasattr(m.state, "events") else 0)
+        key = (self.host.ply, self.host.viewer, self._epoch)
         if key != self._vkey or self._view is None:
             self._view = self.host.visible_state()
             self._vkey = key
@@ -737,7 +748,7 @@ class CorpsScene:
                 self._unstage(there)
             self.staged[self.sel] = sp
             self.stage_order.append(self.sel)
-            self.host.app.sound.play("dice")
+            self.host.sound.play("dice")
             self.sel = there
             return True
         if there:
@@ -775,7 +786,7 @@ class CorpsScene:
             d = self._my_die_at(v, sp) if sp else None
             if d:
                 self.sel = None if self.sel == d else d
-                self.host.app.sound.play("click")
+                self.host.sound.play("click")
             return True
         for seat, p in self.panels.items():
             if p.big or v.out[seat]:
@@ -851,7 +862,7 @@ class CorpsScene:
         self.hint = None
         new = av.events[len(bv.events):]
         priv = list(av.my_private[len(bv.my_private):]) if viewer is not None else []
-        factor = self.host.app.settings.anim_factor()
+        factor = self.host.settings.anim_factor()
         self._view = None
         if factor <= 0 or not new:
             self._instant_sounds(new, viewer)
@@ -869,7 +880,7 @@ class CorpsScene:
 
     def _instant_sounds(self, new, viewer):
         kinds = {e["kind"] for e in new}
-        snd = self.host.app.sound
+        snd = self.host.sound
         if "shot" in kinds:
             snd.play("shot")
         elif "deploy" in kinds or "start" in kinds:
@@ -973,7 +984,7 @@ class CorpsScene:
 
 
     def _seat_name(self, s):
-        seats = self.host.match.seats
+        seats = self.host.seats
         return seats[s].name if 0 <= s < len(seats) and seats[s].name else f"Player {s + 1}"
 
     def _shot_text(self, s):
@@ -987,7 +998,7 @@ class CorpsScene:
         st.started = True
         if st.k_start is not None:
             self.k = st.k_start
-        snd = self.host.app.sound
+        snd = self.host.sound
         v = self.view()
         d = st.data
         t = self.host.theme
@@ -1342,8 +1353,8 @@ class CorpsScene:
         if kind == "cover":
             lit = set(v.pending.get("options") or [])
         elif kind == "deploy" and (self.sel or len(v.pending.get("reserves") or []) == 1):
-            lit = set(v.pending.get("options") or []) if self.host.app.settings.highlights else set()
-        elif kind == "setup" and self.sel and self.host.app.settings.highlights:
+            lit = set(v.pending.get("options") or []) if self.host.settings.highlights else set()
+        elif kind == "setup" and self.sel and self.host.settings.highlights:
             lit = {sp for sp in SPACES if sp not in at}
         rr = max(3, p.cell // 10)
         felt = blend(c["table"], (255, 255, 255), 0.1)
@@ -1389,7 +1400,7 @@ class CorpsScene:
                 box = img.get_rect(topright=(r.right - t.px(4), r.y + t.px(4))).inflate(t.px(8), t.px(2))
                 pygame.draw.rect(surface, c["hit"], box, border_radius=box.h // 2)
                 surface.blit(img, img.get_rect(center=box.center))
-            if val == 1 and (kind == "fire" or self.host.app.settings.highlights):
+            if val == 1 and (kind == "fire" or self.host.settings.highlights):
                 td.text(surface, "SALVO", td.font(t, 12, bold=True), c["accent"], (r.centerx, r.bottom - t.px(1)),
                         "midbottom")
         # reserves and defeated dice

@@ -4,18 +4,26 @@ Pure Python: no pygame, no I/O, no clock, no global randomness. A game module's
 ``rules.py`` subclasses :class:`GameState`; the match, saves, AI runner, arena and
 screens only ever talk to a game through this interface.
 
-Conventions
------------
+Conventions (OpenSpiel's state API and python-chess's board are the models)
+---------------------------------------------------------------------------
 * Players are numbered ``0 .. num_players-1`` in table order.
 * ``current_player()`` is a player number, :data:`CHANCE` when the physical game
   would roll/spin/draw (the state then lists ``chance_outcomes()``), or
   :data:`TERMINAL` once the game is over.
 * A move is a small immutable, hashable value whose ``str()`` is its stable text
   form; ``state.parse_move(text)`` turns the text back into the move *in that
-  state* (so context-dependent notation is fine) and raises :class:`IllegalMove`
-  with a reason a player can read when the text is malformed or the move illegal.
-* ``apply(move)`` mutates the state; it raises :class:`IllegalMove` (saying why)
-  for anything not in ``legal_moves()`` and then leaves the state untouched.
+  state* (so context-dependent notation is fine).
+* Legality is enforced once, here: :meth:`GameState.apply` asks
+  :meth:`GameState.why_illegal` and only then calls the game's own ``_apply``.
+  So "an illegal move leaves the state untouched" holds by construction for
+  every game; a game never overrides ``apply``.
+* Two kinds of refusal, both :class:`IllegalMove` (and so ``ValueError``):
+  :class:`BadNotation` when text cannot be read as a move at all, and
+  :class:`NotLegalHere` when it reads fine but is not allowed now. The move box
+  tells a player which ("I can't read that" apart from "not allowed now").
+* ``returns()`` gives every seat's result (higher is better) once the game is
+  over; ``winner()`` and ``placings()`` are derived from it, so a 2-6 seat game
+  reports its whole order of finish.
 * ``view(player)`` is what that seat may know. For perfect-information games it
   may simply be a copy. Anything the seat may not know must be *absent* from the
   view object, not merely unread. The AI only ever receives a view.
@@ -29,11 +37,21 @@ TERMINAL = -2
 
 
 class IllegalMove(ValueError):
-    """A move that is malformed or not legal here; ``str(err)`` says why."""
+    """A move that cannot be played; ``str(err)`` says why, in a player's words.
+
+    Raise one of the two subclasses; catch this one when the difference does not matter."""
+
+
+class BadNotation(IllegalMove):
+    """The text is not a move at all (a typo, an unknown square, a wrong shape)."""
+
+
+class NotLegalHere(IllegalMove):
+    """A well-formed move that the rules do not allow in this position."""
 
 
 class GameState:
-    """Base class: documents the contract and supplies a few generic helpers."""
+    """Base class: the contract, with legality enforced once in :meth:`apply`."""
 
     #: number of seats in this game
     num_players: int = 2
@@ -42,7 +60,7 @@ class GameState:
     def current_player(self) -> int:
         raise NotImplementedError
 
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> Sequence:
         """Legal moves for the player to move (empty when over or at CHANCE)."""
         raise NotImplementedError
 
@@ -50,31 +68,106 @@ class GameState:
         """At CHANCE: ``[(outcome_move, probability), ...]``, probabilities sum to 1."""
         return []
 
+    def chance_actor(self) -> int | None:
+        """At CHANCE: the seat that performs this chance event at the table (spins
+        the spinner, throws the dice), or None when nobody does (a bridge that may
+        give way, who fires first). The frame may let that seat's human perform
+        it; the outcome is the match's seeded draw either way."""
+        return None
+
+    # -- applying -------------------------------------------------------------
+    def why_illegal(self, move) -> str | None:
+        """None when ``move`` may be applied now, else the reason in a player's
+        words. Games override this to explain better (or to check faster than a
+        search through ``legal_moves()``); the default is a membership test."""
+        p = self.current_player()
+        if p == TERMINAL:
+            return "the game is over"
+        if p == CHANCE:
+            if move in [m for m, _ in self.chance_outcomes()]:
+                return None
+            return "not a possible chance outcome here"
+        if move in self.legal_moves():
+            return None
+        return "not a legal move here"
+
+    def is_legal(self, move) -> bool:
+        return self.why_illegal(move) is None
+
     def apply(self, move) -> None:
+        """Apply ``move`` for the player to move (or a chance outcome at CHANCE).
+
+        :raises NotLegalHere: the move is not allowed now; the state is untouched.
+        """
+        why = self.why_illegal(move)
+        if why is not None:
+            raise NotLegalHere(why if str(move) in why else f"{move}: {why}")
+        self._apply(move)
+
+    def _apply(self, move) -> None:
+        """Apply a move already known to be legal (the game's own work)."""
         raise NotImplementedError
 
     def parse_move(self, text: str):
+        """The move ``text`` names in this position.
+
+        :raises BadNotation: the text is not a move.
+        :raises NotLegalHere: it is a move, but not a legal one here.
+        """
         raise NotImplementedError
+
+    def parse_legal(self, text: str, move):
+        """Helper for ``parse_move``: ``move`` (already read from ``text``) if legal here."""
+        why = self.why_illegal(move)
+        if why is not None:
+            raise NotLegalHere(why if text.strip() in why else f"{text.strip()}: {why}")
+        return move
 
     # -- ending -------------------------------------------------------------
     def is_over(self) -> bool:
         return self.current_player() == TERMINAL
 
-    def winner(self) -> int | None:
-        """The winning player, or None for a draw / a game still going."""
+    def returns(self) -> list[float]:
+        """Each seat's result once the game is over (higher is better), all zero
+        while it goes on. Two seats: 1 / -1 for a win, 0 / 0 for a draw; more seats:
+        whatever orders them (for example minus the order in which they fell)."""
         raise NotImplementedError
 
+    def placings(self) -> list[int]:
+        """Each seat's place, 1 = first; seats with equal returns share a place."""
+        r = self.returns()
+        return [1 + sum(1 for other in r if other > mine) for mine in r]
+
+    def winner(self) -> int | None:
+        """The one seat that finished first, or None (a draw, a shared first
+        place, or a game still going)."""
+        if not self.is_over():
+            return None
+        r = self.returns()
+        best = max(r)
+        top = [i for i, v in enumerate(r) if v == best]
+        return top[0] if len(top) == 1 and min(r) < best else None
+
     def result_text(self, names=None) -> str:
-        """One line for the game-over overlay, e.g. 'Dark shot the Light town'.
+        """One line for the game-over card, e.g. 'Dark shot the Light town'.
         ``names`` (the seats' display names, in seat order) may be used by games
         whose seats have no names of their own."""
         w = self.winner()
         return "Draw" if w is None else f"{names[w] if names else f'Player {w + 1}'} wins"
 
     # -- information ----------------------------------------------------------
-    def view(self, player: int) -> "GameState":
-        """What ``player`` may know. Default (perfect information): a copy."""
+    def view(self, player: int | None) -> "GameState":
+        """What ``player`` may know (None: what everyone may know). Default
+        (perfect information): a copy."""
         return self.copy()
+
+    def reveals(self, move) -> bool:
+        """Hidden-information games: whether applying ``move`` (legal, about to
+        be applied) shows the table something of a secret (an answer to a shot,
+        a revealed card, a roll). Undo never takes back such a move, so nobody
+        can undo to scout. The default is the safe answer; games say False for
+        moves whose public effect reveals nothing new (a set-up, a hidden choice)."""
+        return True
 
     def copy(self) -> "GameState":
         raise NotImplementedError
@@ -102,16 +195,8 @@ class GameState:
         raise NotImplementedError
 
 
-def check_legal(state: GameState, move, legal: Sequence | None = None) -> None:
-    """Raise IllegalMove unless ``move`` is in ``legal`` (default: state.legal_moves())."""
-    if state.is_over():
-        raise IllegalMove(f"{move}: the game is over")
-    if state.current_player() == CHANCE:
-        outcomes = [m for m, _ in state.chance_outcomes()]
-        if move not in outcomes:
-            raise IllegalMove(f"{move}: not a possible chance outcome here")
-        return
-    if legal is None:
-        legal = state.legal_moves()
-    if move not in legal:
-        raise IllegalMove(f"{move}: not a legal move here")
+def two_player_returns(winner: int | None, over: bool) -> list[float]:
+    """``returns()`` for a two-seat game with a winner or a draw."""
+    if not over or winner is None:
+        return [0.0, 0.0]
+    return [1.0, -1.0] if winner == 0 else [-1.0, 1.0]

@@ -7,10 +7,20 @@ that and rebuild the match by replaying.
 Chance outcomes are drawn from ``Random(f"{seed}:{ply}")``: the draw depends only
 on the seed and on how many moves came before, so undo followed by the same
 decision meets the same luck (undo never re-rolls), and a replay is exact.
+
+The AI's own randomness (its secret set-up, its bluffs) comes from ``ai_secret``,
+a number drawn from the system's randomness when the match is made and kept in
+its saves, never shown: so a seed a player types fixes the dice, not the
+computer's secrets, while a loaded game goes on exactly as it would have.
+
+Undo and hidden information: a move whose public effect shows the table
+something secret (``state.reveals(move)``: an answer to a shot, a revealed card)
+raises the undo floor, and undo never goes below it, so nobody can undo to scout.
 """
 from __future__ import annotations
 
 import random
+import secrets
 import uuid
 from dataclasses import dataclass, field
 
@@ -54,13 +64,17 @@ class Match:
     seats: list
     seed: int
     match_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
+    ai_secret: int | None = None
 
     def __post_init__(self):
         self.options = self.info.clean_options(self.options)
         self.state = self.info.new_state(self.options, len(self.seats))
+        if self.ai_secret is None:
+            self.ai_secret = secrets.randbits(62)
         self.log: list[LogEntry] = []
         self._history: list = []         # state before each log entry
         self._redo: list[list[str]] = []  # undone units, most recent last
+        self.floor = 0                    # undo never takes back entries below this
 
     # -- queries ---------------------------------------------------------------
     @property
@@ -89,7 +103,7 @@ class Match:
         return [i for i, s in enumerate(self.seats) if s.is_human]
 
     def can_undo(self) -> bool:
-        return any(self.seats[e.player].is_human for e in self.log if e.player >= 0)
+        return any(e.player >= 0 and self.seats[e.player].is_human for e in self.log[self.floor:])
 
     def can_redo(self) -> bool:
         return bool(self._redo)
@@ -113,10 +127,17 @@ class Match:
         entry = LogEntry(str(move), public, player)
         self._history.append(before)
         self.log.append(entry)
+        if self.info.hidden_information and before.reveals(move):
+            self.floor = len(self.log)
         return entry
 
     def chance_rng(self) -> random.Random:
         return random.Random(f"{self.seed}:{self.ply}")
+
+    def ai_seed(self, salt: str = "") -> int:
+        """The seed of the AI's thought at this point: from the match's secret (never
+        from the seed players see), the ply and ``salt`` (e.g. "hint")."""
+        return random.Random(f"{self.ai_secret}/{self.ply}/{salt}").randrange(1 << 30)
 
     def draw_chance(self):
         """The outcome chance gives at this point (deterministic in seed and ply)."""
@@ -125,11 +146,18 @@ class Match:
         weights = [p for _, p in outcomes]
         return self.chance_rng().choices(moves, weights=weights, k=1)[0]
 
+    def apply_chance(self) -> LogEntry:
+        """Apply the one chance outcome due now (the seeded draw)."""
+        if self.state.current_player() != CHANCE:
+            raise IllegalMove("no chance event is due")
+        self._redo.clear()
+        return self._apply(self.draw_chance())
+
     def resolve_chance(self) -> list[LogEntry]:
         """Apply chance outcomes until a player (or the end) is to move."""
         out = []
         while self.state.current_player() == CHANCE:
-            out.append(self._apply(self.draw_chance()))
+            out.append(self.apply_chance())
         return out
 
     # -- undo / redo -----------------------------------------------------------
@@ -139,7 +167,7 @@ class Match:
         if not self.can_undo():
             return False
         unit: list[str] = []
-        while self.log:
+        while len(self.log) > self.floor:
             entry = self.log.pop()
             self.state = self._history.pop()
             unit.append(entry.text)
@@ -173,6 +201,11 @@ class Match:
         seats = self.seats[1:] + self.seats[:1]
         return Match(self.info, dict(self.options), [Seat(s.kind, s.level, s.name) for s in seats],
                      seed=random.Random(f"rematch:{self.seed}").randrange(1 << 31))
+
+    def seat_label(self, seat: int) -> str:
+        """"Ana" or "Ben (Computer, Hard)": how a seat is introduced on screen."""
+        s = self.seats[seat]
+        return s.name if s.is_human else f"{s.name} (Computer, {s.level.capitalize()})"
 
     def names(self) -> list:
         """The seats' display names, in seat order (what rules texts call them)."""

@@ -44,3 +44,7 @@ def resource_root() -> str:
 
 def asset(*parts: str) -> str:
     return os.path.join(resource_root(), "assets", *parts)
+
+
+def log_path() -> str:
+    return os.path.join(data_dir(), "logs", "cannonade.log")

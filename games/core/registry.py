@@ -7,6 +7,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 
+YES_NO = ((False, "Off"), (True, "On"))
+
+
 @dataclass(frozen=True)
 class Option:
     """A rule option shown in the new-game dialog."""
@@ -37,8 +40,8 @@ class GameInfo:
     hidden_information: bool
     rules_module: str              # "games.cannon.rules": has new_game(options, n_seats)
     ai_module: str                 # "games.cannon.ai": has make_ai(level, seat, options)
-    scene: str                     # "games.cannon.scene:CannonScene"
     rules_text: str                # "games.cannon.rules_text": has SECTIONS
+    board: str = ""                # "games.cannon.scene:CannonBoard"; "" = the generic board
     ply_cap: int = 400             # arena: a game longer than this is "unfinished"
     subcommands: dict = field(default_factory=dict)  # name -> "module:function(argv)"
     sizes: tuple = ()              # seat counts offered, default range(min, max+1)
@@ -65,8 +68,11 @@ class GameInfo:
             return RandomAI()
         return importlib.import_module(self.ai_module).make_ai(level, seat, options)
 
-    def scene_class(self):
-        mod, _, name = self.scene.partition(":")
+    def board_class(self):
+        """The game's Board subclass (``games.ui.board.GenericBoard`` when it has none yet)."""
+        if not self.board:
+            return importlib.import_module("games.ui.board").GenericBoard
+        mod, _, name = self.board.partition(":")
         return getattr(importlib.import_module(mod), name)
 
     def rules_sections(self):

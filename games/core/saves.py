@@ -12,6 +12,12 @@ Format history
 2. ``seats``: [{"kind", "level", "name"}]; ``moves``: ["Tf1", ...]; adds
    ``name``, ``match_id``, ``saved_at``, ``finished`` and ``turn`` for the
    Load list without replaying.
+3. ``ai_secret``: the match's secret that seeds the computer players' own
+   choices (see ``games.core.match``), so a loaded game goes on as it would
+   have. A version-2 file gets a fresh one.
+
+A hidden-information game's save holds every seat's secrets (it must, to
+resume): the saves folder is not a hiding place.
 """
 from __future__ import annotations
 
@@ -27,7 +33,7 @@ from games.core.game import IllegalMove
 from games.core.match import Match, Seat
 
 MAGIC = "cannonade-save"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 SUFFIX = ".json"
 
 
@@ -53,6 +59,7 @@ def match_to_dict(match: Match, name: str = "") -> dict:
         "options": match.options,
         "seats": [s.to_dict() for s in match.seats],
         "seed": match.seed,
+        "ai_secret": match.ai_secret,
         "moves": [e.text for e in match.log],
         "turn": match.ply,
         "finished": match.is_over(),
@@ -130,7 +137,14 @@ def _upgrade_1_to_2(d: dict, path: str) -> dict:
     return out
 
 
-_UPGRADES = {1: _upgrade_1_to_2}
+def _upgrade_2_to_3(d: dict, path: str) -> dict:
+    out = dict(d)
+    out["version"] = 3
+    out["ai_secret"] = None          # the match draws a fresh one
+    return out
+
+
+_UPGRADES = {1: _upgrade_1_to_2, 2: _upgrade_2_to_3}
 
 
 def read_save_dict(path: str) -> dict:
@@ -186,7 +200,10 @@ def load_match(path: str) -> Match:
         raise SaveError(path, f"{info.title} is played by {info.min_seats}-{info.max_seats} seats, "
                               f"the file has {len(seats)}")
     extra = {"match_id": str(d["match_id"])} if d.get("match_id") else {}
-    match = Match(info, d["options"], seats, d["seed"], **extra)
+    secret = d.get("ai_secret")
+    if secret is not None and (not isinstance(secret, int) or isinstance(secret, bool)):
+        raise SaveError(path, "the entry 'ai_secret' has the wrong type")
+    match = Match(info, d["options"], seats, d["seed"], ai_secret=secret, **extra)
     try:
         match.replay([str(t) for t in d["moves"]])
     except IllegalMove as exc:

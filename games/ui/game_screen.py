@@ -1,38 +1,44 @@
 """The frame every game is played in: turn banner, board, move log, buttons.
 
-The game's own board (``info.scene``) draws the position and turns clicks into
-moves; this frame owns the match, the AI runner, autosave, undo/redo, hints,
-the typed-move box, hand-overs for hidden information and the overlays.
+The game brings only a board (``games.ui.board.Board``); this frame owns the
+match, the AI players and their thread, autosave, undo/redo, hints, the typed
+move box, chance, hand-overs for hidden information and the overlays, and it is
+the board's :class:`~games.ui.board.Host`.
 
-The board contract (what a game's scene class provides):
-    Board(host)                       host is this GameScreen
-    layout(rect)                      the board's area
-    handle_event(event) -> bool       clicks, drags, keys it understands
-    update(dt), draw(surface)
-    on_move(entry, before, after)     a move was applied: start its animation
-    reset()                           the position jumped (undo, redo, load): redraw, no animation
-    busy -> bool                      an animation is running (AI and game-over wait for it)
-    show_hint(move)                   draw the suggestion (never play it)
-    help_text() -> str                the banner's "what to do now" line for a human
-    draw_rules_diagram(key, surface, rect, theme)  (static) pictures for the rules screen
+Chance: outcomes are applied one at a time, each shown to the board with a
+true before and after, and the next waits until the board's animation is done.
+When the seat that performs a chance event (``state.chance_actor()``) is the
+human at the screen and the board asks for it (``board.performance``), the frame
+waits for a "Spin!"/"Roll!" (the button, Space, or the board's own gesture); AI
+seats never wait. The outcome is the match's seeded draw either way, so when or
+how a player clicks never changes it.
+
+Hidden information: ``viewer`` is whose secrets may be drawn. Every change of
+viewer goes through :meth:`GameScreen._change_viewer`, which first clears all
+seat-private interface state (status line, typed text, hint, the board's
+selections and pop-ups), so nothing of one seat's screen reaches the next.
 """
 from __future__ import annotations
 
+import logging
 import math
 import os
 import random
 
 import pygame
 
-from games.core import saves
+from games.core import logs, saves
+from games.core.ai import RandomAI
 from games.core.ai_runner import AIRunner
-from games.core.game import CHANCE, IllegalMove
-from games.ui.dialogs import confirm, message, prompt
+from games.core.game import CHANCE, BadNotation, IllegalMove
+from games.ui import banner
+from games.ui.dialogs import Dialog, confirm, message, prompt
 from games.ui.handover import HandOver
 from games.ui.move_log import MoveLog
 from games.ui.scene import Scene
-from games.ui.theme import draw_text, fit_text
-from games.ui.widgets import Button, TextField, draw_panel, draw_seat_marker
+from games.ui.widgets import Button, TextField, draw_panel
+
+log = logging.getLogger(__name__)
 
 CTRL = pygame.KMOD_CTRL | pygame.KMOD_META
 
@@ -45,22 +51,23 @@ class GameScreen(Scene):
         self.save_path = save_path
         self.runner = AIRunner()
         self.hint_runner = AIRunner()
-        self.hint_ai = None
+        self.ais: dict = {}               # seat -> the AI playing it (one per seat per match)
         self.status = ""                  # a transient line under the banner (errors, saves)
         self.status_t = 0.0
         self.status_bad = False
         self._autosave_failed = False
         self._over_shown = False
+        self._ai_error = False            # an AI failed: its dialog is up, the match waits
+        self._awaiting: str | None = None  # the label of a chance event waiting for its player
         self._time = 0.0
         # The position the board's animation starts from: while the board is busy
         # the banner keeps describing it, so the text never runs ahead of the pieces.
         self._animating_from = None
         self.humans = match.human_seats()
-        # Hidden information: whose secrets may be drawn. None = nobody's (public only).
         self.hidden = self.info.hidden_information
         self.viewer = self._initial_viewer(resumed)
-        self.board = self.info.scene_class()(self)
-        b = lambda label, fn, key, **kw: Button(label, fn, key, sound=app.sound, **kw)
+        self.board = self.info.board_class()(self)
+        b = lambda label, fn, key, **kw: Button(label, fn, key, sound=app.sound, **kw)  # noqa: E731
         self.undo_btn = b("Undo", self.undo, "Ctrl+Z")
         self.redo_btn = b("Redo", self.redo, "Ctrl+Y")
         self.hint_btn = b("Hint", self.hint, "H")
@@ -68,35 +75,38 @@ class GameScreen(Scene):
         self.rules_btn = b("Rules", self.rules, "F1")
         self.menu_btn = b("Menu", self.pause, "Esc")
         self.buttons = [self.undo_btn, self.redo_btn, self.hint_btn, self.save_btn, self.rules_btn, self.menu_btn]
-        self.move_box = TextField("", placeholder="type a move + Enter", max_len=40, on_submit=self.typed_move)
+        # the chance event a player performs; no click sound: the board's spin or roll is the sound
+        self.perform_btn = Button("Spin!", self.perform, "Space", primary=True)
+        self.move_box = TextField("", placeholder="type a move + Enter", max_len=60, on_submit=self.typed_move)
         self.log_view = MoveLog()
         # A loaded hidden-information game resumes behind a hand-over, never on an
         # open grid. It is pushed from on_enter, once this screen is on the stack,
         # so the curtain sits above it rather than buried underneath.
         self._resume_behind_curtain = bool(resumed and self.hidden and self.humans)
 
-    # -- who may see what ----------------------------------------------------------
-    def _initial_viewer(self, resumed):
-        if not self.hidden:
-            return None
-        if len(self.humans) == 1:
-            return None if resumed else self.humans[0]
-        return None
+    # -- the Host protocol (what a board may ask) -----------------------------------------
+    @property
+    def sound(self):
+        return self.app.sound
 
-    def _next_human(self):
-        p = self.match.to_move()
-        if p >= 0 and self.match.seats[p].is_human:
-            return p
-        return self.humans[0] if len(self.humans) == 1 else (self.viewer if self.viewer is not None else self.humans[0])
+    @property
+    def settings(self):
+        return self.app.settings
 
-    def _handover_to(self, seat):
-        self.viewer = None
-        self.board.reset()
-        self.app.push(HandOver(self.app, self.match.seats[seat].name, lambda: self._reveal(seat)))
+    @property
+    def seats(self):
+        return self.match.seats
 
-    def _reveal(self, seat):
-        self.viewer = seat
-        self.board.reset()
+    @property
+    def options(self):
+        return self.match.options
+
+    @property
+    def ply(self) -> int:
+        return self.match.ply
+
+    def names(self) -> list:
+        return self.match.names()
 
     def visible_state(self):
         """The state or view the board may draw: the full state for perfect
@@ -110,6 +120,61 @@ class GameScreen(Scene):
         p = self.match.to_move()
         return (p >= 0 and self.match.seats[p].is_human and not self.runner.busy
                 and (not self.hidden or self.viewer == p) and not self.board.busy)
+
+    def awaiting_performance(self) -> str | None:
+        return self._awaiting
+
+    def perform(self) -> None:
+        """The player performed the chance event the frame is waiting for."""
+        if self._awaiting is None or self.board.busy:
+            return
+        self._awaiting = None
+        self._apply_chance()
+
+    # -- who may see what ----------------------------------------------------------
+    def _initial_viewer(self, resumed):
+        if not self.hidden:
+            return None
+        if len(self.humans) == 1:
+            return None if resumed else self.humans[0]
+        return None
+
+    def _seat_to_act(self) -> int | None:
+        """The human seat whose decision (or chance performance) is due, if any."""
+        m = self.match
+        p = m.to_move()
+        if p >= 0:
+            return p if m.seats[p].is_human else None
+        if p == CHANCE:
+            actor = self._performer()
+            return actor
+        return None
+
+    def _performer(self) -> int | None:
+        """The human seat that performs the chance event due now, if the board wants it performed."""
+        st = self.match.state
+        actor = st.chance_actor()
+        if actor is None or not (0 <= actor < len(self.match.seats)) or not self.match.seats[actor].is_human:
+            return None
+        return actor if self.board.performance(st) else None
+
+    def _change_viewer(self, seat) -> None:
+        """The one place the viewer changes: seat-private interface state goes first."""
+        self._forget_private()
+        self.viewer = seat
+        self.board.reset()
+
+    def _forget_private(self) -> None:
+        self.status, self.status_t, self.status_bad = "", 0.0, False
+        self.move_box.text = ""
+        self.move_box.focused = False
+        self.hint_runner.cancel()
+        self.board.forget_private()
+        self.board.show_hint(None)
+
+    def _handover_to(self, seat):
+        self._change_viewer(None)
+        self.app.push(HandOver(self.app, self.match.seats[seat].name, lambda: self._change_viewer(seat)))
 
     # -- layout ----------------------------------------------------------------------
     def layout(self, size):
@@ -127,7 +192,10 @@ class GameScreen(Scene):
             btn.rect = pygame.Rect(self.side.x + pad + c * (bw + gap), y + r * (bh + gap), bw, bh)
         self.move_box.rect = pygame.Rect(self.side.x + pad, y - gap - t.px(40), side_w - 2 * pad, t.px(40))
         self.log_rect = pygame.Rect(self.side.x + pad, self.side.y + pad, side_w - 2 * pad,
-                                    self.move_box.rect.y - gap - self.side.y - pad)
+                                    max(0, self.move_box.rect.y - gap - self.side.y - pad))
+        pw, ph = t.px(180), t.px(52)
+        self.perform_btn.rect = pygame.Rect(self.board_rect.centerx - pw // 2, self.board_rect.bottom - ph - t.px(14),
+                                            pw, ph)
         self.board.layout(self.board_rect)
 
     # -- the flow of play ---------------------------------------------------------
@@ -135,7 +203,8 @@ class GameScreen(Scene):
         self.board.reset()
         if self._resume_behind_curtain:
             self._resume_behind_curtain = False
-            self._handover_to(self._next_human())
+            seat = self._seat_to_act()
+            self._handover_to(seat if seat is not None else self.humans[0])
 
     def on_exit(self):
         self.runner.cancel()
@@ -165,25 +234,37 @@ class GameScreen(Scene):
             return
         try:
             move = self.match.state.parse_move(text)
+        except BadNotation as exc:
+            self.say(f"I can't read that: {exc}", bad=True)
+            self.app.sound.play("error")
+            return
         except IllegalMove as exc:
-            self.say(str(exc), bad=True)
+            self.say(f"Not allowed now: {exc}", bad=True)
             self.app.sound.play("error")
             return
         if self.submit(move):
             self.move_box.text = ""
+            self.move_box.focused = False
 
     def _after_move(self, entry, before):
         self._animating_from = before
-        self.board.on_move(entry, before, self.match.state)
         self.board.show_hint(None)
         self.hint_runner.cancel()
+        self.board.on_move(entry, before, self.match.state)
         self.autosave()
+
+    def _apply_chance(self):
+        m = self.match
+        before = m.state.copy()
+        entry = m.apply_chance()
+        self._after_move(entry, before)
 
     def autosave(self):
         try:
             saves.autosave(self.match)
             self._autosave_failed = False
         except (saves.SaveError, OSError) as exc:
+            log.warning("autosave failed: %s", exc)
             if not self._autosave_failed:   # say it once, not after every move
                 self.say(f"Autosave failed: {getattr(exc, 'reason', exc)}", bad=True, seconds=8)
             self._autosave_failed = True
@@ -194,95 +275,148 @@ class GameScreen(Scene):
         self.move_box.update(dt)
         self.board.update(dt)
         self._poll_hint()
-        m = self.match
         if self.board.busy:
             return
         self._animating_from = None
-        if m.to_move() == CHANCE:
-            before = m.state.copy()
-            self._animating_from = before
-            for entry in m.resolve_chance():
-                self.board.on_move(entry, before, m.state)
-                before = m.state.copy()
-            self.autosave()
-            return
+        self._advance()
+
+    def _advance(self):
+        """Move the game on by one step if nothing is waiting for a person."""
+        m = self.match
         if m.is_over():
-            if not self._over_shown:
-                self._over_shown = True
-                self.app.sound.play("win")
-                from games.ui.overlays import GameOver
-                if self.hidden:
-                    self.viewer = None
-                self.app.push(GameOver(self.app, self))
+            self._show_game_over()
             return
-        if self.app.stack.top is not self:
-            return      # paused / dialog: the AI waits
-        if self.hidden and len(self.humans) > 1 and m.is_human_turn() and self.viewer != m.to_move():
-            self._handover_to(m.to_move())
+        if self.app.stack.top is not self or self._ai_error:
+            return      # paused / dialog: the AI and chance wait
+        seat = self._seat_to_act()
+        if seat is not None and self.hidden and self.viewer != seat and (len(self.humans) > 1 or self.viewer is None):
+            self._handover_to(seat)
             return
-        if self.hidden and len(self.humans) == 1 and self.viewer is None and m.is_human_turn():
-            self._handover_to(self.humans[0])
+        if m.to_move() == CHANCE:
+            if seat is not None:
+                self._awaiting = self.board.performance(m.state)
+                self.perform_btn.label = self._awaiting or "Spin!"
+                return
+            self._apply_chance()
             return
+        self._awaiting = None
         if m.is_ai_turn():
             self._drive_ai()
 
+    def _show_game_over(self):
+        if self._over_shown:
+            return
+        self._over_shown = True
+        self._awaiting = None
+        self.app.sound.play("win")
+        from games.ui.overlays import GameOver
+        if self.hidden:
+            self._change_viewer(None)
+        self.app.push(GameOver(self.app, self))
+
+    # -- the computer players ------------------------------------------------------
+    def ai_for(self, seat: int):
+        ai = self.ais.get(seat)
+        if ai is None:
+            ai = self.ais[seat] = self.info.make_ai(self.match.seats[seat].level, seat, self.match.options)
+        return ai
+
     def _drive_ai(self):
         m = self.match
+        p = m.to_move()
         if not self.runner.busy and self.runner.token != m.ply:
-            p = m.to_move()
-            ai = self.info.make_ai(m.seats[p].level, p, m.options)
-            self.runner.start(ai, m.state.view(p), token=m.ply, time_scale=self.app.settings.ai_time,
-                              seed=random.Random(f"{m.seed}/{m.ply}").randrange(1 << 30))
+            self.runner.start(self.ai_for(p), m.state.view(p), token=m.ply, time_scale=self.app.settings.ai_time,
+                              seed=m.ai_seed())
             return
         try:
             done, move = self.runner.poll()
-        except Exception as exc:  # an AI bug must not take the game down
-            self.say(f"The computer player failed: {exc}", bad=True, seconds=10)
+        except Exception as exc:  # noqa: BLE001 - any AI bug: logged, told, and the game offers Retry
+            self._ai_failed(p, exc)
             return
-        if done and move is not None:
-            before = m.state.copy()
-            try:
-                entry = m.play(move)
-            except IllegalMove as exc:
-                self.say(f"The computer chose an illegal move ({exc}); please report this.", bad=True, seconds=10)
-                return
-            self.app.sound.play("click")
-            self._after_move(entry, before)
+        if not done:
+            return
+        if move is None:          # the thought was cancelled: think again
+            self.runner.cancel()
+            return
+        before = m.state.copy()
+        try:
+            entry = m.play(move)
+        except IllegalMove as exc:
+            self._ai_failed(p, exc, move=move)
+            return
+        self._after_move(entry, before)
+
+    def _ai_failed(self, seat, exc, move=None):
+        who = self.match.seat_label(seat)
+        what = f"chose an illegal move ({move})" if move is not None else f"failed ({type(exc).__name__})"
+        log.error("AI for seat %d (%s) %s at ply %d of %s", seat, who, what, self.match.ply, self.info.id,
+                  exc_info=exc)
+        self._ai_error = True
+        self.autosave()
+
+        def retry():
+            self._ai_error = False
+            self.runner.cancel()
+
+        def random_move():
+            self._ai_error = False
+            self.runner.cancel()
+            p = self.match.to_move()
+            if p == seat:
+                mv = RandomAI().choose(self.match.state.view(p), _rng_ctx(self.match.ai_seed("random")))
+                before = self.match.state.copy()
+                self._after_move(self.match.play(mv), before)
+
+        text = (f"{who} {what}. This is a bug in the computer player, not your mistake. "
+                f"Your game is autosaved. The details are in the log file:\n{logs.log_file()}")
+        self.app.push(Dialog(self.app, "The computer player stumbled", text, vertical=True, buttons=(
+            ("Retry", retry, None),
+            ("Let it play a random move", random_move, None),
+            ("Main menu", lambda: self.leave(force=True), None),
+        )))
 
     # -- buttons ------------------------------------------------------------------------
+    def _shared_secrets(self) -> bool:
+        """Several people share one screen in a hidden-information game: no undo at all."""
+        return self.hidden and len(self.humans) > 1
+
     def undo(self):
-        if self.hidden and len(self.humans) > 1:
+        if self._shared_secrets():
             self.say("Undo is off when several people share hidden information.", bad=True)
             return
         self.runner.cancel()
         if self.match.undo():
-            self._over_shown = False
-            self._animating_from = None
-            self.board.reset()
-            self.board.show_hint(None)
-            self.autosave()
+            self._after_jump()
+        elif self.hidden and self.match.log:
+            self.say("Undo can't take back a move whose result the table has seen.", bad=True)
         else:
             self.say("Nothing to undo.")
 
     def redo(self):
-        if self.hidden and len(self.humans) > 1:
+        if self._shared_secrets():
             return
         self.runner.cancel()
         if self.match.redo():
-            self._animating_from = None
-            self.board.reset()
-            self.autosave()
+            self._after_jump()
         else:
             self.say("Nothing to redo.")
+
+    def _after_jump(self):
+        self._over_shown = False
+        self._animating_from = None
+        self._awaiting = None
+        self.board.reset()
+        self.board.show_hint(None)
+        self.autosave()
 
     def hint(self):
         if not self.can_act():
             self.say("Hints are for your own turn.", bad=True)
             return
         p = self.match.to_move()
-        self.hint_ai = self.info.make_ai("normal", p, self.match.options)
-        self.hint_runner.start(self.hint_ai, self.match.state.view(p), token=self.match.ply,
-                               time_scale=self.app.settings.ai_time, seed=self.match.ply)
+        self.hint_runner.start(self.info.make_ai("normal", p, self.match.options), self.match.state.view(p),
+                               token=self.match.ply, time_scale=self.app.settings.ai_time,
+                               seed=self.match.ai_seed("hint"))
         self.say("Thinking about a hint...")
 
     def _poll_hint(self):
@@ -290,8 +424,9 @@ class GameScreen(Scene):
             return
         try:
             done, move = self.hint_runner.poll()
-        except Exception as exc:
-            self.say(f"No hint: {exc}", bad=True)
+        except Exception as exc:  # noqa: BLE001 - a failed hint is told, logged, and harms nothing
+            log.error("hint failed at ply %d of %s", self.match.ply, self.info.id, exc_info=exc)
+            self.say("No hint this time (the helper failed; see the log).", bad=True)
             return
         if done and move is not None:
             self.board.show_hint(move)
@@ -306,6 +441,7 @@ class GameScreen(Scene):
             try:
                 saves.save_match(self.match, path, name=name or default)
             except saves.SaveError as exc:
+                log.warning("save failed: %s", exc)
                 message(self.app, "Save failed", f"{exc.path}\n\n{exc.reason}")
                 self.app.sound.play("error")
                 return
@@ -326,7 +462,7 @@ class GameScreen(Scene):
         """Back to the main menu (asks first when the game is unfinished)."""
         if not force and self.app.settings.confirm_leave and not self.match.is_over():
             confirm(self.app, "Leave this game?", "It is autosaved; Continue on the main menu brings it back.",
-                    lambda: self.leave(force=True), yes="Leave")
+                    lambda: self.leave(force=True), yes="Leave", destructive=True)
             return
         self.runner.cancel()
         from games.ui.menu import MainMenu
@@ -340,87 +476,91 @@ class GameScreen(Scene):
     def say(self, text, bad=False, seconds=4.0):
         self.status, self.status_bad, self.status_t = text, bad, seconds
 
+    def emergency_save(self) -> None:
+        """After an unexpected error: keep the game (the crash handler calls this)."""
+        self.autosave()
+
     # -- events --------------------------------------------------------------------------
     def handle_event(self, event):
+        if self.board.busy and self._is_skip(event):
+            self.board.skip()
+            return
         if self.move_box.handle_event(event):
+            return
+        if self._awaiting and (self.perform_btn.handle_event(event) or
+                               (event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE)):
+            if event.type == pygame.KEYDOWN:
+                self.perform()
             return
         for b in self.buttons:
             if b.handle_event(event):
                 return
         if self.log_view.handle_event(event, self.log_rect):
             return
-        if event.type == pygame.KEYDOWN:
-            ctrl = event.mod & CTRL
-            if ctrl and event.key == pygame.K_z:
-                return self.undo_btn.click()
-            if ctrl and event.key == pygame.K_y:
-                return self.redo_btn.click()
-            if ctrl and event.key == pygame.K_s:
-                return self.save_btn.click()
-            if event.key == pygame.K_ESCAPE:
-                return self.menu_btn.click()
-            if event.key == pygame.K_F1:
-                return self.rules_btn.click()
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_SLASH):
-                self.move_box.focused = True
-                return
+        if event.type == pygame.KEYDOWN and self._shortcut(event):
+            return
         if self.board.handle_event(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_h and not event.mod & CTRL:
             self.hint_btn.click()
 
+    def _is_skip(self, event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            return event.key in (pygame.K_SPACE, pygame.K_ESCAPE)
+        return (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self.board_rect.collidepoint(event.pos))
+
+    def _shortcut(self, event) -> bool:
+        ctrl = event.mod & CTRL
+        keys = {pygame.K_z: self.undo_btn, pygame.K_y: self.redo_btn, pygame.K_s: self.save_btn}
+        if ctrl and event.key in keys:
+            keys[event.key].click()
+            return True
+        if event.key == pygame.K_ESCAPE:
+            self.menu_btn.click()
+            return True
+        if event.key == pygame.K_F1:
+            self.rules_btn.click()
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_SLASH):
+            self.move_box.focused = True
+            return True
+        return False
+
     # -- drawing ------------------------------------------------------------------------------
+    def shown_state(self):
+        """The position the banner describes: the one an animation starts from, until it ends."""
+        if self._animating_from is not None and self.board.busy:
+            return self._animating_from
+        return self.match.state
+
     def draw(self, surface):
         t, c = self.theme, self.theme.c
         m = self.match
-        self.undo_btn.enabled = m.can_undo() and not (self.hidden and len(self.humans) > 1)
-        self.redo_btn.enabled = m.can_redo() and not (self.hidden and len(self.humans) > 1)
+        self.undo_btn.enabled = m.can_undo() and not self._shared_secrets()
+        self.redo_btn.enabled = m.can_redo() and not self._shared_secrets()
         self.hint_btn.enabled = self.can_act()
         self.board.draw(surface)
-        # banner
-        pygame.draw.rect(surface, c["bg2"], self.banner)
-        pygame.draw.line(surface, c["edge"], self.banner.bottomleft, self.banner.bottomright, max(1, t.px(2)))
-        # what the board shows: the position an animation starts from, until it ends
-        shown = self._animating_from if (self._animating_from is not None and self.board.busy) else m.state
-        p = shown.current_player()
-        x = t.px(16)
-        if p >= 0:
-            draw_seat_marker(surface, t, p, (x + t.px(12), self.banner.centery), t.px(14))
-            x += t.px(34)
-        who = m.seats[p].name if p >= 0 else ""
-        line = shown.status_text(m.names())
-        if p >= 0 and who and who.lower() not in line.lower():
-            line = f"{who} - {line}"
-        avail = self.banner.w - x - t.px(16)
-        draw_text(surface, fit_text(line, t.heading_font(), avail), t.heading_font(), c["text"],
-                  (x, self.banner.y + t.px(8)))
-        sub = ""
-        if self.runner.busy:
-            dots = "." * (1 + int(self._time * 3) % 3)
-            sub = f"{who} is thinking{dots}"
-        elif self.can_act():
-            sub = self.board.help_text()
-        elif self.status_t <= 0 and m.is_ai_turn() and shown is m.state:
-            sub = f"{who} to play"
-        if self.status_t > 0:
-            sub = self.status
-        col = c["danger"] if (self.status_t > 0 and self.status_bad) else c["text_dim"]
-        draw_text(surface, fit_text(sub, t.body_font(), avail), t.body_font(), col,
-                  (x, self.banner.bottom - t.px(6)), "bottomleft")
-        if self.runner.busy:
-            self._draw_thinking(surface, (self.banner.right - t.px(28), self.banner.centery))
-        # side panel
+        if self._awaiting and not self.board.busy and self.app.stack.top is self:
+            self.perform_btn.draw(surface, t)
+        banner.draw(surface, self)
         pygame.draw.rect(surface, c["bg2"], self.side)
-        draw_panel(surface, self.log_rect, t, color=c["bg"])
-        self.log_view.draw(surface, self.log_rect, t, m)
+        if self.log_rect.h > 0:
+            draw_panel(surface, self.log_rect, t, color=c["bg"])
+            self.log_view.draw(surface, self.log_rect, t, m)
         self.move_box.draw(surface, t)
         for b in self.buttons:
             b.draw(surface, t)
 
-    def _draw_thinking(self, surface, center):
+    def draw_thinking(self, surface, center):
         t, c = self.theme, self.theme.c
         for i in range(8):
             a = self._time * 5 - i * 0.45
             px = center[0] + math.cos(a) * t.px(12)
             py = center[1] + math.sin(a) * t.px(12)
             pygame.draw.circle(surface, c["accent"], (int(px), int(py)), max(1, t.px(4 - i * 0.4)))
+
+
+def _rng_ctx(seed: int):
+    from games.core.ai import ThinkContext
+    return ThinkContext(rng=random.Random(seed))

@@ -165,7 +165,7 @@ class MainMenu(Scene):
                 continue
             surf = pygame.Surface(r.size, pygame.SRCALPHA)
             try:
-                info.scene_class().draw_rules_diagram(info.card_art, surf, surf.get_rect(), t)
+                info.board_class().draw_rules_diagram(info.card_art, surf, surf.get_rect(), t)
             except Exception:   # noqa: BLE001 - a broken picture must not take the menu down
                 surf = None
             self._art[key] = surf

@@ -14,7 +14,7 @@ class RulesScreen(Scene):
         super().__init__(app)
         self.info = info
         self.sections = info.rules_sections()
-        self.draw_diagram = getattr(info.scene_class(), "draw_rules_diagram", None)
+        self.draw_diagram = getattr(info.board_class(), "draw_rules_diagram", None)
         self.back_btn = Button("Back", app.pop, "Esc", sound=app.sound)
         self.scroll = 0
         self.content_h = 0

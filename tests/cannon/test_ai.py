@@ -103,7 +103,7 @@ def test_make_unmake_restores_position_and_hash():
         codes = b.gen_placements() if st.phase == "place" else b.gen_moves()
         for c in codes:
             child = st.copy()
-            child._do(rules.Move(*ekey(c)))
+            child._apply(rules.Move(*ekey(c)))
             b.make(c)
             # the incremental hash is the hash computed from scratch, and the
             # board after make is the rules' position after the same move

@@ -16,7 +16,7 @@ import pytest  # noqa: E402
 
 import games  # noqa: E402
 from games.cannon import rules as R  # noqa: E402
-from games.cannon.scene import CannonScene  # noqa: E402
+from games.cannon.scene import CannonBoard  # noqa: E402
 from games.core import paths  # noqa: E402
 from games.core.match import AI, HUMAN, Match, Seat  # noqa: E402
 from games.ui.game_screen import GameScreen  # noqa: E402
@@ -32,11 +32,11 @@ def data_dir(tmp_path):
     paths.set_data_dir(None)
 
 
-def start(seats=(HUMAN, HUMAN), options=None, animation="off", size=(1280, 720), seed=7):
+def start(seats=(HUMAN, HUMAN), options=None, animation="off", size=(1280, 720), seed=7, ai_secret=7):
     app = make_app(size, animation=animation)
     names = ("Dark", "Light")
     match = Match(games.get("cannon"), dict(options or {}),
-                  [Seat(kind, "easy", name) for kind, name in zip(seats, names)], seed)
+                  [Seat(kind, "easy", name) for kind, name in zip(seats, names)], seed, ai_secret=seed)
     screen = GameScreen(app, match)
     app.push(screen)
     app.step(1 / 60, events=[])
@@ -317,13 +317,13 @@ def test_draw_rules_diagram_draws_each_key_and_nothing_for_an_unknown_one():
         for key in ("setup", "soldier_moves", "retreat", "cannon_slide", "cannon_shot", "town"):
             surf = pygame.Surface((300, 300))
             surf.fill((1, 2, 3))
-            CannonScene.draw_rules_diagram(key, surf, pygame.Rect(20, 20, 260, 260), theme)
+            CannonBoard.draw_rules_diagram(key, surf, pygame.Rect(20, 20, 260, 260), theme)
             colours = {tuple(surf.get_at((x, y)))[:3] for x in range(0, 300, 7) for y in range(0, 300, 7)}
             assert len(colours) > 12, key
             assert tuple(surf.get_at((5, 5)))[:3] == (1, 2, 3), f"{key} drew outside its rectangle"
         surf = pygame.Surface((100, 100))
         surf.fill((1, 2, 3))
-        CannonScene.draw_rules_diagram("no such picture", surf, surf.get_rect(), theme)
+        CannonBoard.draw_rules_diagram("no such picture", surf, surf.get_rect(), theme)
         assert all(tuple(surf.get_at((x, y)))[:3] == (1, 2, 3) for x in range(0, 100, 9) for y in range(0, 100, 9))
 
 
@@ -347,7 +347,7 @@ def play_by_clicks(app, screen, board, move):
 
 
 def test_a_whole_game_against_easy_by_clicks():
-    app, screen, board = start(seats=(HUMAN, AI), animation="fast", seed=11)
+    app, screen, board = start(seats=(HUMAN, AI), animation="fast", seed=11, ai_secret=11)
     rng = random.Random(5)
     deadline = time.perf_counter() + 45
     human_moves = 0

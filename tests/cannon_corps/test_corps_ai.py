@@ -125,7 +125,7 @@ def test_the_app_hands_each_ai_only_its_own_view(handed, tmp_path):
     try:
         m = Match(games.get("cannon_corps"), {},
                   [Seat(AI, lv, name) for lv, name in (("easy", "Ana"), ("normal", "Ben"), ("hard", "Cleo"))],
-                  seed=4)
+                  seed=4, ai_secret=4)
         app.push(GameScreen(app, m))
         end = time.perf_counter() + 15
         while m.ply < 40 and not m.is_over() and time.perf_counter() < end:
@@ -160,19 +160,19 @@ def test_ai_is_deterministic_given_its_rng():
 
 def test_easy_keeps_its_dice_where_they_are():
     st = make([S0, S1], start=1)
-    st.apply("fire d10 A4")                 # seat 0's d20 survives
+    st.apply(st.parse_move("fire d10 A4"))                 # seat 0's d20 survives
     assert make_ai("easy", 0, {}).choose(st.view(0), ThinkContext()) == Move("stay", "d20")
 
 
 def test_normal_runs_for_cover_and_fires_big_at_a_hit():
     st = make([S0, S1], start=1)
-    st.apply("fire d10 A4")                 # seat 0's d20 survives
+    st.apply(st.parse_move("fire d10 A4"))                 # seat 0's d20 survives
     m = make_ai("normal", 0, {}).choose(st.view(0), ThinkContext())
     assert m.kind == "cover"
     st2 = make([S0, S1])
-    st2.apply("fire d6 B4")                 # seat 1's d20 survives with 14
-    st2.apply("stay d20")
-    st2.apply("fire d20 C1")                # seat 1's turn (a miss)
+    st2.apply(st2.parse_move("fire d6 B4"))                 # seat 1's d20 survives with 14
+    st2.apply(st2.parse_move("stay d20"))
+    st2.apply(st2.parse_move("fire d20 C1"))                # seat 1's turn (a miss)
     m = make_ai("normal", 0, {}).choose(st2.view(0), ThinkContext())
     assert m == Move("fire", "d20", "B4")   # the biggest platoon at the space that answered Hit
 
@@ -195,12 +195,12 @@ def test_hard_cancels_promptly():
 
 def test_hard_cover_and_deploy_are_randomised():
     st = make([S0, S1], start=1)
-    st.apply("fire d10 A4")                 # seat 0's d20 survives with 10
+    st.apply(st.parse_move("fire d10 A4"))                 # seat 0's d20 survives with 10
     seen = {str(make_ai("hard", 0, {}).choose(st.view(0), ThinkContext(rng=random.Random(i))))
             for i in range(40)}
     assert "stay d20" in seen and len(seen) == 3
     st2 = make([S0, S1], start=1)
-    st2.apply("fire d20 A3")
+    st2.apply(st2.parse_move("fire d20 A3"))
     seen = {str(make_ai("hard", 0, {}).choose(st2.view(0), ThinkContext(rng=random.Random(i))))
             for i in range(40)}
     assert len(seen) >= 4
@@ -301,7 +301,7 @@ def test_hard_setup_and_deployment_are_random_but_favour_big_dice():
     assert set(dice) == set(DICE) or len(dice) >= 6
     assert dice["d20"] > dice["d8"] > dice["d4"] and dice["d12"] > dice["d6"]
     st2 = make([S0, S1], start=1)
-    st2.apply("fire d20 A1")                # seat 0's d4 is defeated: it deploys d10, d% or d12
+    st2.apply(st2.parse_move("fire d20 A1"))                # seat 0's d4 is defeated: it deploys d10, d% or d12
     got = Counter(make_ai("hard", 0, {}).choose(st2.view(0), ThinkContext(rng=random.Random(i))).die
                   for i in range(300))
     assert set(got) == {"d10", "d%", "d12"} and got["d12"] > max(got["d10"], got["d%"])
@@ -320,7 +320,7 @@ def _with_follow_ups(view, space, times=4):
 
 def test_hard_bluffs_less_when_the_table_fires_back_at_the_same_space():
     st = make([S0, S1], start=1)
-    st.apply("fire d10 A4")                 # seat 0's d20 survives at A4: run or stay
+    st.apply(st.parse_move("fire d10 A4"))                 # seat 0's d20 survives at A4: run or stay
     ai = HardAI(0)
     base = ai.stay_chance(st.view(0))
     same = ai.stay_chance(_with_follow_ups(st.view(0), "B2"))      # Normal's habit
@@ -346,7 +346,7 @@ def test_hard_hides_where_the_table_does_not_shoot():
     careless = space_risk(table([(sp, False) for sp in ("C1", "C1", "C2", "C1", "C2", "B1")]), 0)
     assert careless[SPACE_INDEX["C1"]] > careless[SPACE_INDEX["A2"]] / 2
     st = make([S0, S1], start=1)
-    st.apply("fire d20 A1")                 # seat 0 must deploy
+    st.apply(st.parse_move("fire d20 A1"))                 # seat 0 must deploy
     v = st.view(0)
     v.events = list(v.events) + table([(sp, False) for sp in ("C1", "C2", "C3", "B1", "B2", "B3")])
     w = dict(zip(v.pending["options"], HardAI(0)._hide_weights(v, v.pending["options"])))

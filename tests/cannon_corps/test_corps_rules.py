@@ -54,7 +54,7 @@ def test_seats_two_to_six():
 # -- setup -------------------------------------------------------------------
 def test_setup_places_four_dice_on_different_empty_spaces_at_highest_value():
     st = new_game({}, 2)
-    st.apply("setup d20@A4 d4@A1 d8@A3 d6@A2")          # any order in the text
+    st.apply(st.parse_move("setup d20@A4 d4@A1 d8@A3 d6@A2"))          # any order in the text
     assert st.grid(0) == {"A1": ("d4", 4), "A2": ("d6", 6), "A3": ("d8", 8), "A4": ("d20", 20)}
     for bad, why in [("setup d4@A1 d6@A1 d8@B1 d10@B2", "two platoons on A1"),
                      ("setup d4@A1 d4@A2 d8@B1 d10@B2", "d4 is placed twice"),
@@ -94,7 +94,7 @@ def test_random_seat_starts_by_chance_uniformly():
     outs = st.chance_outcomes()
     assert [m for m, _ in outs] == [Move("start", seat=s) for s in range(4)]
     assert all(abs(p - 0.25) < 1e-12 for _, p in outs)
-    st.apply("start 2")
+    st.apply(st.parse_move("start 2"))
     assert st.current_player() == 2 and st.events[-1] == {"kind": "start", "turn": 0, "seat": 2}
     with pytest.raises(IllegalMove, match="already been drawn"):
         st.apply(Move("start", seat=1))
@@ -116,14 +116,14 @@ def test_play_goes_round_the_table_in_seat_order():
     order = []
     for _ in range(4):
         order.append(st.current_player())
-        st.apply("fire d20 C4" if st.current_player() != 2 else "fire d12 C4")   # all miss
+        st.apply(st.parse_move("fire d20 C4" if st.current_player() != 2 else "fire d12 C4"))   # all miss
     assert order == [1, 2, 0, 1]
 
 
 def test_shot_power_is_the_platoons_value():
     st = make([S0, S1])
     poke(st, 0, "d20", 7)
-    st.apply("fire d20 C1")
+    st.apply(st.parse_move("fire d20 C1"))
     shot = [e for e in st.events if e["kind"] == "shot"][-1]
     assert shot["power"] == 7 and shot["salvo"] is False
 
@@ -131,7 +131,7 @@ def test_shot_power_is_the_platoons_value():
 def test_fire_at_any_space_even_own_platoon_space():
     st = make([S0, S1])
     assert len(st.legal_moves()) == 4 * 12
-    st.apply("fire d8 A1")                     # seat 0's own d4 stands on A1
+    st.apply(st.parse_move("fire d8 A1"))                     # seat 0's own d4 stands on A1
     assert st.grid(0)["A1"] == ("d4", 4)       # untouched
     answers = [e for e in st.events if e["kind"] == "answer"]
     assert [(a["seat"], a["hit"]) for a in answers] == [(1, False)]
@@ -140,7 +140,7 @@ def test_fire_at_any_space_even_own_platoon_space():
 def test_shot_announced_with_power_and_space_not_die():
     st = make([S0, S1])
     assert st.public_move_text(Move("fire", "d20", "C1")) == "Power 20 shot at C1"
-    st.apply("fire d20 C1")
+    st.apply(st.parse_move("fire d20 C1"))
     shot = next(e for e in st.events if e["kind"] == "shot")
     assert shot == {"kind": "shot", "turn": 1, "seat": 0, "power": 20, "space": "C1", "salvo": False}
     assert "d20" not in json.dumps(shot)
@@ -149,14 +149,14 @@ def test_shot_announced_with_power_and_space_not_die():
 
 def test_every_other_live_seat_answers_hit_or_miss():
     st = make([S0, S1, S2], start=1)
-    st.apply("fire d10 B3")                    # seat 0: miss; seat 2: d4 on B3
+    st.apply(st.parse_move("fire d10 B3"))                    # seat 0: miss; seat 2: d4 on B3
     answers = [(e["seat"], e["hit"]) for e in st.events if e["kind"] == "answer"]
     assert answers == [(2, True), (0, False)]  # turn order from the shooter's left
 
 
 def test_hit_platoon_loses_the_shots_power():
     st = make([S0, S1])
-    st.apply("fire d8 B4")                     # d20 on B4 takes 8
+    st.apply(st.parse_move("fire d8 B4"))                     # d20 on B4 takes 8
     assert st.grid(1)["B4"] == ("d20", 12)
     assert [e for e in st.events if e["kind"] == "survived"] == [
         {"kind": "survived", "turn": 1, "seat": 1, "space": "B4", "damage": 8}]
@@ -166,7 +166,7 @@ def test_hit_platoon_loses_the_shots_power():
 def test_defeated_at_zero_or_below_leaves_grid_and_is_shown():
     st = make([S0, S1])
     poke(st, 0, "d20", 10)
-    st.apply("fire d20 B1")                    # d10 at 10 takes 10: exactly zero
+    st.apply(st.parse_move("fire d20 B1"))                    # d10 at 10 takes 10: exactly zero
     assert "B1" not in st.grid(1)
     assert st.defeated[1] == ["d10"]
     d = next(e for e in st.events if e["kind"] == "defeated")
@@ -174,20 +174,20 @@ def test_defeated_at_zero_or_below_leaves_grid_and_is_shown():
     assert st.view(0).defeated[1] == ("d10",)
     # below zero too
     st2 = make([S0, S1])
-    st2.apply("fire d20 B2")
+    st2.apply(st2.parse_move("fire d20 B2"))
     assert st2.defeated[1] == ["d%"]
 
 
 def test_defeated_owner_deploys_reserve_of_choice_on_any_empty_space():
     st = make([S0, S1])
-    st.apply("fire d20 B1")
+    st.apply(st.parse_move("fire d20 B1"))
     assert st.current_player() == 1 and st.pending()["kind"] == "deploy"
     legal = st.legal_moves()
     reserves = {m.die for m in legal}
     spaces = {m.space for m in legal}
     assert reserves == {"d4", "d6", "d8"}
     assert "B1" in spaces and "B2" not in spaces and len(spaces) == 9
-    st.apply("deploy d6 B1")                   # the space just lost
+    st.apply(st.parse_move("deploy d6 B1"))                   # the space just lost
     assert st.grid(1)["B1"] == ("d6", 6)
     assert st.current_player() == 1 and st.pending()["kind"] == "fire"   # ammo spent, turn passed
     with pytest.raises(IllegalMove):
@@ -196,10 +196,10 @@ def test_defeated_owner_deploys_reserve_of_choice_on_any_empty_space():
 
 def test_deployment_is_secret_but_public():
     st = make([S0, S1])
-    st.apply("fire d20 B1")
+    st.apply(st.parse_move("fire d20 B1"))
     assert st.public_move_text(Move("deploy", "d8", "C4")) == "deployed a reserve"
     n = len(st.events)
-    st.apply("deploy d8 C4")
+    st.apply(st.parse_move("deploy d8 C4"))
     dep = st.events[n]
     assert dep == {"kind": "deploy", "turn": 1, "seat": 1}
     v0 = st.view(0)
@@ -209,42 +209,42 @@ def test_deployment_is_secret_but_public():
 
 def test_survivor_may_move_one_space_in_eight_directions_or_stay():
     st = make([S0, S1])
-    st.apply("fire d6 B3")                     # d12 on B3 survives with 6
+    st.apply(st.parse_move("fire d6 B3"))                     # d12 on B3 survives with 6
     legal = st.legal_moves()
     assert Move("stay", "d12") in legal
     covers = {m.space for m in legal if m.kind == "cover"}
     assert covers == {"A2", "A3", "A4", "C2", "C3", "C4"}     # B2 and B4 hold its own platoons
     v1 = st.view(1)
     assert v1.pending["die"] == "d12" and set(v1.pending["options"]) == covers
-    st.apply("cover d12 C4")
+    st.apply(st.parse_move("cover d12 C4"))
     assert st.grid(1)["C4"] == ("d12", 6)
 
 
 def test_cover_in_a_corner_with_no_empty_neighbour_can_only_stay():
     st = make([S0, {"d10": "A1", "d%": "A2", "d12": "B1", "d20": "B2"}])
-    st.apply("fire d4 A1")
+    st.apply(st.parse_move("fire d4 A1"))
     assert st.legal_moves() == [Move("stay", "d10")]
 
 
 def test_cover_cannot_move_onto_own_platoon_or_further():
     st = make([S0, S1])
-    st.apply("fire d6 B3")
+    st.apply(st.parse_move("fire d6 B3"))
     snap = st.snapshot()
     for bad, why in [("cover d12 B4", "occupied"), ("cover d12 B1", "not next to"),
                      ("cover d20 A4", "only the platoon that was hit"), ("fire d20 A1", "run for cover"),
                      ("cover d12 B3", "stay d12")]:
         with pytest.raises(IllegalMove, match=why):
-            st.apply(bad)
+            st.apply(parse_text(bad))
     assert st.snapshot() == snap
 
 
 def test_ran_for_cover_reads_the_same_moved_or_stayed():
     a = make([S0, S1])
-    a.apply("fire d6 B3")
+    a.apply(a.parse_move("fire d6 B3"))
     b = a.copy()
     assert a.public_move_text(Move("stay", "d12")) == b.public_move_text(Move("cover", "d12", "C4"))
-    a.apply("stay d12")
-    b.apply("cover d12 C4")
+    a.apply(a.parse_move("stay d12"))
+    b.apply(b.parse_move("cover d12 C4"))
     assert a.events == b.events
     assert a.events[-2] == {"kind": "cover", "turn": 1, "seat": 1, "space": "B3"}
     assert vars(a.view(0)) == vars(b.view(0))
@@ -253,16 +253,16 @@ def test_ran_for_cover_reads_the_same_moved_or_stayed():
 def test_used_ammo_halves_the_firing_platoon_rounding_down():
     st = make([S0, S1])
     poke(st, 0, "d20", 5)
-    st.apply("fire d20 C1")
+    st.apply(st.parse_move("fire d20 C1"))
     assert st.grid(0)["A4"] == ("d20", 2)
     assert st.events[-1] == {"kind": "ammo", "turn": 1, "seat": 0, "power": 5, "value": 2}
 
 
 def test_ammo_is_spent_only_after_the_decisions():
     st = make([S0, S1])
-    st.apply("fire d20 B3")        # d12 defeated: seat 1 must deploy first
+    st.apply(st.parse_move("fire d20 B3"))        # d12 defeated: seat 1 must deploy first
     assert st.grid(0)["A4"] == ("d20", 20)
-    st.apply("deploy d4 C1")
+    st.apply(st.parse_move("deploy d4 C1"))
     assert st.grid(0)["A4"] == ("d20", 10)
 
 
@@ -283,7 +283,7 @@ def test_order_damage_then_decisions_in_turn_order_then_ammo():
     the shooter's left, then the shooter's ammo (the issue's order)."""
     st = make(ORDER_SETUPS, start=2)
     n0 = len(st.events)
-    st.apply("fire d8 B2")
+    st.apply(st.parse_move("fire d8 B2"))
     # every hit grid is damaged before anyone decides: the survivors carry the
     # damage, the defeated die is already in its row and off the grid
     assert st.grid(3)["B2"] == ("d12", 4) and st.grid(1)["B2"] == ("d20", 12)
@@ -300,7 +300,7 @@ def test_order_damage_then_decisions_in_turn_order_then_ammo():
         decided.append((seat, kind))
         assert st.grid(2)["C1"] == ("d8", 8), f"ammo spent before seat {seat} decided"
         assert not any(e["kind"] == "ammo" for e in st.events[n0:])
-        st.apply(move)
+        st.apply(st.parse_move(move))
     assert decided == [(3, "cover"), (0, "deploy"), (1, "cover")]
     # only after the last decision: the ammo, then the next shooter (seat 3)
     assert st.grid(2)["C1"] == ("d8", 4)
@@ -321,7 +321,7 @@ def test_simultaneous_hits_on_several_seats():
               {"d4": "A1", "d6": "C4", "d8": "C1", "d20": "A3"},    # nothing on B3: Miss
               S3]                                                   # d10 on B3: exactly 0, defeated
     st = make(setups)
-    st.apply("fire d10 B3")
+    st.apply(st.parse_move("fire d10 B3"))
     t = st.turn
     answers = [(e["seat"], e["hit"]) for e in st.events if e["kind"] == "answer" and e["turn"] == t]
     assert answers == [(1, True), (2, True), (3, False), (4, True)]
@@ -335,9 +335,9 @@ def test_simultaneous_hits_on_several_seats():
     # one decision per hit seat; two seats deploy after the same shot, each on
     # its own grid (the same space name is fine: the grids are separate)
     assert [(q[0], q[1]) for q in st.queue] == [(1, "cover"), (2, "deploy"), (4, "deploy")]
-    st.apply("stay d12")
-    st.apply("deploy d20 B3")
-    st.apply("deploy d8 B3")
+    st.apply(st.parse_move("stay d12"))
+    st.apply(st.parse_move("deploy d20 B3"))
+    st.apply(st.parse_move("deploy d8 B3"))
     assert st.grid(2)["B3"] == ("d20", 20) and st.grid(4)["B3"] == ("d8", 8)
     assert st.grid(0)["A1"] == ("d10", 5) and st.current_player() == 1
     check_invariants(st)
@@ -347,7 +347,7 @@ def test_simultaneous_hits_on_several_seats():
 def test_final_salvo_defeats_every_hit_platoon_outright():
     st = make([S0, S1])
     poke(st, 0, "d4", 1)
-    st.apply("fire d4 B4")                     # the d20 at full strength
+    st.apply(st.parse_move("fire d4 B4"))                     # the d20 at full strength
     assert st.defeated[1] == ["d20"]
     shot = next(e for e in st.events if e["kind"] == "shot")
     assert shot["salvo"] is True
@@ -357,13 +357,13 @@ def test_final_salvo_defeats_every_hit_platoon_outright():
 def test_reinforcement_when_the_firing_die_dies_by_its_own_salvo():
     st = make([S0, S1, S2])
     poke(st, 0, "d4", 1)
-    st.apply("fire d4 B3")                     # hits seat 1's d12 and seat 2's d4
+    st.apply(st.parse_move("fire d4 B3"))                     # hits seat 1's d12 and seat 2's d4
     assert st.defeated[1] == ["d12"] and st.defeated[2] == ["d4"]
     assert "d4" in st.platoons[0]              # the salvo die is still there ...
     assert st.current_player() == 1
-    st.apply("deploy d4 B3")
+    st.apply(st.parse_move("deploy d4 B3"))
     assert st.current_player() == 2
-    st.apply("deploy d10 A1")
+    st.apply(st.parse_move("deploy d10 A1"))
     # ... until the ammo step: defeated, shown, and its owner reinforces last
     assert st.defeated[0] == ["d4"] and "d4" not in st.platoons[0]
     own = [e for e in st.events if e["kind"] == "defeated" and e["seat"] == 0]
@@ -371,7 +371,7 @@ def test_reinforcement_when_the_firing_die_dies_by_its_own_salvo():
                     "cause": "own_salvo"}]
     assert st.current_player() == 0 and st.pending()["kind"] == "deploy"
     assert {m.die for m in st.legal_moves()} == {"d10", "d%", "d12"}
-    st.apply("deploy d12 A1")
+    st.apply(st.parse_move("deploy d12 A1"))
     assert st.grid(0)["A1"] == ("d12", 12)
     assert st.current_player() == 1 and st.pending()["kind"] == "fire"
     check_invariants(st)
@@ -381,7 +381,7 @@ def test_reinforcement_when_the_firing_die_dies_by_its_own_salvo():
 def test_fourth_defeat_eliminates_and_reveals_grid():
     st = make([S0, S1, S2])
     pre_defeat(st, 1, ["d4", "d6", "d8"])
-    st.apply("fire d20 B1")
+    st.apply(st.parse_move("fire d20 B1"))
     assert st.out[1] and st.defeated[1] == ["d4", "d6", "d8", "d10"]
     el = next(e for e in st.events if e["kind"] == "eliminated")
     assert el["grid"] == {"B2": ("d%", 10), "B3": ("d12", 12), "B4": ("d20", 20)}
@@ -390,22 +390,22 @@ def test_fourth_defeat_eliminates_and_reveals_grid():
     assert v2.reserve_counts[1] == 0 and v2.platoon_counts[1] == 0
     # it answers no more shots
     assert st.current_player() == 2
-    st.apply("fire d12 B2")
+    st.apply(st.parse_move("fire d12 B2"))
     assert [e["seat"] for e in last_turn_events(st) if e["kind"] == "answer"] == [0]
 
 
 def test_elimination_mid_turn():
     st = make([S0, S1, S3])                    # seat 1 and seat 2 both have a platoon on B3
     pre_defeat(st, 1, ["d4", "d6", "d8"])
-    st.apply("fire d8 B3")                     # seat 1's d12 (4th defeat? no: 12 > 8) ...
+    st.apply(st.parse_move("fire d8 B3"))                     # seat 1's d12 (4th defeat? no: 12 > 8) ...
     assert not st.out[1]
     st = make([S0, S1, S3])
     pre_defeat(st, 1, ["d4", "d6", "d8"])
-    st.apply("fire d20 B3")                    # seat 1's d12 dies (4th), seat 2's d10 dies (1st)
+    st.apply(st.parse_move("fire d20 B3"))                    # seat 1's d12 dies (4th), seat 2's d10 dies (1st)
     assert st.out[1] and not st.out[2]
     assert kinds(st)[-6:] == ["shot", "answer", "answer", "defeated", "eliminated", "defeated"]
     assert st.current_player() == 2 and st.pending()["kind"] == "deploy"   # no decision for seat 1
-    st.apply("deploy d4 B3")
+    st.apply(st.parse_move("deploy d4 B3"))
     assert st.current_player() == 2            # seat 1 is skipped
     check_invariants(st)
 
@@ -414,14 +414,14 @@ def test_seat_with_a_single_reserve_left():
     st = make([S0, S1])
     pre_defeat(st, 1, ["d4", "d6"])            # one reserve left: the d8
     assert st.view(0).reserve_counts[1] == 1
-    st.apply("fire d20 B1")
+    st.apply(st.parse_move("fire d20 B1"))
     assert st.legal_moves() == [Move("deploy", "d8", sp) for sp in SPACES if sp not in ("B2", "B3", "B4")]
-    st.apply("deploy d8 C4")
+    st.apply(st.parse_move("deploy d8 C4"))
     assert st.reserves[1] == [] and len(st.platoons[1]) == 4 and not st.out[1]
-    st.apply("fire d20 C4")                    # seat 1 fires (a miss on seat 0's grid)
+    st.apply(st.parse_move("fire d20 C4"))                    # seat 1 fires (a miss on seat 0's grid)
     assert not st.out[1]
     poke(st, 0, "d20", 10)
-    st.apply("fire d20 C4")                    # its last platoon of the four is defeated
+    st.apply(st.parse_move("fire d20 C4"))                    # its last platoon of the four is defeated
     assert st.out[1] and st.winner() == 0
 
 
@@ -429,11 +429,11 @@ def test_last_seat_with_three_or_fewer_defeated_wins():
     st = make([S0, S1, S2])
     pre_defeat(st, 1, ["d4", "d6", "d8"])
     pre_defeat(st, 2, ["d10", "d%", "d20"])
-    st.apply("fire d20 B1")                    # seat 1 out
+    st.apply(st.parse_move("fire d20 B1"))                    # seat 1 out
     assert st.phase == "fire" and st.current_player() == 2
-    st.apply("fire d12 C4")                    # seat 2 misses; its d12 on C3 is now 6
+    st.apply(st.parse_move("fire d12 C4"))                    # seat 2 misses; its d12 on C3 is now 6
     assert not st.is_over()
-    st.apply("fire d6 C3")                     # 6 damage: its 4th defeat
+    st.apply(st.parse_move("fire d6 C3"))                     # 6 damage: its 4th defeat
     assert st.is_over() and st.winner() == 0 and st.current_player() == TERMINAL
     assert st.win_reason == "last"
     assert st.result_text(["Ana", "Ben", "Cleo"]) == "Ana wins: the last army standing"
@@ -446,7 +446,7 @@ def test_final_salvo_that_takes_everyone_down_wins_for_the_shooter():
     pre_defeat(st, 0, ["d10", "d%", "d12"])
     pre_defeat(st, 1, ["d4", "d6", "d8"])
     poke(st, 0, "d4", 1)
-    st.apply("fire d4 B4")
+    st.apply(st.parse_move("fire d4 B4"))
     assert st.is_over() and st.winner() == 0 and st.win_reason == "salvo"
     assert len(st.defeated[0]) == 4 and len(st.defeated[1]) == 4
     assert st.result_text() == "Player 1 wins with a final salvo that took everyone down"
@@ -467,7 +467,7 @@ def _salvo_table(n, shooter, out_first=None):
         pre_defeat(st, s, ["d10", "d%", "d12"])
     if out_first is not None:
         assert st.current_player() == first != out_first
-        st.apply("fire d20 C1")                 # only out_first stands on C1: its 4th defeat
+        st.apply(st.parse_move("fire d20 C1"))                 # only out_first stands on C1: its 4th defeat
         assert st.out[out_first] and not st.is_over()
     assert st.current_player() == shooter
     poke(st, shooter, "d4", 1)
@@ -482,7 +482,7 @@ def test_final_salvo_that_takes_everyone_down_wins_for_the_shooter_with_more_sea
     three or more seats, and with a seat already out that no longer counts."""
     st = _salvo_table(n, shooter, out_first)
     names = ["Ana", "Ben", "Cleo", "Dev", "Eve", "Finn"][:n]
-    st.apply("fire d4 B3")
+    st.apply(st.parse_move("fire d4 B3"))
     assert st.is_over() and st.winner() == shooter and st.win_reason == "salvo"
     for s in range(n):
         assert len(st.defeated[s]) == 4, s                    # everyone down, the shooter too
@@ -509,7 +509,7 @@ def test_final_salvo_that_eliminates_every_opponent_leaves_the_shooter_the_last_
     pre_defeat(st, 1, ["d10", "d%", "d12"])
     pre_defeat(st, 2, ["d10"])                  # the shooter: one defeat so far
     poke(st, 2, "d4", 1)
-    st.apply("fire d4 B3")
+    st.apply(st.parse_move("fire d4 B3"))
     assert st.is_over() and st.winner() == 2 and st.win_reason == "last"
     assert st.out[0] and st.out[1] and not st.out[2]
     assert st.defeated[2] == ["d10", "d4"] and "d4" not in st.platoons[2]
@@ -522,16 +522,16 @@ def test_final_salvo_suicide_leaves_the_other_seat_the_winner():
     st = make([S0, S1])
     pre_defeat(st, 0, ["d10", "d%", "d12"])
     poke(st, 0, "d4", 1)
-    st.apply("fire d4 C4")                     # a miss, and the shooter's 4th defeat
+    st.apply(st.parse_move("fire d4 C4"))                     # a miss, and the shooter's 4th defeat
     assert st.is_over() and st.winner() == 1 and st.out[0]
     # with two others left the shooter is out after the decisions and play goes on
     st = make([S0, S1, S2])
     pre_defeat(st, 0, ["d10", "d%", "d12"])
     poke(st, 0, "d4", 1)
-    st.apply("fire d4 B3")                     # kills seat 1's d12 and seat 2's d4
+    st.apply(st.parse_move("fire d4 B3"))                     # kills seat 1's d12 and seat 2's d4
     assert not st.out[0]
-    st.apply("deploy d4 B3")
-    st.apply("deploy d10 B3")
+    st.apply(st.parse_move("deploy d4 B3"))
+    st.apply(st.parse_move("deploy d10 B3"))
     assert st.out[0] and not st.is_over()
     assert st.current_player() == 1
     check_invariants(st)
@@ -542,7 +542,7 @@ def test_game_decided_by_a_shot_skips_pending_decisions():
     pre_defeat(st, 0, ["d10", "d%", "d12"])
     pre_defeat(st, 1, ["d4", "d6", "d8"])
     poke(st, 0, "d4", 1)
-    st.apply("fire d4 B3")                     # seat 1 out, seat 2 loses a die, shooter falls
+    st.apply(st.parse_move("fire d4 B3"))                     # seat 1 out, seat 2 loses a die, shooter falls
     assert st.is_over() and st.winner() == 2
     assert st.queue == [] and len(st.platoons[2]) == 3      # its deployment is not needed
     check_invariants(st)
@@ -551,7 +551,7 @@ def test_game_decided_by_a_shot_skips_pending_decisions():
 def test_end_of_game_reveals_every_grid():
     st = make([S0, S1])
     pre_defeat(st, 1, ["d4", "d6", "d8"])
-    st.apply("fire d20 B1")
+    st.apply(st.parse_move("fire d20 B1"))
     v = st.view(1)
     assert set(v.revealed) == {0, 1}
     assert v.revealed[0] == {"A1": ("d4", 4), "A2": ("d6", 6), "A3": ("d8", 8), "A4": ("d20", 10)}
@@ -564,7 +564,7 @@ def test_parse_move_round_trip():
     st = make([S0, S1, S2])
     for m in st.legal_moves():
         assert st.parse_move(str(m)) == m
-    st.apply("fire d6 B3")
+    st.apply(st.parse_move("fire d6 B3"))
     for m in st.legal_moves():
         assert st.parse_move(str(m)) == m
     assert str(Move.setup(S1)) == "setup d10@B1 d%@B2 d12@B3 d20@B4"
@@ -581,22 +581,22 @@ def test_illegal_moves_say_why_and_leave_state_untouched():
                      ("deploy d10 C1", "choose one of your platoons"), ("start 1", "already been drawn"),
                      ("setup d4@A1 d6@A2 d8@A3 d10@A4", "every seat|choose")]:
         with pytest.raises(IllegalMove, match=why):
-            st.apply(bad)
+            st.apply(parse_text(bad))
     assert st.snapshot() == snap and len(st.events) == n
     with pytest.raises(IllegalMove, match="not a move"):
         st.apply(42)
     over = make([S0, S1])
     pre_defeat(over, 1, ["d4", "d6", "d8"])
-    over.apply("fire d20 B1")
+    over.apply(over.parse_move("fire d20 B1"))
     with pytest.raises(IllegalMove, match="game is over"):
-        over.apply("fire d20 B2")
+        over.apply(over.parse_move("fire d20 B2"))
 
 
 def test_copy_is_independent_and_snapshot_is_json():
     st = make([S0, S1])
     c = st.copy()
-    c.apply("fire d20 B3")
-    c.apply("deploy d4 C1")
+    c.apply(c.parse_move("fire d20 B3"))
+    c.apply(c.parse_move("deploy d4 C1"))
     assert st.grid(1)["B3"] == ("d12", 12) and len(st.events) < len(c.events)
     assert st.snapshot() != c.snapshot()
     json.dumps(c.snapshot())
@@ -623,23 +623,23 @@ def test_copy_shares_no_mutable_object_with_the_original():
 def test_status_text_is_neutral():
     st = make([S0, S1])
     assert st.status_text(["Ana", "Ben"]) == "Ana: choose a platoon and a space to fire at"
-    st.apply("fire d6 B3")
+    st.apply(st.parse_move("fire d6 B3"))
     txt = st.status_text()
     assert txt == "Player 2: hit at B3 \u2014 run for cover or stay" and "d12" not in txt
     assert st.view(0).status_text() == txt
-    st.apply("stay d12")
-    st.apply("fire d20 A1")
+    st.apply(st.parse_move("stay d12"))
+    st.apply(st.parse_move("fire d20 A1"))
     assert st.status_text() == "Player 1: deploy a reserve platoon"
     assert new_game({}, 2).status_text() == "Player 1: hide four platoons on your grid"
 
 
 def test_knowledge_marks_per_space():
     st = make([S0, S1])
-    st.apply("fire d6 B3")
-    st.apply("cover d12 C4")
-    st.apply("fire d20 C1")                     # seat 1 misses on seat 0's grid
-    st.apply("fire d8 B1")                      # seat 0 hits seat 1's d10 (survives with 2)
-    st.apply("stay d10")
+    st.apply(st.parse_move("fire d6 B3"))
+    st.apply(st.parse_move("cover d12 C4"))
+    st.apply(st.parse_move("fire d20 C1"))                     # seat 1 misses on seat 0's grid
+    st.apply(st.parse_move("fire d8 B1"))                      # seat 0 hits seat 1's d10 (survives with 2)
+    st.apply(st.parse_move("stay d10"))
     k = st.knowledge(1)
     assert k["B3"] == {"answer": "hit", "turn": 1, "ago": 2, "result": "cover"}
     assert k["B1"]["answer"] == "hit" and k["B1"]["ago"] == 0
@@ -650,7 +650,7 @@ def test_knowledge_marks_per_space():
 def test_result_and_status_lines_agree_between_state_and_view():
     st = make([S0, S1])
     pre_defeat(st, 1, ["d4", "d6", "d8"])
-    st.apply("fire d20 B1")
+    st.apply(st.parse_move("fire d20 B1"))
     names = ["Ana", "Ben"]
     assert st.status_text(names) == st.result_text(names) == st.view(1).status_text(names)
     assert new_game({}, 2).result_text() == "Game in progress"
@@ -669,15 +669,15 @@ def test_public_move_texts_name_the_deed_not_the_actor():
     st.apply(Move.setup(S1))
     assert st.public_move_text(Move("start", seat=1), NAMES) == "Ben fires first"
     assert st.public_move_text("start 1") == "Player 2 fires first"
-    st.apply("start 0")
+    st.apply(st.parse_move("start 0"))
     assert st.public_move_text(Move("fire", "d20", "C1"), NAMES) == "Power 20 shot at C1"
     poke(st, 0, "d4", 1)
     assert st.public_move_text("fire d4 B2", NAMES) == "Power 1 shot at B2 (FINAL SALVO)"
-    st.apply("fire d6 B3")                      # Ben's d12 survives
+    st.apply(st.parse_move("fire d6 B3"))                      # Ben's d12 survives
     assert st.public_move_text("stay d12", NAMES) == "ran for cover"
     assert st.public_move_text("cover d12 C4", NAMES) == "ran for cover"
-    st.apply("stay d12")
-    st.apply("fire d20 A1")                     # Ben's 20 defeats Ana's d4 on A1
+    st.apply(st.parse_move("stay d12"))
+    st.apply(st.parse_move("fire d20 A1"))                     # Ben's 20 defeats Ana's d4 on A1
     assert st.public_move_text("deploy d10 A1", NAMES) == "deployed a reserve"
 
 
@@ -686,10 +686,10 @@ def test_event_texts_name_the_seat_and_read_as_the_table_hears_them():
     pre_defeat(st, 2, ["d10", "d%", "d20"])
     poke(st, 0, "d4", 1)
     n0 = len(st.events)
-    st.apply("fire d4 B3")                      # Ben's d12 and Cleo's d4 (her 4th) fall to the salvo
-    st.apply("deploy d4 B3")                    # Ben
-    st.apply("deploy d10 C1")                   # Ana, after her own salvo
-    st.apply("fire d20 C4")                     # Ben: a miss on Ana's grid
+    st.apply(st.parse_move("fire d4 B3"))                      # Ben's d12 and Cleo's d4 (her 4th) fall to the salvo
+    st.apply(st.parse_move("deploy d4 B3"))                    # Ben
+    st.apply(st.parse_move("deploy d10 C1"))                   # Ana, after her own salvo
+    st.apply(st.parse_move("fire d20 C4"))                     # Ben: a miss on Ana's grid
     texts = [event_text(e, NAMES) for e in st.events[n0:]]
     assert texts == [
         "Ana: \u201cPower 1 shot at B3.\u201d (FINAL SALVO)",
@@ -706,8 +706,8 @@ def test_event_texts_name_the_seat_and_read_as_the_table_hears_them():
         "Ben's power 20 platoon is now 10",
     ]
     poke(st, 0, "d20", 8)
-    st.apply("fire d20 B2")                     # Ben's d% survives 8 damage
-    st.apply("cover d% A1")
+    st.apply(st.parse_move("fire d20 B2"))                     # Ben's d% survives 8 damage
+    st.apply(st.parse_move("cover d% A1"))
     assert [event_text(e, NAMES) for e in st.events[-3:]] == [
         "Ben's platoon on B2 survives 8 damage", "Ben ran for cover", "Ana's power 8 platoon is now 4"]
     assert event_text({"kind": "winner", "turn": 9, "seat": 1, "reason": "salvo"}, NAMES) == \

@@ -211,14 +211,14 @@ LEAKS = {
 
 def _leak_point():
     st = make([S0, S1, S2])
-    st.apply("fire d6 B3")          # seat 1's d12 survives (6), seat 2's d4 is defeated
-    st.apply("cover d12 C4")        # seat 1 moves: private "moved ... to C4"
-    st.apply("deploy d10 A1")
-    st.apply("fire d% C1")          # seat 1 at C1: seat 2's d6 is defeated
-    st.apply("deploy d20 C1")
-    st.apply("fire d12 B1")         # seat 2 at B1: seat 1's d10 is defeated
-    st.apply("deploy d8 A4")        # private "deployed d8 A4"
-    st.apply("fire d4 A4")          # seat 0 at A4: seat 1's d8 survives with 4
+    st.apply(st.parse_move("fire d6 B3"))          # seat 1's d12 survives (6), seat 2's d4 is defeated
+    st.apply(st.parse_move("cover d12 C4"))        # seat 1 moves: private "moved ... to C4"
+    st.apply(st.parse_move("deploy d10 A1"))
+    st.apply(st.parse_move("fire d% C1"))          # seat 1 at C1: seat 2's d6 is defeated
+    st.apply(st.parse_move("deploy d20 C1"))
+    st.apply(st.parse_move("fire d12 B1"))         # seat 2 at B1: seat 1's d10 is defeated
+    st.apply(st.parse_move("deploy d8 A4"))        # private "deployed d8 A4"
+    st.apply(st.parse_move("fire d4 A4"))          # seat 0 at A4: seat 1's d8 survives with 4
     assert st.current_player() == 1 and st.pending()["kind"] == "cover" and len(st.queue) == 1
     assert [e["kind"] for e in st.private[1][-2:]] == ["deployed", "damaged"]
     return st
@@ -272,7 +272,7 @@ def test_view_shares_no_mutable_object_with_the_state():
 def test_editing_a_view_cannot_change_the_state():
     """The reviewer's script: flip a Hit answer through ``view.events``."""
     st = make([S0, S1])
-    st.apply("fire d8 B4")          # seat 1 answers Hit
+    st.apply(st.parse_move("fire d8 B4"))          # seat 1 answers Hit
     before = json.dumps(st.events), json.dumps(st.private), st.snapshot()
     v = st.view(0)
     ans = next(e for e in v.events if e["kind"] == "answer")
@@ -297,7 +297,7 @@ def test_logged_events_stay_json_pickle_and_copy_friendly():
     """Freezing the log must not cost the things saves, the AI runner and tests use."""
     import copy
     st = make([S0, S1])
-    st.apply("fire d8 B4")
+    st.apply(st.parse_move("fire d8 B4"))
     v = st.view(0)
     ev = v.events[-1]
     assert isinstance(ev, ReadOnlyDict) and isinstance(ev, dict)
@@ -313,13 +313,13 @@ def test_logged_events_stay_json_pickle_and_copy_friendly():
 def build(setup1, cover1, deploy1):
     """A fixed public history; seat 1's hidden choices are the parameters."""
     st = make([S0, setup1])
-    st.apply("fire d6 B3")          # both setups have a platoon of at least 7 on B3
-    st.apply(cover1)                # stay or move: both read "ran for cover"
-    st.apply("fire d20 C1")         # seat 1 fires its d20 (20 in both)
-    st.apply("fire d20 A1")         # seat 0 at A1: both setups answer Miss ...
-    st.apply("fire d12 C3")         # seat 1 fires a 12 (the d12 in both)
-    st.apply("fire d20 B1")         # power 10 at B1: both setups lose a 10 there
-    st.apply(deploy1)               # different reserve, different space
+    st.apply(st.parse_move("fire d6 B3"))          # both setups have a platoon of at least 7 on B3
+    st.apply(st.parse_move(cover1))              # stay or move: both read "ran for cover"
+    st.apply(st.parse_move("fire d20 C1"))         # seat 1 fires its d20 (20 in both)
+    st.apply(st.parse_move("fire d20 A1"))         # seat 0 at A1: both setups answer Miss ...
+    st.apply(st.parse_move("fire d12 C3"))         # seat 1 fires a 12 (the d12 in both)
+    st.apply(st.parse_move("fire d20 B1"))         # power 10 at B1: both setups lose a 10 there
+    st.apply(st.parse_move(deploy1))             # different reserve, different space
     return st
 
 
@@ -345,14 +345,14 @@ def test_setup_of_earlier_seats_is_invisible_to_later_seats():
 
 def test_view_pending_cover_details_only_for_the_owner():
     st = make([S0, S1, S2])
-    st.apply("fire d6 B3")          # seat 1's d12 survives, seat 2's d4 is defeated
+    st.apply(st.parse_move("fire d6 B3"))          # seat 1's d12 survives, seat 2's d4 is defeated
     assert st.current_player() == 1
     own, other, spectator = st.view(1), st.view(0), st.view(None)
     assert own.pending["die"] == "d12" and "options" in own.pending
     for v in (other, spectator):
         assert v.pending == {"kind": "cover", "seat": 1, "shooter": 0, "space": "B3", "damage": 6}
         assert v.legal_moves() == [] and not v.is_my_decision()
-    st.apply("stay d12")
+    st.apply(st.parse_move("stay d12"))
     own2 = st.view(2)
     assert own2.pending["kind"] == "deploy" and own2.pending["reserves"] == ["d10", "d%", "d20"]
     assert "reserves" not in st.view(1).pending

@@ -35,7 +35,7 @@ def app(tmp_path):
 
 def new_game(app, seats, seed=5, resumed=False, match=None):
     from games.ui.game_screen import GameScreen
-    m = match or Match(INFO, {}, seats, seed=seed)
+    m = match or Match(INFO, {}, seats, seed=seed, ai_secret=seed)
     g = GameScreen(app, m, resumed=resumed)
     app.push(g)
     return g
@@ -330,7 +330,7 @@ def test_layout_fits_every_size(app, size, n):
     app.screen = pygame.display.set_mode(size)
     app._relayout()
     names = INFO.seat_names(n)
-    m = Match(INFO, {}, [Seat(HUMAN, name=names[0])] + [Seat(AI, "easy", x) for x in names[1:]], seed=1)
+    m = Match(INFO, {}, [Seat(HUMAN, name=names[0])] + [Seat(AI, "easy", x) for x in names[1:]], seed=1, ai_secret=1)
     for _ in range(n + 1):      # everyone sets up
         m.resolve_chance()
         if m.to_move() >= 0:
@@ -411,7 +411,7 @@ def test_public_table_from_events_matches_the_view():
 
 def test_rules_diagrams_draw_for_every_key(app):
     from games.cannon_corps.diagrams import KEYS
-    from games.cannon_corps.scene import CorpsScene
+    from games.cannon_corps.scene import CorpsBoard
     keys = list(KEYS) + ["something-new"]
     try:
         from games.cannon_corps import rules_text
@@ -421,13 +421,13 @@ def test_rules_diagrams_draw_for_every_key(app):
     for key in keys:
         surf = pygame.Surface((260, 260))
         surf.fill((0, 0, 0))
-        CorpsScene.draw_rules_diagram(key, surf, pygame.Rect(0, 0, 260, 260), app.theme)
+        CorpsBoard.draw_rules_diagram(key, surf, pygame.Rect(0, 0, 260, 260), app.theme)
         colours = {surf.get_at((x, y))[:3] for x in range(0, 260, 7) for y in range(0, 260, 7)}
         assert len(colours) > 8, key
 
 
 def test_loaded_game_has_exactly_one_hand_over_on_the_stack(app, tmp_path):
-    m = Match(INFO, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=3)
+    m = Match(INFO, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=3, ai_secret=3)
     m.play_text("setup d4@A1 d6@A2 d8@A3 d10@A4")         # now the AI is to move
     path = str(tmp_path / "s.json")
     saves.save_match(m, path)
@@ -445,7 +445,7 @@ def test_every_animation_step_on_a_scripted_game(app):
     (eliminations, the winner). After every move's animation the table shows
     exactly the view again."""
     app.settings.animation = "normal"
-    m = Match(INFO, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=1)
+    m = Match(INFO, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=1, ai_secret=1)
     g = new_game(app, None, match=m)
     g.runner.cancel()
     b = g.board
@@ -517,7 +517,7 @@ def _resize(app, size):
 
 def _set_up_match(n, names=None, seed=1):
     names = names or INFO.seat_names(n)
-    m = Match(INFO, {}, [Seat(HUMAN, name=names[0])] + [Seat(AI, "easy", x) for x in names[1:n]], seed=seed)
+    m = Match(INFO, {}, [Seat(HUMAN, name=names[0])] + [Seat(AI, "easy", x) for x in names[1:n]], seed=seed, ai_secret=seed)
     for _ in range(n + 1):
         m.resolve_chance()
         if m.to_move() >= 0:
@@ -531,13 +531,13 @@ def test_rules_diagram_stays_inside_the_callers_clip(app):
     """The rules screen clips diagrams to its scrolling text area: a diagram
     half scrolled out must not draw over the title or the Back button."""
     from games.cannon_corps.diagrams import KEYS
-    from games.cannon_corps.scene import CorpsScene
+    from games.cannon_corps.scene import CorpsBoard
     for key in KEYS:
         surf = pygame.Surface((300, 300))
         surf.fill((1, 2, 3))
         clip = pygame.Rect(0, 100, 300, 100)      # the picture starts above it and ends below it
         surf.set_clip(clip)
-        CorpsScene.draw_rules_diagram(key, surf, pygame.Rect(20, 40, 260, 260), app.theme)
+        CorpsBoard.draw_rules_diagram(key, surf, pygame.Rect(20, 40, 260, 260), app.theme)
         assert surf.get_clip() == clip, key       # the caller's clip is restored
         surf.set_clip(None)
         for y in list(range(0, 100, 3)) + list(range(200, 300, 3)):
@@ -552,7 +552,7 @@ def test_rules_diagram_stays_inside_the_callers_clip(app):
 def test_setup_buttons_are_unambiguous_and_never_truncated(app, size, n):
     _resize(app, size)
     names = INFO.seat_names(n)
-    m = Match(INFO, {}, [Seat(HUMAN, name=names[0])] + [Seat(AI, "easy", x) for x in names[1:]], seed=1)
+    m = Match(INFO, {}, [Seat(HUMAN, name=names[0])] + [Seat(AI, "easy", x) for x in names[1:]], seed=1, ai_secret=1)
     g = new_game(app, None, match=m)
     frame(app)
     b = g.board
@@ -680,7 +680,7 @@ def test_two_seats_played_by_clicks_at_other_sizes(app, size):
 
 def test_a_click_or_space_skips_the_animation(app):
     app.settings.animation = "normal"
-    m = Match(INFO, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=1)
+    m = Match(INFO, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=1, ai_secret=1)
     g = new_game(app, None, match=m)
     g.runner.cancel()
     b = g.board

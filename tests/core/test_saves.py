@@ -36,7 +36,7 @@ def test_round_trip_with_chance(tmp_path):
     back = saves.load_match(p)
     assert [e.text for e in back.log] == [e.text for e in m.log]
     assert back.state.snapshot() == m.state.snapshot()
-    assert back.options == {"target": 20} and back.seed == 42 and back.match_id == m.match_id
+    assert back.options == {"target": 20, "dice": 1} and back.seed == 42 and back.match_id == m.match_id
     assert [s.to_dict() for s in back.seats] == [s.to_dict() for s in m.seats]
 
 

@@ -77,7 +77,7 @@ def test_menu_new_game_moves_save_menu_load_same_position(app):
 def test_undo_button_takes_back_the_ai_reply(app):
     from games.core.match import AI, HUMAN, Match, Seat
     info = games.get("cannon")
-    g = GameScreen(app, Match(info, {}, [Seat(HUMAN, name="Ann"), Seat(AI, "easy", "Bot")], seed=3))
+    g = GameScreen(app, Match(info, {}, [Seat(HUMAN, name="Ann"), Seat(AI, "easy", "Bot")], seed=3, ai_secret=3))
     app.push(g)
     g.submit(g.match.state.parse_move("Tf1"))
     wait_until(app, lambda: g.match.ply == 2 and not g.runner.busy)
@@ -89,7 +89,7 @@ def test_undo_button_takes_back_the_ai_reply(app):
 def test_ai_is_cancelled_when_leaving(app):
     from games.core.match import AI, Match, Seat
     info = games.get("cannon")
-    g = GameScreen(app, Match(info, {}, [Seat(AI, "hard", "A"), Seat(AI, "hard", "B")], seed=3))
+    g = GameScreen(app, Match(info, {}, [Seat(AI, "hard", "A"), Seat(AI, "hard", "B")], seed=3, ai_secret=3))
     app.push(g)
     wait_until(app, lambda: g.runner.busy or g.match.ply > 0)
     g.leave(force=True)
@@ -98,7 +98,7 @@ def test_ai_is_cancelled_when_leaving(app):
 
 def test_illegal_typed_move_is_refused_with_a_message(app):
     from games.core.match import HUMAN, Match, Seat
-    g = GameScreen(app, Match(games.get("cannon"), {}, [Seat(HUMAN, name="A"), Seat(HUMAN, name="B")], seed=1))
+    g = GameScreen(app, Match(games.get("cannon"), {}, [Seat(HUMAN, name="A"), Seat(HUMAN, name="B")], seed=1, ai_secret=1))
     app.push(g)
     g.typed_move("Ta1")
     assert g.match.ply == 0 and g.status_bad and g.status
@@ -111,7 +111,7 @@ def test_illegal_typed_move_is_refused_with_a_message(app):
 def test_full_disk_while_saving_tells_the_player_and_loses_nothing(app, monkeypatch):
     from games.core import atomic
     from games.core.match import HUMAN, Match, Seat
-    g = GameScreen(app, Match(games.get("cannon"), {}, [Seat(HUMAN, name="A"), Seat(HUMAN, name="B")], seed=1))
+    g = GameScreen(app, Match(games.get("cannon"), {}, [Seat(HUMAN, name="A"), Seat(HUMAN, name="B")], seed=1, ai_secret=1))
     app.push(g)
     for t in ("Tf1", "Te10"):
         g.typed_move(t)

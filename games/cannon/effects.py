@@ -1,0 +1,392 @@
+"""Cannon's animations: a move gliding or a shot flying, and the sparks, smoke,
+ripples and town-fall confetti they leave. All of them run on the board's
+shared timeline (``games.ui.timeline``); :func:`queue_move` is the entry point.
+
+Every effect here is written in natural time (seconds at the normal speed) and
+driven by a timeline step through :meth:`seek`, so the speed setting, skipping
+and "animation off" work the same for all of them without each knowing about it.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from games.cannon import board_draw as B
+from games.cannon import rules as R
+from games.ui.easing import in_out, linear, out_cubic
+from games.ui.theme import blend
+from games.ui.timeline import Step
+
+TAU = 2 * math.pi
+
+
+def queue_move(board, move, before, town_falls: bool) -> None:
+    """Queue the animation of ``move`` (just applied) on ``board.timeline``.
+
+    The position drawn underneath is already the new one; the animation hides
+    the moved piece at its destination and draws it (and a captured piece)
+    where they are meanwhile. Impact effects are background steps; a falling
+    town also holds the game-over card back for a moment, so the fall is seen."""
+    anim = MoveAnim(board, move, before, town_falls)
+
+    def start(step):
+        board.moving = anim
+        if anim.kind == "shot":
+            step_sound(step, board, "shot")
+
+    def update(step):
+        anim.seek(step.progress * anim.total, step)
+
+    def end(step):
+        anim.seek(anim.total, step)
+        board.moving = None
+
+    board.timeline.then(Step(anim.total, start=start, update=update, end=end, name=f"move {move}"))
+
+
+def step_sound(step, board, name) -> None:
+    if not step.skipping:
+        board.sound(name)
+
+
+def effect_step(effect, board) -> Step:
+    """A background step that plays ``effect`` through its natural life."""
+    return Step(effect.life, update=lambda s: effect.seek(s.progress * effect.life),
+                draw=lambda s, surface, geo, theme: effect.draw(surface, geo, theme), name=type(effect).__name__)
+
+
+class MoveAnim:
+    """One move being shown: a glide, a cannon shot, a town placed."""
+
+    def __init__(self, board, move, before, town_falls):
+        self.board = board
+        self.move = move
+        self.kind = k = move.kind
+        self.town_falls = town_falls
+        self.t = 0.0
+        self.impacted = False
+        self.mover = before.cells[move.frm] if k != "place" else before.cells[move.to]
+        self.target = before.cells[move.to] if k in ("capture", "shot") else R.EMPTY
+        self.cannon = R.cannon_of(move) if k in ("shot", "slide") else None
+        self.fire = 0.0
+        if k == "place":
+            self.mover = R.TOWN[before.to_move]
+            self.travel = 0.34
+        elif k == "shot":
+            dist = max(abs(move.to % 10 - move.frm % 10), abs(move.to // 10 - move.frm // 10))
+            self.fire = 0.06
+            self.travel = self.fire + 0.14 + 0.07 * dist
+        else:
+            self.travel = {"step": 0.26, "retreat": 0.36, "slide": 0.46, "capture": 0.28}[k]
+        self.impact_at = self.travel
+        self.total = self.impact_at + 0.10
+        self.hidden = {move.to} if k != "shot" else set(self.cannon)
+
+    def seek(self, t: float, step) -> None:
+        self.t = t
+        if not self.impacted and t >= self.impact_at:
+            self.impacted = True
+            self._impact(step)
+
+    def _impact(self, step) -> None:
+        board = self.board
+        m = self.move
+        c = board.theme.c
+        rng = board.fx_rng
+        tl = board.timeline
+        if self.kind in ("capture", "shot"):
+            col = c["side"][B.side_of(self.target)] if self.target else c["danger"]
+            burst = Burst(m.to, [col, c["side_edge"][B.side_of(self.target or 1)], c["move_shot"]], rng,
+                          n=30 if self.target in R.TOWN else 20, smoke=self.kind == "shot")
+            tl.spawn(effect_step(burst, board))
+            if self.town_falls:
+                party = Celebration(m.to, c, rng)
+                tl.spawn(effect_step(party, board))
+                tl.now(Step(1.1, name="the town falls"))     # the game-over card waits for it
+                step_sound(step, board, "explosion")
+            else:
+                step_sound(step, board, "hit" if self.kind == "capture" else "explosion")
+        else:
+            tl.spawn(effect_step(Ripple(m.to, c["last_move"], big=self.kind == "place"), board))
+            step_sound(step, board, "click")
+
+    def _prog(self, start, end, ease=in_out) -> float:
+        if end <= start:
+            return 1.0
+        return ease(min(1.0, max(0.0, (self.t - start) / (end - start))))
+
+    def draw_pieces(self, surface, geo, ref_cell, theme, cells) -> None:
+        m = self.move
+        k = geo.cell / ref_cell
+        if self.kind == "place":
+            p = self._prog(0, self.travel, out_cubic)
+            drop = (1 - p) * geo.cell * 0.6
+            x, y = geo.sq_fpx(m.to)
+            B.blit_piece(surface, self.mover, (x, y - drop), ref_cell, theme, scale=k * (1.25 - 0.25 * p))
+            return
+        if self.kind == "shot":
+            self._draw_recoil(surface, geo, ref_cell, theme, cells, k)
+            return
+        if not self.impacted and self.target:
+            B.blit_piece(surface, self.target, geo.sq_fpx(m.to), ref_cell, theme, scale=k)
+        p = self._prog(0, self.travel)
+        B.blit_piece(surface, self.mover, self._glide_pos(geo, p), ref_cell, theme,
+                     scale=k * (1.0 + 0.08 * math.sin(math.pi * p)))
+
+    def _glide_pos(self, geo, p):
+        a, b = geo.sq_fpx(self.move.frm), geo.sq_fpx(self.move.to)
+        if self.kind == "slide":
+            # the end soldier goes round the other two, as the slide's arrow shows
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            n = math.hypot(dx, dy) or 1.0
+            bend = geo.cell * 1.7
+            ctrl = ((a[0] + b[0]) / 2 - dy / n * bend, (a[1] + b[1]) / 2 + dx / n * bend)
+            return ((1 - p) ** 2 * a[0] + 2 * (1 - p) * p * ctrl[0] + p * p * b[0],
+                    (1 - p) ** 2 * a[1] + 2 * (1 - p) * p * ctrl[1] + p * p * b[1])
+        hop = math.sin(math.pi * p) * geo.cell * 0.10
+        return (a[0] + (b[0] - a[0]) * p, a[1] + (b[1] - a[1]) * p - hop)
+
+    def _draw_recoil(self, surface, geo, ref_cell, theme, cells, k) -> None:
+        """The cannon recoils a little, away from the target."""
+        m = self.move
+        ux, uy = unit_px(geo, m.frm, m.to)
+        kick = math.sin(math.pi * min(1.0, self.t / 0.28)) * geo.cell * 0.10
+        for sq in self.cannon:
+            x, y = geo.sq_fpx(sq)
+            B.blit_piece(surface, cells[sq] or self.mover, (x - ux * kick, y - uy * kick), ref_cell, theme, scale=k)
+        if not self.impacted and self.target:
+            B.blit_piece(surface, self.target, geo.sq_fpx(m.to), ref_cell, theme, scale=k)
+
+    def draw_effects(self, surface, geo, theme) -> None:
+        if self.kind != "shot":
+            return
+        a = geo.sq_fpx(self.move.frm)
+        ux, uy = unit_px(geo, self.move.frm, self.move.to)
+        cell = geo.cell
+        tf = self.t / 0.22
+        if tf < 1.0:                              # the muzzle flash
+            mx, my = a[0] + ux * cell * 0.45, a[1] + uy * cell * 0.45
+            size = cell * (0.25 + 0.35 * tf)
+            pygame.draw.polygon(surface, blend((255, 200, 80), (255, 255, 255), 0.3),
+                                B._star(mx, my, size, size * 0.45, 8, rot=self.t * 3))
+            pygame.draw.polygon(surface, (255, 255, 235), B._star(mx, my, size * 0.55, size * 0.3, 8, rot=self.t * 3 + 0.4))
+        if not self.impacted and self.t >= self.fire:
+            self._draw_ball(surface, geo, theme, ux, uy)
+
+    def _draw_ball(self, surface, geo, theme, ux, uy) -> None:
+        """The cannonball in flight, with its shadow on the board and a short trail of sparks."""
+        a, b = geo.sq_fpx(self.move.frm), geo.sq_fpx(self.move.to)
+        cell = geo.cell
+
+        def at(q):
+            x = a[0] + ux * cell * 0.4 + (b[0] - a[0] - ux * cell * 0.4) * q
+            y = a[1] + uy * cell * 0.4 + (b[1] - a[1] - uy * cell * 0.4) * q
+            return x, y
+
+        p = self._prog(self.fire, self.travel, linear)
+        sx, sy = at(p)
+        arc = math.sin(math.pi * p) * cell * 0.45
+        r = max(3, int(cell * (0.12 + 0.04 * math.sin(math.pi * p))))
+        sh = pygame.Surface((4 * r, 2 * r), pygame.SRCALPHA)
+        pygame.draw.ellipse(sh, (0, 0, 0, 70), sh.get_rect())
+        surface.blit(sh, sh.get_rect(center=(int(sx), int(sy + r * 0.4))))
+        bx, by = int(sx), int(sy - arc)
+        pygame.draw.aacircle(surface, (20, 20, 24), (bx, by), r)
+        pygame.draw.aacircle(surface, (110, 110, 120), (bx - r // 3, by - r // 3), max(1, r // 3))
+        for i in range(1, 4):
+            q = max(0.0, p - i * 0.06)
+            tx, ty = at(q)
+            pygame.draw.aacircle(surface, blend(theme.c["move_shot"], (255, 255, 255), 0.3),
+                                 (int(tx), int(ty - math.sin(math.pi * q) * cell * 0.45)), max(1, r // (i + 1)))
+
+
+def unit_px(geo, frm, to):
+    a, b = geo.sq_fpx(frm), geo.sq_fpx(to)
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = math.hypot(dx, dy) or 1.0
+    return dx / n, dy / n
+
+
+def alpha_circle(surface, rgb, alpha, center, r, width=0) -> None:
+    """A circle (or ring) at ``alpha`` opacity, blended over whatever is beneath."""
+    r = int(r)
+    a = int(max(0, min(255, alpha)))
+    if r < 1 or a == 0:
+        return
+    s = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+    pygame.draw.circle(s, (*rgb, a), (r + 2, r + 2), r, width)
+    surface.blit(s, (int(center[0]) - r - 2, int(center[1]) - r - 2))
+
+
+_SCORCH: dict = {}
+
+
+def scorch(surface, pos, cell) -> None:
+    """The mark a shot leaves on an emptied point."""
+    r = max(3, int(cell * 0.36))
+    spr = _SCORCH.get(r)
+    if spr is None:
+        spr = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+        rng = random.Random(5)
+        for i in range(7):
+            rr = int(r * (1.0 - i * 0.12))
+            pygame.draw.circle(spr, (40, 24, 10, 18 + i * 6), (r + rng.randint(-2, 2), r + rng.randint(-2, 2)), rr)
+        _SCORCH[r] = spr
+    surface.blit(spr, spr.get_rect(center=(int(pos[0]), int(pos[1]))))
+
+
+class _Particles:
+    """Advanced to a natural time by :meth:`seek` (integrating in small steps)."""
+    life = 0.01
+
+    def __init__(self):
+        self.t = 0.0
+
+    def seek(self, t: float) -> None:
+        while self.t < t - 1e-9:
+            dt = min(1 / 60, t - self.t)
+            self.t += dt
+            self.tick(dt)
+
+    def tick(self, dt: float) -> None:
+        pass
+
+
+class Burst(_Particles):
+    """Pieces flying apart where something was hit (with smoke for a shot)."""
+
+    def __init__(self, sq, colors, rng, n=20, smoke=False):
+        super().__init__()
+        self.sq = sq
+        self.parts = []
+        life = 0.75
+        for _ in range(n):
+            a = rng.uniform(0, TAU)
+            sp = rng.uniform(1.2, 3.6)
+            self.parts.append([0.0, 0.0, math.cos(a) * sp, math.sin(a) * sp - 1.2,
+                               life * rng.uniform(0.6, 1.0), rng.uniform(0.05, 0.11), rng.choice(colors)])
+        self.smoke = []
+        if smoke:
+            for _ in range(7):
+                a = rng.uniform(0, TAU)
+                self.smoke.append([math.cos(a) * 0.15, math.sin(a) * 0.15, math.cos(a) * 0.5, math.sin(a) * 0.5 - 0.4,
+                                   life * rng.uniform(0.9, 1.4), rng.uniform(0.16, 0.26)])
+        self.life = max([p[4] for p in self.parts] + [s[4] for s in self.smoke] + [0.01])
+        self.flash = 0.2
+
+    def tick(self, dt):
+        for p in self.parts:
+            p[0] += p[2] * dt
+            p[1] += p[3] * dt
+            p[3] += 5.0 * dt
+            p[2] *= (1 - 1.5 * dt)
+        for s in self.smoke:
+            s[0] += s[2] * dt
+            s[1] += s[3] * dt
+            s[2] *= (1 - 2 * dt)
+            s[3] *= (1 - 2 * dt)
+
+    def draw(self, surface, geo, theme):
+        x0, y0 = geo.sq_fpx(self.sq)
+        cell = geo.cell
+        if self.t < self.flash:
+            k = self.t / self.flash
+            alpha_circle(surface, (255, 244, 210), 230 * (1 - k), (x0, y0), cell * (0.25 + 0.35 * k))
+            alpha_circle(surface, (255, 200, 90), 200 * (1 - k), (x0, y0), cell * (0.35 + 0.5 * k),
+                         max(2, int(cell * 0.08)))
+        for s in self.smoke:
+            if self.t < s[4]:
+                k = self.t / s[4]
+                alpha_circle(surface, (96, 92, 86), 150 * (1 - k) ** 1.5,
+                             (x0 + s[0] * cell, y0 + s[1] * cell), cell * s[5] * (0.6 + k))
+        for p in self.parts:
+            if self.t < p[4]:
+                k = 1 - self.t / p[4]
+                r = max(1, int(cell * p[5] * k))
+                pygame.draw.circle(surface, p[6], (int(x0 + p[0] * cell), int(y0 + p[1] * cell)), r)
+
+
+class Ripple(_Particles):
+    """A ring spreading from a point where a piece was set down."""
+
+    def __init__(self, sq, color, big=False):
+        super().__init__()
+        self.sq = sq
+        self.color = color
+        self.life = 0.45 if big else 0.3
+        self.big = big
+
+    def draw(self, surface, geo, theme):
+        k = min(1.0, self.t / self.life)
+        x, y = geo.sq_fpx(self.sq)
+        r = geo.cell * (0.42 + (0.45 if self.big else 0.25) * k)
+        alpha_circle(surface, self.color, 220 * (1 - k), (x, y), r, max(2, int(geo.cell * 0.06)))
+
+
+class Celebration(_Particles):
+    """The town falls: a flash and rings where it stood, a burst of confetti from
+    it and a shower over the whole board."""
+
+    def __init__(self, sq, c, rng):
+        super().__init__()
+        self.sq = sq
+        self.life = 3.2
+        self.colors = [c["accent"], c["move_step"], c["move_capture"], c["move_retreat"], c["move_slide"],
+                       c["move_shot"], (255, 255, 255)]
+        self.rng = rng
+        self.parts = None            # made on the first draw, when the board's size is known
+        self.flash_colors = ((255, 255, 255), c["accent"], c["danger"])
+
+    def _spawn(self, geo):
+        rng = self.rng
+        tx, ty = geo.sq_fpx(self.sq)
+        ox, oy = (tx - geo.cx) / geo.cell, (ty - geo.cy) / geo.cell
+        half = (geo.files[1] - geo.files[0]) / 2 + geo.margin
+        parts = []
+        for _ in range(70):                      # the burst from the town
+            a = rng.uniform(0, TAU)
+            sp = rng.uniform(2.0, 6.5)
+            parts.append([ox, oy, math.cos(a) * sp, math.sin(a) * sp - 2.0, 0.0])
+        for _ in range(110):                     # the shower
+            parts.append([rng.uniform(-half, half), -half - rng.uniform(0.2, 5.5),
+                          rng.uniform(-0.4, 0.4), rng.uniform(2.2, 3.6), 0.0])
+        for p in parts:
+            p += [rng.uniform(0, TAU), rng.uniform(-8, 8), rng.uniform(0.09, 0.16), rng.choice(self.colors),
+                  rng.uniform(0, TAU)]
+        self.parts = parts
+
+    def tick(self, dt):
+        if self.parts is None:
+            return
+        for p in self.parts:
+            p[0] += (p[2] + 0.6 * math.sin(self.t * 4 + p[9])) * dt
+            p[1] += p[3] * dt
+            p[2] *= (1 - 1.5 * dt)
+            p[3] = min(p[3] + 6.0 * dt, 2.6)   # paper drifts down slowly
+            p[5] += p[6] * dt
+
+    def draw(self, surface, geo, theme):
+        if self.parts is None:
+            self._spawn(geo)
+        x0, y0 = geo.sq_fpx(self.sq)
+        cell = geo.cell
+        fl = 0.45
+        if self.t < fl:
+            k = self.t / fl
+            alpha_circle(surface, (255, 255, 240), 200 * (1 - k), (x0, y0), cell * (0.5 + 1.0 * k))
+            for i, col in enumerate(self.flash_colors):
+                alpha_circle(surface, col, 230 * (1 - k), (x0, y0), cell * (0.5 + (1.6 + i * 0.6) * k),
+                             max(2, int(cell * 0.09)))
+        fade = min(1.0, max(0.0, (self.life - self.t) / 0.6))
+        if fade <= 0:
+            return
+        for p in self.parts:
+            x, y = geo.cx + p[0] * cell, geo.cy + p[1] * cell
+            s = cell * p[7] * (0.4 + 0.6 * fade)
+            ca, sa = math.cos(p[5]), math.sin(p[5])
+            w2, h2 = s, s * 0.45 * (0.3 + abs(math.sin(p[5] * 1.7)))
+            pts = [(x + ca * dx - sa * dy, y + sa * dx + ca * dy)
+                   for dx, dy in ((-w2, -h2), (w2, -h2), (w2, h2), (-w2, h2))]
+            pygame.draw.polygon(surface, p[8], pts)

@@ -1,0 +1,302 @@
+"""The board contract: what a game brings to the shared game frame.
+
+A game's ``scene.py`` defines one :class:`Board` subclass. The frame
+(``games.ui.game_screen.GameScreen``) owns everything else: the match, the AI
+thread, undo, saves, hand-overs, the banner, the move log and the game-over card.
+A board draws the position and turns input into moves, and it may ask the frame
+only what the :class:`Host` protocol lists, so no board reaches into the app.
+
+The rules decide; the board asks them. It never applies a move itself: it calls
+``host.submit(move)`` and is told of every applied move (a player's, an AI's or a
+chance outcome) through :meth:`Board.on_move` with a true before and after.
+
+:class:`GenericBoard` needs nothing from the game but its rules: it shows the
+state as text and the legal moves as buttons, so a new game is playable (and
+testable through the real frame) as soon as its ``rules.py`` exists.
+"""
+from __future__ import annotations
+
+import json
+import logging
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, Protocol, Sequence
+
+import pygame
+
+from games.ui.theme import draw_text, fit_text, wrap_text
+from games.ui.timeline import Timeline
+from games.ui.widgets import Button, draw_panel
+
+if TYPE_CHECKING:
+    from games.core.game import GameState
+    from games.core.match import LogEntry, Seat
+    from games.core.settings import Settings
+    from games.ui.sound import SoundBoard
+    from games.ui.theme import Theme
+
+log = logging.getLogger(__name__)
+
+
+class Host(Protocol):
+    """What a board may ask of the frame, and nothing more."""
+
+    theme: "Theme"
+    sound: "SoundBoard"
+    settings: "Settings"
+    #: whose secrets may be drawn (hidden information); None = public only
+    viewer: int | None
+
+    @property
+    def seats(self) -> "Sequence[Seat]": ...
+
+    @property
+    def options(self) -> dict: ...
+
+    @property
+    def ply(self) -> int: ...
+
+    def names(self) -> list[str]: ...
+
+    def visible_state(self) -> "GameState":
+        """The state as the viewer may see it (the full state in a perfect-information game)."""
+
+    def submit(self, move) -> bool:
+        """Play a human's move; False (and a message) if it was refused."""
+
+    def say(self, text: str, bad: bool = False, seconds: float = 4.0) -> None:
+        """A line under the banner for the player at the screen."""
+
+    def can_act(self) -> bool:
+        """The human at the screen may make the pending decision now."""
+
+    def awaiting_performance(self) -> str | None:
+        """The label ("Spin!", "Roll!") while a chance event waits for its player to perform it."""
+
+    def perform(self) -> None:
+        """The player performed the pending chance event (clicked Spin!, flicked the spinner)."""
+
+
+class Board(ABC):
+    """Base class of every game's board. Subclasses implement ``draw`` and
+    ``handle_event``; everything else has a sensible default."""
+
+    def __init__(self, host: Host):
+        self.host = host
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.hint: Any = None
+        self.timeline = Timeline(self._speed)
+
+    # -- the frame calls these ---------------------------------------------------------
+    def layout(self, rect) -> None:
+        """The board's area changed (window resized, panels moved)."""
+        self.rect = pygame.Rect(rect)
+
+    @abstractmethod
+    def draw(self, surface) -> None:
+        """Draw the position (from ``host.visible_state()``) and any running animation.
+        Drawing never changes the game or the board's state."""
+
+    @abstractmethod
+    def handle_event(self, event) -> bool:
+        """A mouse or key event over the board; True when the board used it."""
+
+    def update(self, dt: float) -> None:
+        self.timeline.update(dt)
+
+    @property
+    def busy(self) -> bool:
+        """An animation that holds the game up is running (the AI, the next chance
+        outcome and the game-over card wait for it)."""
+        return self.timeline.busy
+
+    @property
+    def animating(self) -> bool:
+        """Anything at all is moving (background effects included): the frame keeps drawing."""
+        return not self.timeline.idle
+
+    def on_move(self, entry: "LogEntry", before: "GameState", after: "GameState") -> None:
+        """A move was applied (``before``/``after`` are the full states; draw only what
+        the viewer may see). Queue its animation on ``self.timeline``."""
+
+    def reset(self) -> None:
+        """The position jumped (undo, redo, load, a new viewer): no animation, fresh picture."""
+        self.timeline.clear()
+        self.forget_private()
+
+    def forget_private(self) -> None:
+        """Drop everything that belongs to the seat at the screen: selections, hover and
+        drag state, hint marks, open pop-ups, half-made choices. The frame calls it
+        before every hand-over, so nothing of one seat's interface reaches the next."""
+        self.hint = None
+
+    def skip(self) -> None:
+        """Jump to the end of the running animation (a click, Space or Esc)."""
+        self.timeline.skip()
+
+    def show_hint(self, move) -> None:
+        self.hint = move
+
+    def help_text(self) -> str:
+        """The banner's "what to do now" line while the human at the screen may act."""
+        return ""
+
+    def performance(self, state: "GameState") -> str | None:
+        """At a chance node whose actor is the human at the screen: the label of the
+        button that performs it ("Spin!", "Roll!"), or None to apply it at once."""
+        return None
+
+    @staticmethod
+    def draw_rules_diagram(key: str, surface, rect, theme) -> None:
+        """Pictures for the rules screen (none by default)."""
+
+    # -- helpers for subclasses -----------------------------------------------------------
+    @property
+    def theme(self) -> "Theme":
+        return self.host.theme
+
+    def sound(self, name: str) -> None:
+        """Play an effect, unless an animation is being skipped (a skip is silent)."""
+        if self.timeline.skipping:
+            return
+        self.host.sound.play(name)
+
+    def _speed(self) -> float:
+        return float(self.host.settings.anim_factor())
+
+
+# -- the generic board ----------------------------------------------------------------------
+
+def describe_state(state: "GameState", names: Sequence[str] | None = None) -> list[str]:
+    """The position as lines of text: the banner line, then the state's snapshot."""
+    lines = [state.status_text(list(names) if names else None)]
+    try:
+        snap = state.snapshot()
+    except NotImplementedError:
+        return lines
+    for key, value in snap.items():
+        lines.append(f"{key}: {json.dumps(value, default=str)}")
+    return lines
+
+
+class GenericBoard(Board):
+    """The state as text and the legal moves as buttons (paged). Enough to play and
+    test any game through the real frame before it has a board of its own."""
+
+    PAGE_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+
+    def __init__(self, host: Host):
+        super().__init__(host)
+        self.page = 0
+        self.buttons: list[Button] = []
+        self._moves: list = []
+        self._key = None
+        self.text_rect = pygame.Rect(0, 0, 1, 1)
+        self.moves_rect = pygame.Rect(0, 0, 1, 1)
+        self.prev_btn = Button("<", lambda: self._turn(-1), sound=host.sound)
+        self.next_btn = Button(">", lambda: self._turn(1), sound=host.sound)
+
+    def layout(self, rect) -> None:
+        super().layout(rect)
+        t = self.theme
+        pad = t.px(12)
+        inner = self.rect.inflate(-2 * pad, -2 * pad)
+        top_h = max(0, min(inner.h // 2, t.px(260)))
+        self.text_rect = pygame.Rect(inner.x, inner.y, inner.w, top_h)
+        self.moves_rect = pygame.Rect(inner.x, self.text_rect.bottom + pad, inner.w,
+                                      max(0, inner.bottom - self.text_rect.bottom - pad))
+        self._key = None
+
+    def forget_private(self) -> None:
+        super().forget_private()
+        self.page = 0
+
+    def _per_page(self) -> tuple[int, int, int, int]:
+        t = self.theme
+        bh, gap = t.px(40), t.px(8)
+        bw = t.px(170)
+        area = self.moves_rect
+        cols = max(1, (area.w + gap) // (bw + gap))
+        rows = max(1, (area.h - bh - gap + gap) // (bh + gap))
+        return cols, rows, bw, bh
+
+    def _refresh(self) -> None:
+        st = self.host.visible_state()
+        can = self.host.can_act()
+        key = (self.host.ply, self.host.viewer, can, self.page, tuple(self.rect))
+        if key == self._key:
+            return
+        self._key = key
+        moves = list(st.legal_moves()) if can else []
+        cols, rows, bw, bh = self._per_page()
+        per = cols * rows
+        pages = max(1, -(-len(moves) // per))
+        self.page = min(self.page, pages - 1)
+        shown = moves[self.page * per:(self.page + 1) * per]
+        t = self.theme
+        gap = t.px(8)
+        self._moves = shown
+        self.buttons = []
+        for i, m in enumerate(shown):
+            r, c = divmod(i, cols)
+            b = Button(str(m), (lambda m=m: self.host.submit(m)), sound=None)
+            b.rect = pygame.Rect(self.moves_rect.x + c * (bw + gap), self.moves_rect.y + r * (bh + gap), bw, bh)
+            self.buttons.append(b)
+        nav_y = self.moves_rect.bottom - bh
+        self.prev_btn.rect = pygame.Rect(self.moves_rect.x, nav_y, t.px(60), bh)
+        self.next_btn.rect = pygame.Rect(self.moves_rect.x + t.px(68), nav_y, t.px(60), bh)
+        self.prev_btn.enabled = self.page > 0
+        self.next_btn.enabled = self.page < pages - 1
+        self._pages = pages
+
+    def _turn(self, d: int) -> None:
+        self.page = max(0, self.page + d)
+        self._key = None
+
+    def button_for(self, move):
+        """The button that plays ``move`` on the current page (tests click it)."""
+        self._refresh()
+        for m, b in zip(self._moves, self.buttons):
+            if m == move:
+                return b
+        return None
+
+    def handle_event(self, event) -> bool:
+        self._refresh()
+        if event.type == pygame.KEYDOWN and event.key in self.PAGE_KEYS:
+            self._turn(-1 if event.key == pygame.K_PAGEUP else 1)
+            return True
+        for b in [*self.buttons, self.prev_btn, self.next_btn]:
+            if b.handle_event(event):
+                return True
+        return False
+
+    def help_text(self) -> str:
+        return "Click a move (or type one): PageUp/PageDown for more"
+
+    def draw(self, surface) -> None:
+        self._refresh()
+        t, c = self.theme, self.theme.c
+        pygame.draw.rect(surface, c["table"], self.rect)
+        if self.text_rect.w <= 0 or self.text_rect.h <= 0:
+            return
+        draw_panel(surface, self.text_rect, t, color=c["bg2"])
+        f = t.small_font()
+        y = self.text_rect.y + t.px(8)
+        width = self.text_rect.w - t.px(16)
+        for line in describe_state(self.host.visible_state(), self.host.names()):
+            for part in wrap_text(line, f, max(1, width)):
+                if y + f.get_linesize() > self.text_rect.bottom - t.px(4):
+                    return self._draw_moves(surface)
+                draw_text(surface, fit_text(part, f, max(1, width)), f, c["text"], (self.text_rect.x + t.px(8), y))
+                y += f.get_linesize()
+        self._draw_moves(surface)
+
+    def _draw_moves(self, surface) -> None:
+        t = self.theme
+        for b in self.buttons:
+            b.draw(surface, t)
+        if getattr(self, "_pages", 1) > 1:
+            self.prev_btn.draw(surface, t)
+            self.next_btn.draw(surface, t)
+            draw_text(surface, f"page {self.page + 1} of {self._pages}", t.small_font(), t.c["text_dim"],
+                      (self.next_btn.rect.right + t.px(12), self.next_btn.rect.centery), "midleft")
