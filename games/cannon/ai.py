@@ -200,7 +200,7 @@ class Searcher:
         self.history = [[0] * (1 << 17) for _ in range(2)]
 
     # -- quiescence ------------------------------------------------------------------
-    def qsearch(self, alpha, beta, ply, qd):
+    def qsearch(self, alpha, beta, ply, qd):  # noqa: C901 - the hot loop of the search, kept in one function on purpose (calls cost ~10% nodes/s)
         self.nodes += 1
         if not self.nodes & POLL_MASK:
             self._poll()
@@ -256,7 +256,7 @@ class Searcher:
         return best
 
     # -- main search -------------------------------------------------------------------
-    def search(self, depth, alpha, beta, ply, can_null=True):
+    def search(self, depth, alpha, beta, ply, can_null=True):  # noqa: C901 - the hot loop of the search, kept in one function on purpose (calls cost ~10% nodes/s)
         b = self.board
         s = b.side
         if b.town_hit(s):

@@ -26,6 +26,7 @@ import pygame
 import pygame.gfxdraw
 
 from games.cannon import rules as R
+from games.ui import fonts
 from games.ui.theme import blend, ink_on
 
 SS = 4                      # supersampling factor for sprites
@@ -40,17 +41,9 @@ KIND_ORDER = {"capture": 0, "shot": 1, "step": 2, "slide": 3, "retreat": 4, "pla
 KIND_LABEL = {"capture": "Capture", "shot": "Shoot", "step": "Step", "slide": "Slide",
               "retreat": "Retreat", "place": "Town"}
 
-_FONTS: dict = {}
-
-
 def font(px: int) -> pygame.font.Font:
-    """The default font at ``px`` pixels (cached)."""
-    px = max(8, int(px))
-    f = _FONTS.get(px)
-    if f is None:
-        f = pygame.font.Font(None, px)
-        _FONTS[px] = f
-    return f
+    """The default font at ``px`` pixels (from the shared cache)."""
+    return fonts.font(max(8, int(px)))
 
 
 def side_of(code: int) -> int:
@@ -709,27 +702,32 @@ def draw_diagram(key, surface, rect, theme) -> None:
     for kind, sq in extra:
         draw_marker(surface, kind, geo.sq_px(sq), cell, theme)
     if arrows:
-        ov = pygame.Surface(rect.size, pygame.SRCALPHA)
-        shifted = Geometry(ov.get_rect(), 0.0, files, ranks, margin=geo.margin, pad=0.05)
-        for m in arrows:
-            a, b = shifted.sq_fpx(m.frm), shifted.sq_fpx(m.to)
-            if m.kind == "slide":
-                # the end soldier hops over the other two (opposite ways bow to opposite sides)
-                draw_curved_arrow(ov, a, b, cell * 1.7, theme.c["move_slide"], max(3, int(cell * 0.10)),
-                                  halo=_halo(theme), trim=(cell * 0.42, cell * 0.3))
-                continue
-            dx, dy = b[0] - a[0], b[1] - a[1]
-            n = math.hypot(dx, dy) or 1.0
-            a = (a[0] + dx / n * cell * 0.30, a[1] + dy / n * cell * 0.30)
-            b = (b[0] - dx / n * cell * 0.50, b[1] - dy / n * cell * 0.50)
-            draw_arrow(ov, a, b, theme.c[KIND_COLOR[m.kind]], max(3, int(cell * 0.11)), alpha=235,
-                       dashed=m.kind == "shot", halo=_halo(theme))
-        surface.blit(ov, rect.topleft)
+        _diagram_arrows(surface, rect, geo, files, ranks, arrows, theme)
     for p in warn:
         t = st.towns[p]
         if t is not None:
             draw_warning(surface, geo.sq_px(t), cell, theme, 0.3)
     surface.set_clip(clip)
+
+
+def _diagram_arrows(surface, rect, geo, files, ranks, arrows, theme) -> None:
+    cell = geo.cell
+    ov = pygame.Surface(rect.size, pygame.SRCALPHA)
+    shifted = Geometry(ov.get_rect(), 0.0, files, ranks, margin=geo.margin, pad=0.05)
+    for m in arrows:
+        a, b = shifted.sq_fpx(m.frm), shifted.sq_fpx(m.to)
+        if m.kind == "slide":
+            # the end soldier hops over the other two (opposite ways bow to opposite sides)
+            draw_curved_arrow(ov, a, b, cell * 1.7, theme.c["move_slide"], max(3, int(cell * 0.10)),
+                              halo=_halo(theme), trim=(cell * 0.42, cell * 0.3))
+            continue
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        n = math.hypot(dx, dy) or 1.0
+        a = (a[0] + dx / n * cell * 0.30, a[1] + dy / n * cell * 0.30)
+        b = (b[0] - dx / n * cell * 0.50, b[1] - dy / n * cell * 0.50)
+        draw_arrow(ov, a, b, theme.c[KIND_COLOR[m.kind]], max(3, int(cell * 0.11)), alpha=235,
+                   dashed=m.kind == "shot", halo=_halo(theme))
+    surface.blit(ov, rect.topleft)
 
 
 def _dash(surface, a, b, color, width, start_gap):

@@ -238,7 +238,7 @@ class Board:
         r = 0 if s == DARK else 90
         return [encode(PLACE, r + f, r + f) for f in range(1, 9)]
 
-    def gen_tactical(self, s=None) -> list:
+    def gen_tactical(self, s=None) -> list:  # noqa: C901 - move generation inlined for speed (perft, search)
         """Captures and shots (including those that take the town)."""
         if s is None:
             s = self.side
@@ -313,7 +313,7 @@ class Board:
                     app(SH + 3 * d + (low.bit_length() - 1) * 129)
         return out
 
-    def _gen_quiet(self, s, out):
+    def _gen_quiet(self, s, out):  # noqa: C901 - move generation inlined for speed (perft, search)
         sold = self.sold
         us = sold[s]
         o = s ^ 1

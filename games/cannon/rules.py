@@ -171,28 +171,32 @@ class Move:
         b = parse_square(m.group(4) + m.group(5))
         if a is None or b is None:
             raise BadNotation(f"{raw!r} is not a move: squares run a1..j10")
-        sep = m.group(3)
-        u = _unit(a, b)
-        if u is None:
-            if a == b:
-                raise BadNotation(f"{raw!r} is not a move: it starts and ends on the same point")
-            raise BadNotation(f"{raw!r} is not a move: {square_name(a)} and {square_name(b)} "
-                              "are not on one straight or diagonal line")
-        n = u[2]
-        if sep == "-":
-            if n > 3:
-                raise BadNotation(f"{raw!r} is not a move: a step goes 1 point, a retreat 2, "
-                                  "a cannon slide 3 (rear soldier to landing point)")
-            return Move(("step", "retreat", "slide")[n - 1], a, b)
-        if sep == "x":
-            if n != 1:
-                raise BadNotation(f"{raw!r} is not a move: a soldier captures the piece next to it "
-                                  "(to shoot with a cannon write front*target, e.g. e4*e6)")
-            return Move("capture", a, b)
-        if n not in (2, 3):
-            raise BadNotation(f"{raw!r} is not a move: a cannon shoots 2 or 3 points beyond its "
-                              "front soldier (write front*target)")
-        return Move("shot", a, b)
+        return _move_between(raw, a, b, m.group(3))
+
+
+def _move_between(raw: str, a: int, b: int, sep: str) -> Move:
+    """The move ``a``-``sep``-``b`` means, or BadNotation saying why it cannot be one."""
+    u = _unit(a, b)
+    if u is None:
+        if a == b:
+            raise BadNotation(f"{raw!r} is not a move: it starts and ends on the same point")
+        raise BadNotation(f"{raw!r} is not a move: {square_name(a)} and {square_name(b)} "
+                          "are not on one straight or diagonal line")
+    n = u[2]
+    if sep == "-":
+        if n > 3:
+            raise BadNotation(f"{raw!r} is not a move: a step goes 1 point, a retreat 2, "
+                              "a cannon slide 3 (rear soldier to landing point)")
+        return Move(("step", "retreat", "slide")[n - 1], a, b)
+    if sep == "x":
+        if n != 1:
+            raise BadNotation(f"{raw!r} is not a move: a soldier captures the piece next to it "
+                              "(to shoot with a cannon write front*target, e.g. e4*e6)")
+        return Move("capture", a, b)
+    if n not in (2, 3):
+        raise BadNotation(f"{raw!r} is not a move: a cannon shoots 2 or 3 points beyond its "
+                          "front soldier (write front*target)")
+    return Move("shot", a, b)
 
 
 def cannon_of(move: Move) -> tuple[int, int, int] | None:
@@ -200,15 +204,14 @@ def cannon_of(move: Move) -> tuple[int, int, int] | None:
     known = CANNON_OF.get(move)
     if known is not None:
         return known
-    if move.kind == "slide":
-        df, dr, _ = _unit(move.frm, move.to)
-        d = dr * SIZE + df
-        return tuple(sorted((move.frm, move.frm + d, move.frm + 2 * d)))
+    u = _unit(move.frm, move.to) if move.kind in ("slide", "shot") else None
+    if u is None:
+        return None
+    d = u[1] * SIZE + u[0]
     if move.kind == "shot":
-        df, dr, _ = _unit(move.frm, move.to)
-        d = dr * SIZE + df
-        return tuple(sorted((move.frm, move.frm - d, move.frm - 2 * d)))
-    return None
+        d = -d
+    a, b, c = sorted((move.frm, move.frm + d, move.frm + 2 * d))
+    return a, b, c
 
 
 # -- precomputed tables ----------------------------------------------------------
@@ -287,7 +290,7 @@ del _sq, entries
 # every well-formed move, by its text, so parsing returns the same objects the
 # generator lists (and is fast); Move.parse falls back to the regexes for errors
 _BY_TEXT: dict = {}
-_TEXT_OF: dict = {}
+_TEXT_OF: dict = {}      # filled below, once every move exists; str(move) looks here first
 for _sq in range(N_SQUARES):
     _BY_TEXT[str(_PLACE[_sq])] = _PLACE[_sq]
     for _p in (DARK, LIGHT):
@@ -309,7 +312,7 @@ for _sq in range(N_SQUARES):         # the geometric rest (sideways steps, backw
                     _BY_TEXT.setdefault(str(_m), _m)
 del _sq, _p, _t, _m, _a, _e, _n, _kinds
 
-_TEXT_OF: dict = {m: t for t, m in _BY_TEXT.items()}
+_TEXT_OF.update({m: t for t, m in _BY_TEXT.items()})
 
 # slide or shot move -> the ascending squares of its cannon
 CANNON_OF: dict = {}
@@ -367,19 +370,20 @@ class CannonState(GameState):
                 cells[r * SIZE + f] = LIGHT_SOLDIER
         self.cells = cells
         self.to_move = DARK
-        self.towns = [None, None]
+        self.towns: list[int | None] = [None, None]
         self.shot_rule = shot_rule
         self.tournament = bool(tournament)
         self.repetition_draw = bool(repetition_draw)
-        self.last_move = None
+        self.last_move: Move | None = None
         self._phase = "place"
         self._ply = 0
-        self._winner = None
+        self._winner: int | None = None
         self._reason = ""
-        self._legal = None
-        self._run_key = [None, None]    # per player: end squares of its last slide, if its last move was one
+        self._legal: list[Move] | None = None
+        # per player: end squares of its last slide, if its last move was one
+        self._run_key: list[Any] = [None, None]
         self._run_len = [0, 0]          # per player: how many slides in a row that cannon has made
-        self._seen = {}                 # position key -> times seen (repetition option only)
+        self._seen: dict[bytes, int] = {}   # position key -> times seen (repetition option only)
 
     # -- building test positions ---------------------------------------------
     @classmethod
@@ -458,9 +462,7 @@ class CannonState(GameState):
         return self._ply
 
     def legal_moves(self) -> list:
-        if self._legal is None:
-            self._generate()
-        return list(self._legal)
+        return list(self._legal if self._legal is not None else self._generate())
 
     def _generate(self) -> list:
         """Fill the cache of legal moves; a player with none has lost."""
@@ -572,18 +574,8 @@ class CannonState(GameState):
             return f"{move!r}: not a legal move here (no such square)"
         if self.phase == "over":
             return f"{s}: the game is over"
-        me = self.to_move
-        name = PLAYER_NAMES[me]
-        cells = self.cells
         if self._phase == "place":
-            if move.kind != "place":
-                first = square_name(TOWN_SQUARES[me][0])
-                return f"{s}: {name} must place its town first (for example T{first})"
-            if move.to not in TOWN_SQUARES[me]:
-                rank = "1" if me == DARK else "10"
-                return (f"{s}: the {name} town goes on its back rank, b{rank} to i{rank} "
-                        "(not a corner)")
-            return f"{s}: that point is taken"
+            return self._reason_placing(move, s)
         if move.kind == "place":
             return f"{s}: both towns are already placed, and towns never move"
         frm, to = move.frm, move.to
@@ -592,57 +584,88 @@ class CannonState(GameState):
         if geo is None or move.kind not in KINDS or geo[2] != {
                 "step": 1, "capture": 1, "retreat": 2, "slide": 3}.get(move.kind, geo[2]):
             return f"{move!r}: not a legal move here"
-        fn, tn = square_name(frm), square_name(to)
+        me = self.to_move
+        cells = self.cells
         mine, theirs = SOLDIER[me], SOLDIER[1 - me]
-        enemy = (theirs, TOWN[1 - me])
         if cells[frm] != mine:
             what = {EMPTY: "it is empty", theirs: "that soldier is not yours",
                     TOWN[me]: "towns never move", TOWN[1 - me]: "that is the enemy town"}[cells[frm]]
-            return f"{s}: no soldier of yours on {fn} ({what})"
-        df, dr, n = geo
-        fw = _fwd(me)
-        if move.kind == "step":
-            if dr != fw:
-                return f"{s}: no soldier of yours can move that way (soldiers step only forward or diagonally forward)"
-            if cells[to] in enemy:
-                return f"{s}: {tn} holds an enemy piece; capture it with {fn}x{tn}"
-            return f"{s}: {tn} is not empty"
-        if move.kind == "capture":
-            if dr == -fw:
-                return f"{s}: no soldier of yours can capture that way (forward, diagonally forward or sideways only)"
-            if cells[to] not in enemy:
-                return f"{s}: there is no enemy piece on {tn} to capture"
-        if move.kind == "retreat":
-            if dr != -fw:
-                return f"{s}: no soldier of yours can move that way (a retreat goes two points straight or diagonally back)"
-            if not any(cells[x] in enemy for x in NEIGHBOURS[frm]):
-                return f"{s}: a soldier may retreat only when an enemy piece stands next to it"
-            mid = frm + (dr * SIZE + df)
-            if cells[mid] != EMPTY:
-                return f"{s}: the point passed over, {square_name(mid)}, must be empty"
-            if cells[to] != EMPTY:
-                return f"{s}: the landing point {tn} must be empty"
+            return f"{s}: no soldier of yours on {square_name(frm)} ({what})"
+        explain = {"step": self._reason_step, "capture": self._reason_capture, "retreat": self._reason_retreat,
+                   "slide": self._reason_slide, "shot": self._reason_shot}[move.kind]
+        return explain(move, s, geo) or f"{s}: not a legal move here"
+
+    def _reason_placing(self, move, s) -> str:
+        me = self.to_move
+        name = PLAYER_NAMES[me]
+        if move.kind != "place":
+            first = square_name(TOWN_SQUARES[me][0])
+            return f"{s}: {name} must place its town first (for example T{first})"
+        if move.to not in TOWN_SQUARES[me]:
+            rank = "1" if me == DARK else "10"
+            return f"{s}: the {name} town goes on its back rank, b{rank} to i{rank} (not a corner)"
+        return f"{s}: that point is taken"
+
+    def _enemy(self) -> tuple[int, int]:
+        return SOLDIER[1 - self.to_move], TOWN[1 - self.to_move]
+
+    def _reason_step(self, move, s, geo) -> str | None:
+        fn, tn = square_name(move.frm), square_name(move.to)
+        if geo[1] != _fwd(self.to_move):
+            return f"{s}: no soldier of yours can move that way (soldiers step only forward or diagonally forward)"
+        if self.cells[move.to] in self._enemy():
+            return f"{s}: {tn} holds an enemy piece; capture it with {fn}x{tn}"
+        return f"{s}: {tn} is not empty"
+
+    def _reason_capture(self, move, s, geo) -> str | None:
+        if geo[1] == -_fwd(self.to_move):
+            return f"{s}: no soldier of yours can capture that way (forward, diagonally forward or sideways only)"
+        if self.cells[move.to] not in self._enemy():
+            return f"{s}: there is no enemy piece on {square_name(move.to)} to capture"
+        return None
+
+    def _reason_retreat(self, move, s, geo) -> str | None:
+        df, dr, _n = geo
+        cells, frm = self.cells, move.frm
+        if dr != -_fwd(self.to_move):
+            return f"{s}: no soldier of yours can move that way (a retreat goes two points straight or diagonally back)"
+        if not any(cells[x] in self._enemy() for x in NEIGHBOURS[frm]):
+            return f"{s}: a soldier may retreat only when an enemy piece stands next to it"
+        mid = frm + (dr * SIZE + df)
+        if cells[mid] != EMPTY:
+            return f"{s}: the point passed over, {square_name(mid)}, must be empty"
+        if cells[move.to] != EMPTY:
+            return f"{s}: the landing point {square_name(move.to)} must be empty"
+        return None
+
+    def _reason_slide(self, move, s, geo) -> str | None:
+        df, dr, _n = geo
         d = dr * SIZE + df
-        if move.kind == "slide":
-            if not (cells[frm + d] == mine and cells[frm + 2 * d] == mine):
-                return (f"{s}: no cannon of yours from {fn} through {square_name(frm + 2 * d)} "
-                        "(a slide moves the rear soldier of three in a row to the point beyond the front)")
-            if cells[to] != EMPTY:
-                return f"{s}: the cannon cannot slide onto {tn}, it is not empty"
-            if self.tournament:
-                return (f"{s}: tournament rule: this cannon has already slid "
-                        f"{TOURNAMENT_SLIDE_LIMIT} times in a row")
-        if move.kind == "shot":
-            back1, back2 = _step(frm, -df, -dr), _step(frm, -df, -dr, 2)
-            if not (back2 >= 0 and cells[back1] == mine and cells[back2] == mine):
-                return (f"{s}: {fn} is not the front of a cannon of yours aimed at {tn}")
-            if cells[frm + d] != EMPTY:
-                return f"{s}: the point in front of the cannon, {square_name(frm + d)}, must be empty"
-            if cells[to] not in enemy:
-                return f"{s}: there is no enemy piece on {tn} to shoot"
-            if n == 3 and self.shot_rule == "blocking":
-                return f"{s}: blocking rule: {square_name(frm + 2 * d)} shields {tn}"
-        return f"{s}: not a legal move here"
+        cells, frm, mine = self.cells, move.frm, SOLDIER[self.to_move]
+        if not (cells[frm + d] == mine and cells[frm + 2 * d] == mine):
+            return (f"{s}: no cannon of yours from {square_name(frm)} through {square_name(frm + 2 * d)} "
+                    "(a slide moves the rear soldier of three in a row to the point beyond the front)")
+        if cells[move.to] != EMPTY:
+            return f"{s}: the cannon cannot slide onto {square_name(move.to)}, it is not empty"
+        if self.tournament:
+            return f"{s}: tournament rule: this cannon has already slid {TOURNAMENT_SLIDE_LIMIT} times in a row"
+        return None
+
+    def _reason_shot(self, move, s, geo) -> str | None:
+        df, dr, n = geo
+        d = dr * SIZE + df
+        cells, frm, mine = self.cells, move.frm, SOLDIER[self.to_move]
+        tn = square_name(move.to)
+        back1, back2 = _step(frm, -df, -dr), _step(frm, -df, -dr, 2)
+        if not (back2 >= 0 and cells[back1] == mine and cells[back2] == mine):
+            return f"{s}: {square_name(frm)} is not the front of a cannon of yours aimed at {tn}"
+        if cells[frm + d] != EMPTY:
+            return f"{s}: the point in front of the cannon, {square_name(frm + d)}, must be empty"
+        if cells[move.to] not in self._enemy():
+            return f"{s}: there is no enemy piece on {tn} to shoot"
+        if n == 3 and self.shot_rule == "blocking":
+            return f"{s}: blocking rule: {square_name(frm + 2 * d)} shields {tn}"
+        return None
 
     # -- ending ----------------------------------------------------------------------
     def returns(self) -> list[float]:
@@ -683,7 +706,7 @@ class CannonState(GameState):
         c._seen = self._seen.copy() if self._seen else {}
         return c
 
-    def view(self, player: int) -> "CannonState":
+    def view(self, player: int | None) -> "CannonState":
         return self.copy()
 
     def snapshot(self) -> dict[str, Any]:
@@ -722,7 +745,7 @@ for _sq in range(N_SQUARES):
 del _sq, _e
 
 
-def _gen_moves(st: CannonState) -> list:
+def _gen_moves(st: CannonState) -> list:  # noqa: C901 - move generation inlined for speed (perft)
     """All legal moves for the player to move, in the play phase."""
     cells = st.cells
     me = st.to_move
@@ -795,7 +818,7 @@ def moves_from(state: CannonState, sq: int) -> list[Move]:
     out = []
     for m in state.legal_moves():
         if m.kind in ("slide", "shot"):
-            if sq in cannon_of(m):
+            if sq in (cannon_of(m) or ()):
                 out.append(m)
         elif m.kind != "place" and m.frm == sq:
             out.append(m)

@@ -281,13 +281,7 @@ class CannonBoard(Board):
         sq = self.pixel_to_point(event.pos)
         info = self._info_for(st)
         if info["phase"] == "place":
-            moves = [m for m in info["legal"] if m.kind == "place" and m.to == sq]
-            if moves:
-                self._play(moves[0])
-            elif sq is not None:
-                rank = "1" if st.to_move == R.DARK else "10"
-                self.host.say(f"Your town goes on your back rank, b{rank} to i{rank}, on an empty point.", bad=True)
-                self.sound("error")
+            self._click_place(st, info, sq)
             return True
         if info["phase"] != "play":
             return True
@@ -306,6 +300,15 @@ class CannonBoard(Board):
             return True
         self._clear_selection()
         return True
+
+    def _click_place(self, st, info, sq) -> None:
+        moves = [m for m in info["legal"] if m.kind == "place" and m.to == sq]
+        if moves:
+            self._play(moves[0])
+        elif sq is not None:
+            rank = "1" if st.to_move == R.DARK else "10"
+            self.host.say(f"Your town goes on your back rank, b{rank} to i{rank}, on an empty point.", bad=True)
+            self.sound("error")
 
     def _mouse_up(self, event) -> bool:
         if event.button != 1 or self.press is None:
@@ -397,112 +400,120 @@ class CannonBoard(Board):
         return surf, local, box.topleft
 
     def draw(self, surface) -> None:
+        if self.rect.w < 8 or self.rect.h < 8:
+            return
         theme = self.theme
-        c = theme.c
         st = self._state()
         info = self._info_for(st)
         geo = self._current_geo()
-        cell = geo.cell
-        ref_cell = self.geometry().cell
         clip = surface.get_clip()
         surface.set_clip(self.rect.clip(clip) if clip else self.rect)
         if geo.upright:
             surface.blit(self._base_surface(geo), self.rect.topleft)
         else:
             B.draw_base(surface, geo, theme, labels="all", grain=False)
-        highlights = self._settings_flag("highlights", True)
-        can_act = self.host.can_act()
-        anim = self.moving
-
-        # the last move, and the scorch a shot leaves
-        lm = st.last_move
-        if lm is not None:
-            if lm.kind == "shot" and st.cells[lm.to] == R.EMPTY:
-                scorch(surface, geo.sq_fpx(lm.to), cell)
-            for sq in ({lm.to} if lm.kind == "place" else {lm.frm, lm.to}):
-                B.draw_brackets(surface, geo.sq_fpx(sq), cell, c["last_move"])
-
-        # cannons of the selected soldier (under the pieces)
-        sel = self.selected
-        if sel is not None and highlights and info["phase"] == "play":
-            tris = R.cannons_through(st, sel)
-            if tris:
-                ov, og, at = self._layer(geo, [sq for tri in tris for sq in tri])
-                B.draw_cannons(ov, og, tris, theme)
-                surface.blit(ov, at)
-
-        # town placement
-        pulse = 0.5 + 0.5 * math.sin(self._time * 4.0)
         hover = None
         if self.mouse is not None and self.rect.collidepoint(self.mouse):
             hover = self.pixel_to_point(self.mouse)
-        if info["phase"] == "place" and can_act:
-            places = [m.to for m in info["legal"] if m.kind == "place"]
-            if highlights:
-                for sq in places:
-                    if sq != hover:
-                        B.draw_marker(surface, "place", geo.sq_fpx(sq), cell, theme, pulse)
-            if hover in places:
-                spr = B.piece_sprite(R.TOWN[st.to_move], int(round(ref_cell * B.TOWN_R)), theme).copy()
-                spr.set_alpha(150)
-                surface.blit(spr, spr.get_rect(center=geo.sq_px(hover)))
-
-        # pieces
-        hidden = anim.hidden if anim is not None else ()
-        k = cell / ref_cell
-        for sq in range(R.N_SQUARES):
-            code = st.cells[sq]
-            if not code or sq in hidden:
-                continue
-            if self.dragging and sq == sel:
-                continue
-            pos = geo.sq_fpx(sq)
-            if sq == sel:
-                B.blit_piece(surface, code, pos, ref_cell, theme, scale=1.07 * k)
-            else:
-                B.blit_piece(surface, code, pos, ref_cell, theme, scale=k)
-        if anim is not None:
-            anim.draw_pieces(surface, geo, ref_cell, theme, st.cells)
-
-        # the selection and its moves
-        if sel is not None and info["phase"] == "play":
-            B.draw_selection(surface, geo.sq_fpx(sel), cell, theme)
-            if highlights:
-                hov_moves = self.targets.get(hover, []) if hover is not None else []
-                if hov_moves and not self.dragging:
-                    self._draw_previews(surface, geo, hov_moves, alpha=150)
-                for sq, moves in self.targets.items():
-                    for kind in dict.fromkeys(m.kind for m in moves):
-                        B.draw_marker(surface, kind, geo.sq_fpx(sq), cell, theme, pulse)
-                    if len(moves) > 1:
-                        B.draw_count(surface, geo.sq_fpx(sq), cell, len(moves), theme)
-
-        # a town the opponent can take next move
+        self._draw_last_move(surface, geo, st)
+        self._draw_selected_cannons(surface, geo, st, info)
+        self._draw_placing(surface, geo, st, info, hover)
+        self._draw_pieces(surface, geo, st)
+        self._draw_targets(surface, geo, info, hover)
         if info["warn"] and self._settings_flag("town_warning", True):
-            for p in info["warn"]:
+            for p in info["warn"]:        # a town the opponent can take next move
                 t = st.towns[p]
                 if t is not None:
-                    B.draw_warning(surface, geo.sq_fpx(t), cell, theme, self._time)
-
-        # flying things
-        if anim is not None:
-            anim.draw_effects(surface, geo, theme)
+                    B.draw_warning(surface, geo.sq_fpx(t), geo.cell, theme, self._time)
+        if self.moving is not None:       # flying things
+            self.moving.draw_effects(surface, geo, theme)
         self.timeline.draw(surface, geo, theme)
-
-        # the hint
-        if self.hint is not None and anim is None and not self.turning:
+        if self.hint is not None and self.moving is None and not self.turning:
             self._draw_hint(surface, geo, st)
-
-        # a soldier being dragged follows the mouse
-        if self.dragging and sel is not None and self.mouse is not None:
-            code = st.cells[sel]
-            if code:
-                B.blit_piece(surface, code, (self.mouse[0], self.mouse[1] - cell * 0.08), ref_cell, theme,
-                             scale=1.15 * k)
-
+        self._draw_dragged(surface, geo, st)
         if self.chooser is not None:
             self.chooser.draw(surface, theme, self.mouse)
         surface.set_clip(clip)
+
+    def _pulse(self) -> float:
+        return 0.5 + 0.5 * math.sin(self._time * 4.0)
+
+    def _draw_last_move(self, surface, geo, st) -> None:
+        """The last move's brackets, and the scorch a shot leaves."""
+        lm = st.last_move
+        if lm is None:
+            return
+        if lm.kind == "shot" and st.cells[lm.to] == R.EMPTY:
+            scorch(surface, geo.sq_fpx(lm.to), geo.cell)
+        for sq in ({lm.to} if lm.kind == "place" else {lm.frm, lm.to}):
+            B.draw_brackets(surface, geo.sq_fpx(sq), geo.cell, self.theme.c["last_move"])
+
+    def _draw_selected_cannons(self, surface, geo, st, info) -> None:
+        """The cannons the selected soldier belongs to, as bands under the pieces."""
+        sel = self.selected
+        if sel is None or not self._settings_flag("highlights", True) or info["phase"] != "play":
+            return
+        tris = R.cannons_through(st, sel)
+        if tris:
+            ov, og, at = self._layer(geo, [sq for tri in tris for sq in tri])
+            B.draw_cannons(ov, og, tris, self.theme)
+            surface.blit(ov, at)
+
+    def _draw_placing(self, surface, geo, st, info, hover) -> None:
+        """Town placement: the points allowed, and the town where the pointer is."""
+        if info["phase"] != "place" or not self.host.can_act():
+            return
+        places = [m.to for m in info["legal"] if m.kind == "place"]
+        if self._settings_flag("highlights", True):
+            for sq in places:
+                if sq != hover:
+                    B.draw_marker(surface, "place", geo.sq_fpx(sq), geo.cell, self.theme, self._pulse())
+        if hover in places:
+            ref_cell = self.geometry().cell
+            spr = B.piece_sprite(R.TOWN[st.to_move], int(round(ref_cell * B.TOWN_R)), self.theme).copy()
+            spr.set_alpha(150)
+            surface.blit(spr, spr.get_rect(center=geo.sq_px(hover)))
+
+    def _draw_pieces(self, surface, geo, st) -> None:
+        ref_cell = self.geometry().cell
+        anim = self.moving
+        hidden = anim.hidden if anim is not None else ()
+        k = geo.cell / ref_cell
+        sel = self.selected
+        for sq in range(R.N_SQUARES):
+            code = st.cells[sq]
+            if not code or sq in hidden or (self.dragging and sq == sel):
+                continue
+            B.blit_piece(surface, code, geo.sq_fpx(sq), ref_cell, self.theme, scale=(1.07 if sq == sel else 1.0) * k)
+        if anim is not None:
+            anim.draw_pieces(surface, geo, ref_cell, self.theme, st.cells)
+
+    def _draw_targets(self, surface, geo, info, hover) -> None:
+        """The selected soldier's ring, its moves' markers and a preview of the one hovered."""
+        sel = self.selected
+        if sel is None or info["phase"] != "play":
+            return
+        theme, cell = self.theme, geo.cell
+        B.draw_selection(surface, geo.sq_fpx(sel), cell, theme)
+        if not self._settings_flag("highlights", True):
+            return
+        hov_moves = self.targets.get(hover, []) if hover is not None else []
+        if hov_moves and not self.dragging:
+            self._draw_previews(surface, geo, hov_moves, alpha=150)
+        for sq, moves in self.targets.items():
+            for kind in dict.fromkeys(m.kind for m in moves):
+                B.draw_marker(surface, kind, geo.sq_fpx(sq), cell, theme, self._pulse())
+            if len(moves) > 1:
+                B.draw_count(surface, geo.sq_fpx(sq), cell, len(moves), theme)
+
+    def _draw_dragged(self, surface, geo, st) -> None:
+        """A soldier being dragged follows the mouse."""
+        sel = self.selected
+        if not (self.dragging and sel is not None and self.mouse is not None) or not st.cells[sel]:
+            return
+        ref_cell = self.geometry().cell
+        B.blit_piece(surface, st.cells[sel], (self.mouse[0], self.mouse[1] - geo.cell * 0.08), ref_cell, self.theme,
+                     scale=1.15 * geo.cell / ref_cell)
 
     def _draw_previews(self, surface, geo, moves, alpha=150):
         ov, og, at = self._layer(geo, [sq for m in moves for sq in (m.frm, m.to)], 1.4)

@@ -44,7 +44,7 @@ class AIRunner:
                 self._result = ai.choose(view, ctx)
             except Cancelled:
                 pass
-            except BaseException as exc:  # surfaced to the UI by poll()
+            except BaseException as exc:  # noqa: BLE001 - not swallowed: poll() raises it in the UI thread
                 self._error = exc
             self.last_seconds = ctx.elapsed()
 
@@ -64,7 +64,7 @@ class AIRunner:
     def cancel(self, timeout: float = 1.0) -> float:
         """Stop the current thought; returns how long stopping took (seconds)."""
         t0 = time.perf_counter()
-        if self._thread is not None:
+        if self._thread is not None and self._ctx is not None:
             self._ctx.cancel_event.set()
             self._thread.join(timeout)
             self._thread = None

@@ -7,28 +7,36 @@ budget itself: searches that stop on the clock can differ run to run.
 """
 from __future__ import annotations
 
+import logging
 import random
 import time
 import traceback
 from concurrent.futures import ProcessPoolExecutor
 
-from games.core.ai import ARENA_LEVELS, ThinkContext
+from games.core.ai import ARENA_LEVELS, RandomAI, ThinkContext
 from games.core.game import CHANCE, TERMINAL
 from games.core.match import AI, Match, Seat
+
+log = logging.getLogger(__name__)
 
 
 def play_one(game_id: str, levels: list, seed: int, index: int, time_scale: float,
              ply_cap: int | None, options: dict | None = None) -> dict:
-    """One game; returns {winner_entry, plies, unfinished, error, times: {entry: [s,...]}}."""
+    """One game; returns {winner_entry, plies, unfinished, error, errors, times: {entry: [s,...]}}.
+
+    An AI that raises or picks an illegal move is an error: it is logged and
+    counted, and a random legal move is played for it so the game goes on. A
+    failure of the rules themselves ends the game (counted as an error too)."""
     import games
     info = games.get(game_id)
     n = len(levels)
     entry_at = [(p - index) % n for p in range(n)]          # table position -> entry index
     seats = [Seat(AI, levels[entry_at[p]], f"{levels[entry_at[p]]}#{entry_at[p]}") for p in range(n)]
     game_seed = seed * 100003 + index
-    match = Match(info, dict(options or {}), seats, game_seed)
+    match = Match(info, dict(options or {}), seats, game_seed, ai_secret=game_seed)
     ais = [info.make_ai(s.level, p, match.options) for p, s in enumerate(seats)]
     times: dict[int, list] = {i: [] for i in range(n)}
+    errors: list[str] = []
     cap = ply_cap or info.ply_cap
     rng = random.Random(game_seed)
     try:
@@ -37,21 +45,38 @@ def play_one(game_id: str, levels: list, seed: int, index: int, time_scale: floa
             if p == TERMINAL:
                 break
             if p == CHANCE:
-                match.resolve_chance()
+                match.apply_chance()
                 continue
             ctx = ThinkContext(time_scale=time_scale, rng=random.Random(rng.randrange(1 << 30)))
             t0 = time.perf_counter()
-            move = ais[p].choose(match.state.view(p), ctx)
+            move = _choose(ais[p], match, p, ctx, errors, f"game {index}, ply {match.ply}, {seats[p].level}")
             times[entry_at[p]].append(time.perf_counter() - t0)
             match.play(move)
-    except Exception as exc:
-        return {"winner_entry": None, "plies": match.ply, "unfinished": False,
-                "error": f"game {index}: {type(exc).__name__}: {exc}\n{traceback.format_exc(limit=3)}",
-                "times": times}
+    except Exception as exc:  # noqa: BLE001 - the rules failed: counted, reported, the run goes on
+        log.exception("arena game %d of %s stopped by an error", index, game_id)
+        errors.append(f"game {index}: {type(exc).__name__}: {exc}\n{traceback.format_exc(limit=3)}")
+        return {"winner_entry": None, "plies": match.ply, "unfinished": False, "aborted": True,
+                "error": errors[0], "errors": errors, "times": times}
     over = match.is_over()
     w = match.state.winner() if over else None
-    return {"winner_entry": entry_at[w] if w is not None else None, "plies": match.ply,
-            "unfinished": not over, "error": None, "times": times}
+    return {"winner_entry": entry_at[w] if w is not None else None, "plies": match.ply, "unfinished": not over,
+            "aborted": False, "error": errors[0] if errors else None, "errors": errors, "times": times}
+
+
+def _choose(ai, match, seat, ctx, errors, where):
+    """The AI's move, or a random legal one (and an error) when the AI fails."""
+    view = match.state.view(seat)
+    try:
+        move = ai.choose(view, ctx)
+        why = match.state.why_illegal(move)
+        if why is None:
+            return move
+        problem = f"illegal move {move}: {why}"
+    except Exception as exc:  # noqa: BLE001 - an AI bug is an error to count, not a stopped run
+        log.exception("AI failed (%s)", where)
+        problem = f"{type(exc).__name__}: {exc}"
+    errors.append(f"{where}: {problem}")
+    return RandomAI().choose(view, ctx)
 
 
 def run_arena(game_id: str, levels: list, games_n: int, seed: int, *, time_scale: float = 1.0,
@@ -86,13 +111,13 @@ def summarise(game_id: str, levels: list, results: list) -> dict:
     wins = [0] * n
     all_times: list[list] = [[] for _ in range(n)]
     draws = unfinished = 0
-    errors = []
+    errors: list[str] = []
     plies = []
     for r in results:
         for e, ts in r["times"].items():
             all_times[int(e)].extend(ts)
-        if r["error"]:
-            errors.append(r["error"])
+        errors.extend(r.get("errors") or ([r["error"]] if r["error"] else []))
+        if r.get("aborted", bool(r["error"])):
             continue
         plies.append(r["plies"])
         if r["unfinished"]:

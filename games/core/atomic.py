@@ -1,8 +1,11 @@
 """Crash-safe file writes: a save is either the old file or the new one, never half."""
 from __future__ import annotations
 
+import logging
 import os
 import shutil
+
+log = logging.getLogger(__name__)
 
 
 def write_atomic(path: str, text: str, keep_backup: bool = True) -> None:
@@ -31,8 +34,8 @@ def write_atomic(path: str, text: str, keep_backup: bool = True) -> None:
         for leftover in (tmp, path + ".bak.tmp"):
             try:
                 os.remove(leftover)
-            except OSError:
-                pass
+            except OSError as exc:
+                log.warning("could not remove %s: %s", leftover, exc)
         raise
 
 

@@ -30,7 +30,7 @@ def setup_logging(to_stderr: bool = False, level: int = logging.INFO) -> str | N
         root.removeHandler(_file_handler)
         _file_handler.close()
         _file_handler = None
-    path: str | None = paths.log_path()
+    path = paths.log_path()
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         _file_handler = logging.handlers.RotatingFileHandler(path, maxBytes=1_000_000, backupCount=3,
@@ -38,17 +38,24 @@ def setup_logging(to_stderr: bool = False, level: int = logging.INFO) -> str | N
         _file_handler.setFormatter(logging.Formatter(FORMAT))
         root.addHandler(_file_handler)
     except OSError as exc:
-        path = None
         to_stderr = True
         print(f"Cannonade: cannot write the log file ({exc}); logging to the console", file=sys.stderr)
-    if to_stderr and not any(getattr(h, "_cannonade_stderr", False) for h in root.handlers):
+        install_hooks()
+        _add_stderr(root)
+        return None
+    if to_stderr:
+        _add_stderr(root)
+    install_hooks()
+    return path
+
+
+def _add_stderr(root: logging.Logger) -> None:
+    if not any(getattr(h, "_cannonade_stderr", False) for h in root.handlers):
         h = logging.StreamHandler(sys.stderr)
         h.setFormatter(logging.Formatter(FORMAT))
         h.setLevel(logging.WARNING)
         h._cannonade_stderr = True  # type: ignore[attr-defined]
         root.addHandler(h)
-    install_hooks()
-    return path
 
 
 def install_hooks() -> None:
@@ -71,3 +78,12 @@ def install_hooks() -> None:
 def log_file() -> str:
     """Where the log is (or would be) written, for messages to the player."""
     return paths.log_path()
+
+
+def shutdown_file_log() -> None:
+    """Close the log file (before its folder is removed, e.g. after ``--smoke``)."""
+    global _file_handler
+    if _file_handler is not None:
+        logging.getLogger().removeHandler(_file_handler)
+        _file_handler.close()
+        _file_handler = None

@@ -25,6 +25,7 @@ import uuid
 from dataclasses import dataclass, field
 
 from games.core.game import CHANCE, TERMINAL, IllegalMove
+from games.core.registry import GameInfo
 
 HUMAN = "human"
 AI = "ai"
@@ -59,7 +60,7 @@ class LogEntry:
 
 @dataclass
 class Match:
-    info: object                       # games.core.registry.GameInfo
+    info: GameInfo
     options: dict
     seats: list
     seed: int

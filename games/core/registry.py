@@ -68,12 +68,6 @@ class GameInfo:
             return RandomAI()
         return importlib.import_module(self.ai_module).make_ai(level, seat, options)
 
-    def board_class(self):
-        """The game's Board subclass (``games.ui.board.GenericBoard`` when it has none yet)."""
-        if not self.board:
-            return importlib.import_module("games.ui.board").GenericBoard
-        mod, _, name = self.board.partition(":")
-        return getattr(importlib.import_module(mod), name)
 
     def rules_sections(self):
         return importlib.import_module(self.rules_text).SECTIONS

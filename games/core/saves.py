@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+import logging
 import os
 import re
 from dataclasses import dataclass
@@ -35,6 +36,8 @@ from games.core.match import Match, Seat
 MAGIC = "cannonade-save"
 FORMAT_VERSION = 3
 SUFFIX = ".json"
+
+log = logging.getLogger(__name__)
 
 
 class SaveError(Exception):
@@ -109,10 +112,12 @@ def autosave(match: Match, keep: int = 8) -> None:
                    key=os.path.getmtime, reverse=True)
     for old in files[keep:]:
         for p in (old, old + ".bak"):
+            if not os.path.exists(p):
+                continue
             try:
                 os.remove(p)
-            except OSError:
-                pass
+            except OSError as exc:
+                log.warning("could not remove old autosave %s: %s", p, exc)
 
 
 # -- reading ----------------------------------------------------------------------

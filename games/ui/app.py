@@ -5,17 +5,21 @@ headless commands) opens the window.
 """
 from __future__ import annotations
 
+import logging
 import os
 import time
 
 import pygame
 
 from games.core.settings import Settings, load_settings, save_settings
+from games.ui import fonts
 from games.ui.scene import SceneStack
 from games.ui.sound import SoundBoard
 from games.ui.theme import Theme
 
 MIN_SIZE = (800, 600)
+
+log = logging.getLogger(__name__)
 
 
 class App:
@@ -28,6 +32,7 @@ class App:
         self.settings = settings
         self.startup_problem = problem
         pygame.display.init()
+        fonts.clear()              # fonts cached by an earlier window died with it
         pygame.font.init()
         pygame.key.set_repeat(350, 40)
         pygame.display.set_caption("Cannonade")
@@ -43,6 +48,8 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self.frame_times: list = []         # seconds per frame, for benchmarks
+        self.crashes: list = []             # times of unexpected errors caught by the loop
+        self.exit_code = 0
         self.first_frame_at: float | None = None
         self._t0 = t0
         pygame.key.start_text_input()
@@ -52,8 +59,8 @@ class App:
         from games.core.paths import asset
         try:
             pygame.display.set_icon(pygame.image.load(asset("icon.png")))
-        except (pygame.error, FileNotFoundError):
-            pass   # no icon is not worth failing for
+        except (pygame.error, FileNotFoundError) as exc:   # no icon is not worth failing for
+            log.warning("window icon not loaded: %s", exc)
 
     def _open_window(self):
         if self.settings.fullscreen:
@@ -155,7 +162,10 @@ class App:
         while self.running and self.stack.top is not None:
             dt = self.clock.tick(60) / 1000.0
             t = time.perf_counter()
-            self.step(min(dt, 0.1))
+            try:
+                self.step(min(dt, 0.1))
+            except Exception as exc:  # noqa: BLE001 - logged, the game saved, the player told
+                self.crashed(exc)
             self.frame_times.append(time.perf_counter() - t)
             if len(self.frame_times) > 2000:
                 del self.frame_times[:1000]
@@ -172,8 +182,42 @@ class App:
         self.save_settings()
 
 
+    def crashed(self, exc: BaseException) -> None:
+        """An error nothing expected: log it, save every game on the stack, tell the
+        player where the log is, and carry on; give up (exit code 1) if it repeats at once."""
+        log.error("unexpected error in the main loop", exc_info=exc)
+        now = time.perf_counter()
+        self.crashes = [t for t in self.crashes if now - t < 5.0] + [now]
+        for scene in list(self.stack.scenes):
+            save = getattr(scene, "emergency_save", None)
+            if save is None:
+                continue
+            try:
+                save()
+            except Exception:  # noqa: BLE001 - we are already handling an error: log this one too
+                log.exception("emergency save failed")
+        if len(self.crashes) >= 3:
+            log.critical("three errors within five seconds: closing")
+            self.exit_code = 1
+            self.running = False
+            return
+        from games.core import logs
+        from games.ui.dialogs import Dialog
+        if isinstance(self.stack.top, Dialog) and getattr(self.stack.top, "is_error", False):
+            return
+        d = Dialog(self, "Something went wrong",
+                   f"Cannonade hit an error it did not expect ({type(exc).__name__}). Any game in progress "
+                   f"is autosaved. The details are in the log file:\n{logs.log_file()}",
+                   buttons=(("Carry on", None, None),))
+        d.is_error = True
+        self.push(d)
+
+
 def run_app(size=None, fullscreen=False) -> int:
+    from games.core import logs
     from games.ui.menu import MainMenu
+    path = logs.setup_logging()
+    log.info("Cannonade starting; log file %s", path)
     app = App(size=size, fullscreen=True if fullscreen else None)
     app.push(MainMenu(app))
     if app.startup_problem:
@@ -181,4 +225,5 @@ def run_app(size=None, fullscreen=False) -> int:
         message(app, "Settings reset", app.startup_problem)
     app.run()
     pygame.quit()
-    return 0
+    log.info("Cannonade closed (exit code %d)", app.exit_code)
+    return app.exit_code

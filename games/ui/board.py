@@ -16,6 +16,7 @@ testable through the real frame) as soon as its ``rules.py`` exists.
 """
 from __future__ import annotations
 
+import importlib
 import json
 import logging
 from abc import ABC, abstractmethod
@@ -114,7 +115,7 @@ class Board(ABC):
         """Anything at all is moving (background effects included): the frame keeps drawing."""
         return not self.timeline.idle
 
-    def on_move(self, entry: "LogEntry", before: "GameState", after: "GameState") -> None:
+    def on_move(self, entry: "LogEntry", before: "GameState", after: "GameState") -> None:  # noqa: B027 - default: no animation
         """A move was applied (``before``/``after`` are the full states; draw only what
         the viewer may see). Queue its animation on ``self.timeline``."""
 
@@ -145,7 +146,7 @@ class Board(ABC):
         button that performs it ("Spin!", "Roll!"), or None to apply it at once."""
         return None
 
-    @staticmethod
+    @staticmethod  # noqa: B027 - a default that draws nothing
     def draw_rules_diagram(key: str, surface, rect, theme) -> None:
         """Pictures for the rules screen (none by default)."""
 
@@ -162,6 +163,14 @@ class Board(ABC):
 
     def _speed(self) -> float:
         return float(self.host.settings.anim_factor())
+
+
+def board_class(info) -> type[Board]:
+    """The game's Board subclass, named by ``info.board``; the generic board when it names none."""
+    if not info.board:
+        return GenericBoard
+    mod, _, name = info.board.partition(":")
+    return getattr(importlib.import_module(mod), name)
 
 
 # -- the generic board ----------------------------------------------------------------------

@@ -83,7 +83,7 @@ class Dialog(Scene):
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and not self.field:
                 self.buttons[self.default].click()
             else:
-                for (lab, cb, key), b in zip(self.specs, self.buttons):
+                for (_lab, _cb, key), b in zip(self.specs, self.buttons):
                     if key is not None and event.key == key:
                         b.click()
 

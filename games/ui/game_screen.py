@@ -32,6 +32,7 @@ from games.core.ai import RandomAI
 from games.core.ai_runner import AIRunner
 from games.core.game import CHANCE, BadNotation, IllegalMove
 from games.ui import banner
+from games.ui.board import board_class
 from games.ui.dialogs import Dialog, confirm, message, prompt
 from games.ui.handover import HandOver
 from games.ui.move_log import MoveLog
@@ -66,7 +67,7 @@ class GameScreen(Scene):
         self.humans = match.human_seats()
         self.hidden = self.info.hidden_information
         self.viewer = self._initial_viewer(resumed)
-        self.board = self.info.board_class()(self)
+        self.board = board_class(self.info)(self)
         b = lambda label, fn, key, **kw: Button(label, fn, key, sound=app.sound, **kw)  # noqa: E731
         self.undo_btn = b("Undo", self.undo, "Ctrl+Z")
         self.redo_btn = b("Redo", self.redo, "Ctrl+Y")

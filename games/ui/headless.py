@@ -2,11 +2,17 @@
 ``--smoke`` (open every scene of every game for a few frames)."""
 from __future__ import annotations
 
+import logging
 import os
 import sys
 import tempfile
 import time
 import traceback
+
+
+def saves_error():
+    from games.core.saves import SaveError
+    return SaveError
 
 
 def _dummy_video():
@@ -56,6 +62,8 @@ def build_scene(app, name, info=None, load=None, seats=None):
 def screenshot(args) -> int:
     import games
     import pygame
+
+    from games.core.game import CHANCE, IllegalMove
     scene_name = args.scene or ("game" if args.load else "menu")
     try:
         info = games.get(args.game) if args.game else None
@@ -74,7 +82,7 @@ def screenshot(args) -> int:
     try:
         if scene_name != "menu":
             app.push(build_scene(app, scene_name, info, args.load))
-    except Exception as exc:
+    except (ValueError, KeyError, saves_error()) as exc:
         print(f"screenshot: {exc}", file=sys.stderr)
         return 2
     top = app.stack.top
@@ -86,11 +94,13 @@ def screenshot(args) -> int:
         try:
             before = match.state.copy()
             entry = match.play_text(text)
-            match.resolve_chance()
-            top.board.on_move(entry, before, match.state)
-        except Exception as exc:
+        except IllegalMove as exc:
             print(f"screenshot: move {text!r}: {exc}", file=sys.stderr)
             return 2
+        top.board.on_move(entry, before, match.state)
+        while match.to_move() == CHANCE:
+            before = match.state.copy()
+            top.board.on_move(match.apply_chance(), before, match.state)
     for _ in range(max(1, args.frames)):
         app.step(1 / 60, events=[])
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
@@ -101,65 +111,111 @@ def screenshot(args) -> int:
 
 
 def smoke(frames: int = 8) -> int:
-    """Open every scene of every game for a few frames; 0 if all went well."""
-    import games
-    from games.core import paths
-    from games.core.match import AI, HUMAN, Seat
+    """Open every scene of every game for a few frames and play a few moves through
+    the real frame against the computer; 0 if all went well, 1 (with the reason)
+    if anything failed, an AI never answered, or an error was logged."""
+    import shutil
+
+    from games.core import logs, paths
     tmp = None
     if paths._override is None:            # never litter the player's own folder
         tmp = tempfile.mkdtemp(prefix="cannonade-smoke-")
         paths.set_data_dir(tmp)
+    logs.setup_logging(to_stderr=True)
+    errors = _ErrorCounter()
+    logging.getLogger().addHandler(errors)
     t0 = time.perf_counter()
-    done = []
+    done: list = []
     try:
-        app = make_app((1280, 720))
-        app.push(build_scene(app, "menu"))
-        for name in ("settings", "load"):
-            app.push(build_scene(app, name))
-            _frames(app, frames)
-            app.pop()
-            done.append(name)
-        for info in games.GAMES:
-            for name in ("setup", "rules"):
-                app.push(build_scene(app, name, info))
-                _frames(app, frames)
-                app.pop()
-                done.append(f"{info.id}:{name}")
-            names = info.seat_names(info.default_seats)
-            seats = [Seat(HUMAN, "normal", names[0])] + [Seat(AI, "easy", nm) for nm in names[1:]]
-            game = build_scene(app, "game", info, seats=seats)
-            app.push(game)
-            _frames(app, frames)
-            # play a few human moves through the frame, letting the AI answer
-            for _ in range(3):
-                deadline = time.perf_counter() + 20
-                while not game.can_act() and not game.match.is_over() and time.perf_counter() < deadline:
-                    _frames(app, 1)
-                    time.sleep(0.005)
-                    if app.stack.top is not game:
-                        # a hand-over or other overlay: accept it
-                        top = app.stack.top
-                        if hasattr(top, "ready"):
-                            top.ready()
-                if game.match.is_over() or not game.can_act():
-                    break
-                game.submit(game.match.state.legal_moves()[0])
-                _frames(app, frames)
-            game.pause()
-            _frames(app, frames)
-            app.pop()
-            game.on_exit()
-            app.replace_all(build_scene(app, "menu"))
-            done.append(f"{info.id}:game")
-        _frames(app, frames)
-        import pygame
-        pygame.quit()
-    except Exception:
-        traceback.print_exc()
-        print(f"smoke: FAILED after {', '.join(done) or 'nothing'}", file=sys.stderr)
+        _smoke_scenes(frames, done)
+        if errors.count:
+            raise SmokeFailure(f"{errors.count} error(s) were logged (first: {errors.first})")
+    except Exception as exc:  # noqa: BLE001 - report any failure as the smoke's verdict
+        if not isinstance(exc, SmokeFailure):
+            traceback.print_exc()
+        print(f"smoke: FAILED after {', '.join(done) or 'nothing'}: {exc}", file=sys.stderr)
         return 1
+    finally:
+        logging.getLogger().removeHandler(errors)
+        logs.shutdown_file_log()
+        if tmp is not None:
+            paths.set_data_dir(None)
+            shutil.rmtree(tmp, ignore_errors=True)
     print(f"smoke: ok, {len(done)} scenes in {time.perf_counter() - t0:.1f} s ({', '.join(done)})")
     return 0
+
+
+class SmokeFailure(Exception):
+    pass
+
+
+class _ErrorCounter(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.ERROR)
+        self.count = 0
+        self.first = ""
+
+    def emit(self, record):
+        self.count += 1
+        self.first = self.first or record.getMessage()
+
+
+def _smoke_scenes(frames: int, done: list) -> None:
+    import games
+    from games.core.match import AI, HUMAN, Seat
+    app = make_app((1280, 720))
+    app.push(build_scene(app, "menu"))
+    for name in ("settings", "load"):
+        app.push(build_scene(app, name))
+        _frames(app, frames)
+        app.pop()
+        done.append(name)
+    for info in games.GAMES:
+        for name in ("setup", "rules"):
+            app.push(build_scene(app, name, info))
+            _frames(app, frames)
+            app.pop()
+            done.append(f"{info.id}:{name}")
+        names = info.seat_names(info.default_seats)
+        seats = [Seat(HUMAN, "normal", names[0])] + [Seat(AI, "easy", nm) for nm in names[1:]]
+        game = build_scene(app, "game", info, seats=seats)
+        app.push(game)
+        _frames(app, frames)
+        for _ in range(3):
+            if not _wait_for_human(app, game, frames):
+                break
+            game.submit(game.match.state.legal_moves()[0])
+            _frames(app, frames)
+        game.pause()
+        _frames(app, frames)
+        app.pop()
+        game.on_exit()
+        app.replace_all(build_scene(app, "menu"))
+        done.append(f"{info.id}:game")
+    _frames(app, frames)
+    import pygame
+    pygame.quit()
+
+
+def _wait_for_human(app, game, frames, seconds: float = 30.0) -> bool:
+    """Run the frame until the human may move: accept hand-overs, perform the
+    human's chance events. False when the game ended. Raises SmokeFailure when
+    nothing happens in time (an AI that never answers)."""
+    deadline = time.perf_counter() + seconds
+    while not game.can_act():
+        if game.match.is_over():
+            return False
+        if time.perf_counter() > deadline:
+            who = "the computer" if game.runner.busy else "the game"
+            raise SmokeFailure(f"{game.info.id}: {who} did not move within {seconds:.0f} s")
+        top = app.stack.top
+        if top is not game and hasattr(top, "ready"):
+            top.ready()                      # a hand-over: the next player is ready
+        if game.awaiting_performance():
+            game.perform()
+        _frames(app, 1)
+        time.sleep(0.005)
+    return True
 
 
 def _frames(app, n):

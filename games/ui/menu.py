@@ -1,16 +1,20 @@
 """The main menu: a card per registered game, Continue, Load, Settings, Quit."""
 from __future__ import annotations
 
+import logging
 import math
 
 import pygame
 
 import games
 from games.core import saves
+from games.ui.board import board_class
 from games.ui.dialogs import message
 from games.ui.scene import Scene
 from games.ui.theme import draw_text, fit_text, wrap_text
 from games.ui.widgets import Button, draw_panel
+
+log = logging.getLogger(__name__)
 
 
 class MainMenu(Scene):
@@ -165,8 +169,9 @@ class MainMenu(Scene):
                 continue
             surf = pygame.Surface(r.size, pygame.SRCALPHA)
             try:
-                info.board_class().draw_rules_diagram(info.card_art, surf, surf.get_rect(), t)
+                board_class(info).draw_rules_diagram(info.card_art, surf, surf.get_rect(), t)
             except Exception:   # noqa: BLE001 - a broken picture must not take the menu down
+                log.exception("the menu picture of %s could not be drawn", info.id)
                 surf = None
             self._art[key] = surf
             return
@@ -237,6 +242,7 @@ def open_save(app, path) -> None:
     try:
         match = saves.load_match(path)
     except saves.SaveError as exc:
+        log.warning("cannot load %s: %s", path, exc)
         message(app, "Cannot load this save", f"{exc.path}\n\n{exc.reason}")
         return
     app.replace_all(MainMenu(app))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from games.ui.board import board_class
 from games.ui.scene import Scene
 from games.ui.theme import draw_text, wrap_text
 from games.ui.widgets import Button, draw_panel
@@ -14,7 +15,7 @@ class RulesScreen(Scene):
         super().__init__(app)
         self.info = info
         self.sections = info.rules_sections()
-        self.draw_diagram = getattr(info.board_class(), "draw_rules_diagram", None)
+        self.draw_diagram = getattr(board_class(info), "draw_rules_diagram", None)
         self.back_btn = Button("Back", app.pop, "Esc", sound=app.sound)
         self.scroll = 0
         self.content_h = 0

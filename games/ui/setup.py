@@ -71,7 +71,7 @@ class SetupScreen(Scene):
         y += self.n * row + t.px(16)
         self.opt_y = y
         opt_row = t.px(64)
-        for i, (o, ch) in enumerate(self.options):
+        for i, (_o, ch) in enumerate(self.options):
             ch.rect = pygame.Rect(x0 + t.px(250), y + i * opt_row, min(t.px(240), pw - t.px(300)), t.px(36))
         y += len(self.options) * opt_row + t.px(4)
         self.seed.rect = pygame.Rect(x0 + t.px(250), y, t.px(160), t.px(36))

@@ -14,12 +14,22 @@ nothing. Nothing happens at import time; ``SoundBoard()`` is cheap and
 from __future__ import annotations
 
 import io
-import sys
+import logging
 import math
+import sys
 import random
 import time
 import wave
 from array import array
+
+log = logging.getLogger(__name__)
+
+
+def pygame_error():
+    """pygame's error class, imported late (nothing here imports pygame at import time)."""
+    import pygame
+    return pygame.error
+
 
 EFFECTS = ("shot", "hit", "click", "explosion", "dice", "tick", "win", "error")
 
@@ -331,9 +341,10 @@ class SoundBoard:
             self.synth_cpu_ms = (time.thread_time() - c0) * 1000
             self._sounds = sounds
             self._apply()
-        except Exception as e:  # no device, no mixer module, bad format: stay silent
+        except Exception as e:  # noqa: BLE001 - no device, no mixer module, bad format: stay silent
             self._sounds = {}
             self.error = f"{type(e).__name__}: {e}"
+            log.warning("sound is off: %s", self.error)
         return self.available
 
     def set_volumes(self, master: float = 1.0, effects: float = 1.0, mute: bool = False) -> None:
@@ -350,11 +361,11 @@ class SoundBoard:
 
     def _apply(self):
         v = self.volume
-        for s in self._sounds.values():
+        for name, s in self._sounds.items():
             try:
                 s.set_volume(v)
-            except Exception:
-                pass
+            except pygame_error() as exc:
+                log.warning("could not set the volume of %s: %s", name, exc)
 
     def play(self, name: str) -> None:
         """Play effect ``name``; nothing when silent or muted. An unknown name
@@ -365,5 +376,5 @@ class SoundBoard:
             return
         try:
             self._sounds[name].play()
-        except Exception:
-            pass
+        except pygame_error() as exc:     # a broken mixer never stops the game
+            log.warning("could not play %s: %s", name, exc)

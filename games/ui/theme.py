@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pygame
 
+from games.ui import fonts
+
 NORMAL = {
     "bg": (22, 30, 38), "bg2": (30, 42, 52), "panel": (36, 50, 62), "panel_hi": (48, 66, 80),
     "edge": (82, 104, 120), "text": (236, 232, 220), "text_dim": (160, 170, 176),
@@ -48,7 +50,6 @@ COLORBLIND.update({
 
 class Theme:
     def __init__(self, size=(1280, 720), colorblind: bool = False):
-        self._fonts: dict = {}
         self.colorblind = colorblind
         self.resize(size)
 
@@ -65,14 +66,8 @@ class Theme:
         return max(1, int(round(n * self.scale)))
 
     def font(self, size: float, bold: bool = False) -> pygame.font.Font:
-        px = self.px(size)
-        key = (px, bold)
-        f = self._fonts.get(key)
-        if f is None:
-            f = pygame.font.Font(None, int(px * 1.32))  # the default font runs small
-            f.set_bold(bold)
-            self._fonts[key] = f
-        return f
+        # the default font runs small: 1.32 times the nominal size reads as that size
+        return fonts.font(int(self.px(size) * 1.32), bold)
 
     # common text sizes
     def title_font(self):
@@ -124,7 +119,7 @@ def _break_word(word: str, font, width: int) -> list[str]:
     if font.size(word)[0] <= width:
         return [word]
     parts, cur = [], ""
-    for i, ch in enumerate(word):
+    for ch in word:
         if cur and font.size(cur + ch)[0] > width:
             # back up to the last separator in the piece, if there is a sensible one
             cut = max(cur.rfind("/"), cur.rfind("\\"), cur.rfind("-"), cur.rfind("_"))

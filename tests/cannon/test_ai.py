@@ -39,7 +39,7 @@ def ekey(code):
 def random_positions(n_games, seed, options=None, max_ply=160):
     """(state, move list) pairs along seeded random games from the real start."""
     rng = random.Random(seed)
-    for g in range(n_games):
+    for _g in range(n_games):
         st = rules.new_game(options or {}, 2)
         for _ in range(rng.randrange(0, max_ply)):
             if st.is_over():

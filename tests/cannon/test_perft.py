@@ -2,11 +2,11 @@
 import pytest
 
 from games.cannon.perft import divide, main, perft, start_position
-from games.cannon.reference import RefPosition, ref_perft
+from tests.cannon.reference import RefPosition, ref_perft
 from games.cannon.rules import CannonState
 
 # Leaf counts from the setup with towns f1 / e10, Dark to move. Depths 1-4 agree with
-# games/cannon/reference.py (depth 4 takes the reference about 13 s per option, so
+# tests/cannon/reference.py (depth 4 takes the reference about 13 s per option, so
 # only depths 1-3 are re-checked against it here).
 KNOWN = {
     "pass-over": [42, 1782, 74480, 3138745],
@@ -84,8 +84,8 @@ def test_perft_counts_placements_too():
     from games.cannon.rules import new_game
     assert perft(new_game({}, 2), 1) == 8
     assert perft(new_game({}, 2), 2) == 64
-    assert perft(new_game({}, 2), 3) == sum(perft(start_position((d, 90 + l)), 1)
-                                            for d in range(1, 9) for l in range(1, 9))
+    assert perft(new_game({}, 2), 3) == sum(perft(start_position((d, 90 + li)), 1)
+                                            for d in range(1, 9) for li in range(1, 9))
 
 
 def test_cli_prints_each_depth(capsys):

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from games.core.game import TERMINAL, IllegalMove
-from games.cannon.reference import RefPosition
+from tests.cannon.reference import RefPosition
 from games.cannon.rules import (_BY_TEXT, DARK_SOLDIER, DARK_TOWN, KINDS, LIGHT_SOLDIER, LIGHT_TOWN,
                                 N_SQUARES, Move, cannon_of, moves_from, new_game, town_threatened)
 

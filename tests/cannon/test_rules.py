@@ -1,8 +1,5 @@
 """One test per rule clause of Cannon (see docs/rules/cannon.md), on small hand-built positions."""
 import json
-import pathlib
-import subprocess
-import sys
 
 import pytest
 from hypothesis import given, settings
@@ -719,13 +716,6 @@ def test_town_threatened():
 
 
 # -- packaging -------------------------------------------------------------------------
-
-def test_rules_import_no_pygame():
-    code = ("import sys; import games.cannon.rules, games.cannon.perft, games.cannon.rules_text, "
-            "games.cannon.reference; assert 'pygame' not in sys.modules")
-    root = pathlib.Path(__file__).resolve().parents[2]
-    subprocess.run([sys.executable, "-c", code], check=True, cwd=root)
-
 
 def test_rules_text_sections():
     from games.cannon.rules_text import SECTIONS

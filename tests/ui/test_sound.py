@@ -16,10 +16,7 @@ from games.ui.sound import EFFECTS, LENGTHS, SoundBoard, render  # noqa: E402
 @pytest.fixture(autouse=True)
 def _no_mixer_left_open():
     yield
-    try:
-        pygame.mixer.quit()
-    except Exception:
-        pass
+    pygame.mixer.quit()
 
 
 def test_effect_names():

@@ -1,0 +1,190 @@
+"""The game frame with a toy game on the generic board: chance one outcome at a
+time, chance the player performs, AI failures, the crash handler. Everything goes
+through the real frame (``GameScreen``) with synthetic events."""
+import logging
+
+import pygame
+import pytest
+
+from games.core.game import CHANCE
+from games.core.match import AI, HUMAN, Match, Seat
+from games.ui.board import GenericBoard
+from games.ui.dialogs import Dialog
+from games.ui.game_screen import GameScreen
+from games.ui.headless import make_app
+from tests.core import toygame
+from tests.ui.helpers import click, frames, key, wait_until
+
+
+@pytest.fixture
+def app():
+    return make_app((1280, 720), animation="off")
+
+
+def toy_match(seats, dice=1, seed=5):
+    return Match(toygame.INFO, {"dice": dice}, seats, seed=seed, ai_secret=seed)
+
+
+def open_game(app, match):
+    app.push(GameScreen(app, match))
+    frames(app, 2)
+    return app.stack.top
+
+
+class RecordingBoard(GenericBoard):
+    """The generic board, noting every move it is shown and optionally asking for rolls."""
+    roll = None
+
+    def __init__(self, host):
+        super().__init__(host)
+        self.seen = []
+
+    def on_move(self, entry, before, after):
+        self.seen.append((entry.text, entry.player, before.snapshot(), after.snapshot()))
+
+    def performance(self, state):
+        return self.roll
+
+
+def test_a_game_with_only_rules_plays_through_the_real_frame_on_the_generic_board(app):
+    g = open_game(app, toy_match([Seat(HUMAN, name="Ann"), Seat(HUMAN, name="Bo")]))
+    assert isinstance(g.board, GenericBoard)
+    for _ in range(200):
+        if g.match.is_over():
+            break
+        wait_until(app, lambda: g.can_act() or g.match.is_over())
+        if g.match.is_over():
+            break
+        btn = g.board.button_for(toygame.Act("bank"))
+        assert btn is not None, "the legal moves are shown as buttons"
+        click(app, btn.rect.center)
+    assert g.match.is_over()
+    assert all(e.text in ("bank", "roll1", "roll2", "roll3") for e in g.match.log)
+
+
+def test_chained_chance_outcomes_reach_the_board_one_at_a_time_with_true_before_and_after(app):
+    match = toy_match([Seat(HUMAN, name="Ann"), Seat(HUMAN, name="Bo")], dice=2)
+    g = GameScreen(app, match)
+    g.board = RecordingBoard(g)
+    app.push(g)
+    frames(app, 3)
+    rolls = [s for s in g.board.seen if s[1] == CHANCE]
+    assert len(rolls) == 2, "two chained chance nodes, two separate outcomes"
+    (t1, _, b1, a1), (t2, _, b2, a2) = rolls
+    assert b1["rolls"] == [] and a1["rolls"] == [int(t1[4:])]
+    assert b2 == a1 and a2["rolls"] == [int(t1[4:]), int(t2[4:])]
+    assert g.can_act()
+
+
+def run_with_performance(app, wait_frames, seed=9):
+    match = toy_match([Seat(HUMAN, name="Ann"), Seat(AI, "normal", "Bot")], seed=seed)
+    g = GameScreen(app, match)
+    g.board = RecordingBoard(g)
+    g.board.roll = "Roll!"
+    app.push(g)
+    texts = []
+    for _ in range(6):                  # the human's roll, bank; the AI's roll (never waits) and move
+        wait_until(app, lambda: g.awaiting_performance() or g.can_act())
+        if g.awaiting_performance():
+            assert g.match.to_move() == CHANCE and not g.can_act()
+            frames(app, wait_frames)     # the player takes their time: nothing happens meanwhile
+            assert g.awaiting_performance() == "Roll!" and g.match.to_move() == CHANCE
+            key(app, pygame.K_SPACE)
+        else:
+            g.submit(toygame.Act("bank"))
+        frames(app, 2)
+    texts = [e.text for e in g.match.log]
+    app.pop()
+    return texts, g
+
+
+def test_a_performed_roll_waits_for_its_player_and_when_they_roll_never_changes_the_outcome(app):
+    quick, g = run_with_performance(app, 1)
+    slow, _ = run_with_performance(app, 40)
+    assert quick == slow
+    # the AI's rolls were applied without waiting: every roll entry is in the log
+    assert sum(t.startswith("roll") for t in quick) >= 3
+    assert [e.player for e in g.match.log][:2] == [CHANCE, 0]
+
+
+def test_the_perform_button_and_the_banner_offer_the_roll(app):
+    match = toy_match([Seat(HUMAN, name="Ann"), Seat(HUMAN, name="Bo")])
+    g = GameScreen(app, match)
+    g.board = RecordingBoard(g)
+    g.board.roll = "Roll!"
+    app.push(g)
+    frames(app, 2)
+    assert g.awaiting_performance() == "Roll!" and g.perform_btn.label == "Roll!"
+    click(app, g.perform_btn.rect.center)
+    frames(app, 1)
+    assert g.match.log and g.match.log[0].player == CHANCE and g.can_act()
+
+
+class FailingAI:
+    def __init__(self, mode):
+        self.mode = mode
+        self.calls = 0
+
+    def choose(self, view, ctx):
+        self.calls += 1
+        if self.calls == 1:
+            if self.mode == "raise":
+                raise RuntimeError("boom")
+            return toygame.Act("dance")
+        return toygame.Act("bank")
+
+
+@pytest.mark.parametrize("mode", ["raise", "illegal"])
+def test_an_ai_that_fails_is_logged_told_and_offers_retry(app, mode, caplog):
+    match = toy_match([Seat(AI, "normal", "Bot"), Seat(HUMAN, name="Ann")])
+    g = GameScreen(app, match)
+    ai = FailingAI(mode)
+    g.ais[0] = ai
+    app.push(g)
+    with caplog.at_level(logging.ERROR):
+        wait_until(app, lambda: isinstance(app.stack.top, Dialog))
+    assert any("AI for seat 0" in r.getMessage() for r in caplog.records)
+    d = app.stack.top
+    assert d.title == "The computer player stumbled" and "log file" in d.message
+    assert g.match.to_move() == 0, "nothing was played"
+    retry = d.buttons[0]
+    assert retry.label == "Retry"
+    click(app, retry.rect.center)
+    wait_until(app, lambda: g.match.to_move() == 1 or g.can_act())
+    assert ai.calls == 2 and [e.text for e in g.match.log if e.player == 0] == ["bank"]
+
+
+def test_the_arena_counts_a_failing_ai_as_an_error_and_plays_on(monkeypatch):
+    import games
+    from games.core import arena
+    monkeypatch.setitem(games.BY_ID, "toy", toygame.INFO)
+
+    def make_ai(level, seat, options):
+        return FailingAI("raise") if seat == 0 else toygame.BankAI()
+    monkeypatch.setattr(toygame, "make_ai", make_ai)
+    r = arena.play_one("toy", ["normal", "normal"], 1, 0, 1.0, None)
+    assert len(r["errors"]) == 1 and "boom" in r["errors"][0]
+    assert not r["aborted"] and not r["unfinished"]
+    summary = arena.summarise("toy", ["normal", "normal"], [r])
+    assert summary["errors"] == 1 and sum(s["wins"] for s in summary["seats"]) == 1
+
+
+def test_an_unexpected_error_is_logged_the_game_autosaved_and_the_player_told(app, monkeypatch, caplog):
+    from games.core import saves
+    g = open_game(app, toy_match([Seat(HUMAN, name="Ann"), Seat(HUMAN, name="Bo")]))
+    saved = []
+    monkeypatch.setattr(saves, "autosave", lambda m: saved.append(m.ply))
+
+    def broken(dt):
+        raise ZeroDivisionError("a bug")
+    monkeypatch.setattr(g, "update", broken)
+    with caplog.at_level(logging.ERROR):
+        try:
+            app.step(1 / 60, events=[])
+        except ZeroDivisionError as exc:
+            app.crashed(exc)
+    assert saved and any("unexpected error" in r.getMessage() for r in caplog.records)
+    assert isinstance(app.stack.top, Dialog) and "log file" in app.stack.top.message
+    for _ in range(2):
+        app.crashed(ZeroDivisionError("again"))
+    assert not app.running and app.exit_code == 1, "the same error at once, three times: give up cleanly"
