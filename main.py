@@ -37,6 +37,8 @@ def build_parser() -> argparse.ArgumentParser:
     parent = _data_dir_parent()
     ap = argparse.ArgumentParser(prog="main.py", description="Cannonade: four cannon games for game night.",
                                  parents=[parent])
+    from games.version import __version__
+    ap.add_argument("--version", action="version", version=f"Cannonade {__version__}")
     ap.add_argument("--smoke", action="store_true", help="open every scene of every game for a few frames, then exit")
     ap.add_argument("--size", type=_size, help="window size, e.g. 1280x720")
     ap.add_argument("--fullscreen", action="store_true", help="start fullscreen")
@@ -45,9 +47,12 @@ def build_parser() -> argparse.ArgumentParser:
     ar = sub.add_parser("arena", parents=[parent], help="AI against AI over many seeded games",
                         description="Play AIs against each other and print wins, draws and timings.")
     ar.add_argument("--game", required=True, help="game id, or 'all' (" + ", ".join(games.BY_ID) + ")")
-    ar.add_argument("--seats", required=True,
-                    help="comma-separated levels, one per seat: easy, normal, hard, random (e.g. hard,normal)")
-    ar.add_argument("--games", type=int, default=20, help="how many games (default 20)")
+    ar.add_argument("--seats", default=None,
+                    help="comma-separated levels, one per seat: easy, normal, hard, random (e.g. hard,normal); "
+                         "with --game all and no --seats, every pairing of two levels is played")
+    ar.add_argument("--games", type=int, default=20, help="how many games (per pairing; default 20)")
+    ar.add_argument("--check", action="store_true",
+                    help="check every move and position against the game's invariants (on with --game all)")
     ar.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
     ar.add_argument("--time-scale", type=float, default=1.0,
                     help="multiply every AI's thinking time (default 1.0, as the app's x1 setting)")
@@ -103,29 +108,19 @@ def main(argv: list | None = None) -> int:
 
 def cmd_arena(ap, args) -> int:
     import games
-    from games.core.ai import ARENA_LEVELS
-    from games.core.arena import format_table, run_arena
-    levels = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
-    bad = [lv for lv in levels if lv not in ARENA_LEVELS]
-    if bad:
-        ap.error(f"arena: unknown level {bad[0]!r} in --seats (choose from {', '.join(ARENA_LEVELS)})")
-    if args.games < 1:
-        ap.error("arena: --games must be at least 1")
-    if args.time_scale <= 0:
-        ap.error("arena: --time-scale must be positive")
+    from games.core.arena import level_pairings, overall_table, format_table, run_arena
+    levels = _arena_levels(ap, args)
     ids = list(games.BY_ID) if args.game == "all" else [args.game]
     for gid in ids:
         if gid not in games.BY_ID:
             ap.error(f"arena: unknown game {gid!r} (known: {', '.join(games.BY_ID)}, or all)")
         info = games.BY_ID[gid]
-        if not info.min_seats <= len(levels) <= info.max_seats:
+        if levels and not info.min_seats <= len(levels) <= info.max_seats:
             ap.error(f"arena: {info.title} takes {info.min_seats}-{info.max_seats} seats, --seats gave {len(levels)}")
-    options = {}
-    for item in args.option:
-        key, sep, value = item.partition("=")
-        if not sep:
-            ap.error(f"arena: --option {item!r} is not KEY=VALUE")
-        options[key] = {"true": True, "false": False, "on": True, "off": False}.get(value.lower(), value)
+    options = _arena_options(ap, args)
+    check = args.check or args.game == "all"
+    from games.core import logs
+    logs.setup_logging(to_stderr=True)
     out = []
     for gid in ids:
         info = games.BY_ID[gid]
@@ -133,24 +128,60 @@ def cmd_arena(ap, args) -> int:
         if unknown and len(ids) == 1:
             ap.error(f"arena: {info.title} has no option {unknown[0]!r} "
                      f"(options: {', '.join(info.default_options()) or 'none'})")
-
-        def progress(done, total, r, gid=gid):
-            if not args.quiet and not args.json:
-                print(f"  {gid} game {done}/{total}: "
-                      + ("error" if r["error"] else "unfinished" if r["unfinished"]
-                         else "draw" if r["winner_entry"] is None
-                         else f"won by {levels[r['winner_entry']]} (entry {r['winner_entry'] + 1})")
-                      + f", {r['plies']} plies", file=sys.stderr, flush=True)
-        res = run_arena(gid, levels, args.games, args.seed, time_scale=args.time_scale,
-                        ply_cap=args.ply_cap, jobs=max(1, args.jobs),
-                        options={k: v for k, v in options.items() if k in info.default_options()},
-                        progress=progress)
-        out.append(res)
-        if not args.json:
-            print(format_table(res), flush=True)
+        results = []
+        for pairing in ([levels] if levels else level_pairings()):
+            res = run_arena(gid, pairing, args.games, args.seed, time_scale=args.time_scale,
+                            ply_cap=args.ply_cap, jobs=max(1, args.jobs), check=check,
+                            options={k: v for k, v in options.items() if k in info.default_options()},
+                            progress=_arena_progress(args, gid, pairing))
+            results.append(res)
+            if not args.json:
+                print(format_table(res), flush=True)
+        out += results
+        if not levels and not args.json:
+            print(overall_table(gid, results), flush=True)
     if args.json:
         print(json.dumps(out[0] if len(out) == 1 else out))
     return 0 if all(r["errors"] == 0 for r in out) else 1
+
+
+def _arena_levels(ap, args) -> list:
+    from games.core.ai import ARENA_LEVELS
+    if args.games < 1:
+        ap.error("arena: --games must be at least 1")
+    if args.time_scale <= 0:
+        ap.error("arena: --time-scale must be positive")
+    if not args.seats:
+        if args.game != "all":
+            ap.error("arena: --seats is needed for one game (every pairing is played with --game all)")
+        return []
+    levels = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
+    bad = [lv for lv in levels if lv not in ARENA_LEVELS]
+    if bad:
+        ap.error(f"arena: unknown level {bad[0]!r} in --seats (choose from {', '.join(ARENA_LEVELS)})")
+    return levels
+
+
+def _arena_options(ap, args) -> dict:
+    options = {}
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep:
+            ap.error(f"arena: --option {item!r} is not KEY=VALUE")
+        options[key] = {"true": True, "false": False, "on": True, "off": False}.get(value.lower(), value)
+    return options
+
+
+def _arena_progress(args, gid, levels):
+    def progress(done, total, r):
+        if args.quiet or args.json:
+            return
+        verdict = ("error" if r["error"] else "unfinished" if r["unfinished"]
+                   else "draw" if r["winner_entry"] is None
+                   else f"won by {levels[r['winner_entry']]} (entry {r['winner_entry'] + 1})")
+        print(f"  {gid} {','.join(levels)} game {done}/{total}: {verdict}, {r['plies']} plies",
+              file=sys.stderr, flush=True)
+    return progress
 
 
 if __name__ == "__main__":

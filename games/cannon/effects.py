@@ -22,14 +22,15 @@ from games.ui.timeline import Step
 TAU = 2 * math.pi
 
 
-def queue_move(board, move, before, town_falls: bool) -> None:
+def queue_move(board, move, before, town_falls: bool, celebrate: bool = True) -> None:
     """Queue the animation of ``move`` (just applied) on ``board.timeline``.
 
     The position drawn underneath is already the new one; the animation hides
     the moved piece at its destination and draws it (and a captured piece)
     where they are meanwhile. Impact effects are background steps; a falling
-    town also holds the game-over card back for a moment, so the fall is seen."""
-    anim = MoveAnim(board, move, before, town_falls)
+    town also holds the game-over card back for a moment, so the fall is seen,
+    and (``celebrate``: a person won) showers the board with confetti."""
+    anim = MoveAnim(board, move, before, town_falls, celebrate)
 
     def start(step):
         board.moving = anim
@@ -60,11 +61,12 @@ def effect_step(effect, board) -> Step:
 class MoveAnim:
     """One move being shown: a glide, a cannon shot, a town placed."""
 
-    def __init__(self, board, move, before, town_falls):
+    def __init__(self, board, move, before, town_falls, celebrate=True):
         self.board = board
         self.move = move
         self.kind = k = move.kind
         self.town_falls = town_falls
+        self.celebrate = celebrate
         self.t = 0.0
         self.impacted = False
         self.mover = before.cells[move.frm] if k != "place" else before.cells[move.to]
@@ -102,8 +104,8 @@ class MoveAnim:
                           n=30 if self.target in R.TOWN else 20, smoke=self.kind == "shot")
             tl.spawn(effect_step(burst, board))
             if self.town_falls:
-                party = Celebration(m.to, c, rng)
-                tl.spawn(effect_step(party, board))
+                if self.celebrate:
+                    tl.spawn(effect_step(Celebration(m.to, c, rng), board))
                 tl.now(Step(1.1, name="the town falls"))     # the game-over card waits for it
                 step_sound(step, board, "explosion")
             else:

@@ -19,6 +19,8 @@ SECTIONS = [
     {
         "title": "Setting up",
         "text": (
+            "The printed rule sheet calls the side that starts Light; this app calls it Dark. Only the "
+            "names differ: the two sides are identical, and the colours mean nothing for play.\n\n"
             "Dark sits at the bottom and Light at the top. Dark's soldiers stand on files a, c, e, g "
             "and i of ranks 2, 3 and 4; Light's stand on files b, d, f, h and j of ranks 7, 8 and 9.\n\n"
             "Before the battle each side founds its town on its own back rank: Dark first, "
@@ -111,14 +113,15 @@ SECTIONS = [
         "title": "Options",
         "text": (
             "Long shot: pass-over (the default) or blocking, as described under Firing a cannon.\n\n"
-            "Tournament rule: a cannon may slide at most three times in a row. The count belongs "
-            "to the player: a move of theirs with a single soldier (step, capture or retreat) or "
-            "with a different cannon (a slide or a shot) starts it again; the sliding cannon's own "
-            "shot does not, and neither do the opponent's moves in between. A cannon that has slid stays the same cannon as long as it keeps "
-            "sliding, whichever way it goes. Being stuck with nothing but a fourth slide means "
-            "having no legal move, which loses.\n\n"
+            "Tournament rule: no cannon may slide more than three times in a row. Any move you make "
+            "with a single soldier, or with another cannon, lets it slide three times again.\n\n"
+            "(The finer points: the sliding cannon's own shot does not reset the count, your "
+            "opponent's moves do not count at all, and a cannon stays the same cannon as long as it "
+            "keeps sliding. If a fourth slide is the only move you have, you have no legal move, "
+            "and that loses.)\n\n"
             "Threefold repetition: when the same position, with the same player to move, comes "
-            "up for the third time, the game is drawn.\n\n"
+            "up for the third time, the game is drawn. The official rules have no repetition rule; "
+            "this option is ours, for players who want every game to end.\n\n"
             "Without these two options a game could in principle go on forever; computer "
             "matches are stopped after a fixed number of moves and counted as unfinished."
         ),

@@ -361,7 +361,7 @@ class CannonBoard(Board):
             move = R.Move.parse(entry.text)
             town_falls = (move.kind in ("capture", "shot") and 0 <= move.to < R.N_SQUARES
                           and before.cells[move.to] in R.TOWN)
-            queue_move(self, move, before, town_falls)
+            queue_move(self, move, before, town_falls, celebrate=self.host.seats[entry.player].is_human)
         self._queue_flip()
 
     def update(self, dt) -> None:
@@ -530,23 +530,31 @@ class CannonBoard(Board):
         surface.blit(ov, at)
 
     def _draw_hint(self, surface, geo, st) -> None:
+        """The suggested move: brackets on the piece that moves and an arrow from its
+        rim to the rim of the target point, so neither the piece nor what it points
+        at is covered (a slide's arrow bows round the cannon, as its preview does)."""
         m = self.hint
         if not isinstance(m, R.Move):
             return
-        c = self.theme.c
+        col = self.theme.c["hint"]
         if m.kind == "place":
             B.draw_marker(surface, "place", geo.sq_fpx(m.to), geo.cell * 1.25, self.theme,
-                          0.5 + 0.5 * math.sin(self._time * 4))
+                          0.5 + 0.5 * math.sin(self._time * 4), color=col)
             return
-        ov, og, at = self._layer(geo, (m.frm, m.to), 0.5)
+        ov, og, at = self._layer(geo, (m.frm, m.to), 1.6)
         a, b = og.sq_fpx(m.frm), og.sq_fpx(m.to)
-        a, b = _shorten(a, b, og.cell * 0.2, og.cell * 0.32)
-        B.draw_arrow(ov, a, b, c["accent"], max(4, int(og.cell * 0.16)), alpha=230, halo=B._halo(self.theme))
+        w = max(3, int(og.cell * 0.11))
+        if m.kind == "slide":
+            B.draw_curved_arrow(ov, a, b, og.cell * 1.7, col, w, halo=B._halo(self.theme),
+                                trim=(og.cell * 0.46, og.cell * 0.44))
+        else:
+            target_r = 0.5 if st.cells[m.to] else 0.2
+            a, b = _shorten(a, b, og.cell * 0.46, og.cell * target_r)
+            B.draw_arrow(ov, a, b, col, w, alpha=235, dashed=m.kind == "shot", halo=B._halo(self.theme))
         surface.blit(ov, at)
-        B.draw_brackets(surface, geo.sq_fpx(m.frm), geo.cell, c["accent"], size=0.5)
+        B.draw_brackets(surface, geo.sq_fpx(m.frm), geo.cell, col, size=0.5)
         if m.kind in ("shot", "capture"):
-            B.draw_marker(surface, m.kind, geo.sq_fpx(m.to), geo.cell, self.theme, color=c["accent"])
-
+            B.draw_brackets(surface, geo.sq_fpx(m.to), geo.cell, col, size=0.55)
 
 def _shorten(a, b, da, db):
     dx, dy = b[0] - a[0], b[1] - a[1]

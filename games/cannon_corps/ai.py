@@ -24,7 +24,8 @@ from math import log2
 
 from games.cannon_corps.belief import BeliefTracker
 from games.cannon_corps.rules import (
-    DICE, DIE_SIZES, NEIGHBOURS, SPACE_INDEX, SPACES, CorpsView, Move)
+    DICE, DIE_SIZES, NEIGHBOURS, SPACE_INDEX, SPACES, AnswerEvent, CorpsView, CoverDecision, CoverEvent,
+    DefeatedEvent, DeployDecision, Event, Move, SetupDecision, ShotEvent)
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -40,7 +41,7 @@ def _need_view(view) -> CorpsView:
 def _random_setup(rng, dice=None, spaces=None) -> Move:
     dice = dice or rng.sample(DICE, 4)
     spaces = spaces or rng.sample(SPACES, 4)
-    return Move.setup(zip(dice, spaces))
+    return Move.setup(list(zip(dice, spaces, strict=True)))
 
 
 # --------------------------------------------------------------------------
@@ -52,11 +53,11 @@ class EasyAI:
 
     def choose(self, view, ctx):
         view = _need_view(view)
-        kind = view.pending["kind"]
-        if kind == "setup":
+        pending = view.pending
+        if isinstance(pending, SetupDecision):
             return _random_setup(ctx.rng)
-        if kind == "cover":
-            return Move("stay", view.pending["die"])
+        if isinstance(pending, CoverDecision):
+            return Move("stay", pending.die)
         # Legal random shots, as the issue defines Easy: a beginner who may well
         # waste a final salvo. (Keeping salvoes back made Easy beat the random
         # baseline 72% instead of 52%, but that is Normal's job; see the rules doc.)
@@ -89,18 +90,17 @@ class NormalAI:
 
     def choose(self, view, ctx):
         view = _need_view(view)
-        kind = view.pending["kind"]
+        pending = view.pending
         rng = ctx.rng
-        if kind == "setup":
+        if isinstance(pending, SetupDecision):
             return _random_setup(rng)
-        if kind == "cover":
-            opts = view.pending.get("options") or []
-            if opts:
-                return Move("cover", view.pending["die"], rng.choice(opts))
-            return Move("stay", view.pending["die"])
-        if kind == "deploy":
-            die = max(view.pending["reserves"], key=lambda d: DIE_SIZES[d])
-            return Move("deploy", die, rng.choice(view.pending["options"]))
+        if isinstance(pending, CoverDecision):
+            if pending.options:
+                return Move("cover", pending.die, rng.choice(pending.options))
+            return Move("stay", pending.die)
+        if isinstance(pending, DeployDecision):
+            die = max(pending.reserves, key=lambda d: DIE_SIZES[d])
+            return Move("deploy", die, rng.choice(pending.options))
         return self._fire(view, ctx)
 
     def _fire(self, view: CorpsView, ctx):
@@ -136,7 +136,7 @@ class NormalAI:
 
 
 # --------------------------------------------------------------------------
-def follow_ups(events, n_seats: int) -> dict[int, list]:
+def follow_ups(events: list[Event], n_seats: int) -> dict[int, list]:
     """What every seat does after a platoon (on any other grid) survived a hit
     and its owner took cover: ``{seat: [same, near, chances]}`` counts that
     seat's next shots aimed at the very space again, at one of its neighbours,
@@ -144,17 +144,16 @@ def follow_ups(events, n_seats: int) -> dict[int, list]:
     pending: dict[int, set] = {}
     counts = {s: [0, 0, 0] for s in range(n_seats)}
     for ev in events:
-        k = ev["kind"]
-        if k == "cover":
-            x = SPACE_INDEX[ev["space"]]
+        if isinstance(ev, CoverEvent):
+            x = SPACE_INDEX[ev.space]
             for o in range(n_seats):
-                if o != ev["seat"]:
+                if o != ev.seat:
                     pending.setdefault(o, set()).add(x)
-        elif k == "shot":
-            xs = pending.pop(ev["seat"], None)
+        elif isinstance(ev, ShotEvent):
+            xs = pending.pop(ev.seat, None)
             if xs:
-                y = SPACE_INDEX[ev["space"]]
-                c = counts[ev["seat"]]
+                y = SPACE_INDEX[ev.space]
+                c = counts[ev.seat]
                 c[2] += 1
                 if y in xs:
                     c[0] += 1
@@ -163,7 +162,7 @@ def follow_ups(events, n_seats: int) -> dict[int, list]:
     return counts
 
 
-def space_risk(events, seat: int, prior_n: float = 6.0) -> list[float]:
+def space_risk(events: list[Event], seat: int, prior_n: float = 6.0) -> list[float]:
     """Per space of ``seat``'s grid: how often a shot by another seat has come
     at a space marked as this one is now (no mark / answered Miss / answered
     Hit / platoon defeated there), per space and shot, starting from the
@@ -173,17 +172,16 @@ def space_risk(events, seat: int, prior_n: float = 6.0) -> list[float]:
     shots = [0] * 4
     exposure = [0] * 4
     for ev in events:
-        k = ev["kind"]
-        if k == "shot":
-            if ev["seat"] != seat:
-                shots[mark[SPACE_INDEX[ev["space"]]]] += 1
+        if isinstance(ev, ShotEvent):
+            if ev.seat != seat:
+                shots[mark[SPACE_INDEX[ev.space]]] += 1
                 for m in mark:
                     exposure[m] += 1
-        elif ev.get("seat") == seat:
-            if k == "answer":
-                mark[SPACE_INDEX[ev["space"]]] = 2 if ev["hit"] else 1
-            elif k == "defeated" and ev.get("space") and ev.get("cause") != "own_salvo":
-                mark[SPACE_INDEX[ev["space"]]] = 3
+        elif ev.seat == seat:
+            if isinstance(ev, AnswerEvent):
+                mark[SPACE_INDEX[ev.space]] = 2 if ev.hit else 1
+            elif isinstance(ev, DefeatedEvent) and ev.space and ev.cause != "own_salvo":
+                mark[SPACE_INDEX[ev.space]] = 3
     rate = [(shots[c] + prior_n / 12.0) / (exposure[c] + prior_n) for c in range(4)]
     return [rate[m] for m in mark]
 
@@ -273,17 +271,17 @@ class HardAI:
 
     def choose(self, view, ctx):
         view = _need_view(view)
-        kind = view.pending["kind"]
+        pending = view.pending
         rng = ctx.rng
-        if kind == "setup":
+        if isinstance(pending, SetupDecision):
             return self._setup(view, rng)
         tracker = self.tracker = self._tracker_for(view)
         try:
             tracker.update(view.events, rng, ctx.check)
-            if kind == "cover":
-                return self._cover(view, rng)
-            if kind == "deploy":
-                return self._deploy(view, rng)
+            if isinstance(pending, CoverDecision):
+                return self._cover(pending, view, rng)
+            if isinstance(pending, DeployDecision):
+                return self._deploy(pending, view, rng)
             return self._fire(view, tracker, ctx)
         finally:
             tracker.lock.release()
@@ -303,7 +301,7 @@ class HardAI:
         floor = self.p["risk_floor"]
         return [1.0 / max(floor, risk[SPACE_INDEX[s]]) for s in spaces]
 
-    def stay_chance(self, view) -> float:
+    def stay_chance(self, view, space: str | None = None) -> float:
         """How often to bluff-stay after surviving a hit: matched to what the
         table does after a hit that ran for cover.  If the next shots come back
         at the same space (as Normal's do), staying is dangerous and rare; if
@@ -317,24 +315,27 @@ class HardAI:
         w = p["stay_prior_n"]
         r_same = (same + w * p["stay_prior_same"]) / (chances + w)
         r_near = (near + w * p["stay_prior_near"]) / (chances + w)
-        x = SPACE_INDEX[view.pending["space"]]
+        if space is None:
+            assert isinstance(view.pending, CoverDecision)
+            space = view.pending.space
+        x = SPACE_INDEX[space]
         r_move = r_near / len(NEIGHBOURS[x])        # one neighbour's share of the near shots
         mix = r_move / (r_same + r_move) if r_same + r_move > 0 else 0.5
         return min(p["stay_max"], max(p["stay_min"], mix))
 
-    def _cover(self, view, rng) -> Move:
-        die = view.pending["die"]
-        opts = view.pending.get("options") or []
-        if not opts or rng.random() < self.stay_chance(view):
+    def _cover(self, pending: CoverDecision, view, rng) -> Move:
+        die = pending.die
+        opts = list(pending.options)
+        if not opts or rng.random() < self.stay_chance(view, pending.space):
             return Move("stay", die)
         return Move("cover", die, _weighted(rng, opts, self._hide_weights(view, opts)))
 
-    def _deploy(self, view, rng) -> Move:
+    def _deploy(self, pending: DeployDecision, view, rng) -> Move:
         """A reserve drawn at random, bigger dice more likely (weight size ** deploy_pow),
         on a space drawn by :meth:`_hide_weights` (where the table shoots least)."""
-        res = view.pending["reserves"]
+        res = list(pending.reserves)
         die = _weighted(rng, res, [DIE_SIZES[d] ** self.p["deploy_pow"] for d in res])
-        opts = view.pending["options"]
+        opts = list(pending.options)
         return Move("deploy", die, _weighted(rng, opts, self._hide_weights(view, opts)))
 
     # -- shooting ---------------------------------------------------------
@@ -387,7 +388,7 @@ class HardAI:
             for x in range(12):
                 gain = 0.0
                 pwin = 1.0 if all_last else 0.0
-                for st, u in zip(stats, worth):
+                for st, u in zip(stats, worth, strict=True):
                     q = st["occ"][x]
                     if q <= 0.0:
                         pwin = 0.0
@@ -416,7 +417,7 @@ class HardAI:
 def _weighted(rng, items, weights):
     total = sum(weights)
     r = rng.random() * total
-    for it, w in zip(items, weights):
+    for it, w in zip(items, weights, strict=True):
         r -= w
         if r <= 0:
             return it

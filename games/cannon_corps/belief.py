@@ -22,13 +22,19 @@ so they do not all become copies of a few guesses.  The moves are exact:
 
 If an event still kills every particle (an opponent that plays unlike the
 model), each particle is repaired to a nearby consistent guess instead.
+
+Why one module of some 650 lines: the particle layout (flat lists indexed by
+the constants below) is shared by every filter, move and repair here, and is
+private to it; split, the halves would have to export that layout.
 """
 from __future__ import annotations
 
 import threading
 from operator import is_
 
-from games.cannon_corps.rules import DICE, DIE_INDEX, DIE_SIZES, NEIGHBOURS, SPACE_INDEX
+from games.cannon_corps.rules import (
+    DICE, DIE_INDEX, DIE_SIZES, NEIGHBOURS, SPACE_INDEX, AmmoEvent, AnswerEvent, CoverEvent, DefeatedEvent,
+    DeployEvent, EliminatedEvent, Event, ShotEvent, SurvivedEvent)
 
 MAXV = [DIE_SIZES[d] for d in DICE]
 RES, GONE = -1, -2
@@ -44,7 +50,7 @@ NB_MASK = tuple(sum(1 << y for y in NEIGHBOURS[z]) for z in range(12))
 
 def _random_particle(rng) -> list:
     p = [RES] * 7 + [0] * 7 + [0] * 7 + [0] * 7 + [-1] * 7 + [0]
-    for k, x in zip(rng.sample(range(7), 4), rng.sample(range(12), 4)):
+    for k, x in zip(rng.sample(range(7), 4), rng.sample(range(12), 4), strict=True):
         p[k] = x
         p[V + k] = MAXV[k]
         p[OCC] |= 1 << x
@@ -103,6 +109,160 @@ def _at(p, x: int) -> int:
     return p.index(x, 0, 7)
 
 
+def _gibbs_labels(p, rnd) -> None:
+    """Die labels of platoons that never fired: swap die k with a random die r
+    if both values stay positive (an inlined :func:`_relabel`)."""
+    for k in range(7):
+        if p[k] < 0:
+            continue
+        dk = p[D + k]
+        if dk < 0:
+            continue
+        r = int(rnd() * 7)
+        if r == k:
+            continue
+        pr = p[r]
+        if pr == RES:
+            if MAXV[r] <= dk:
+                continue
+            dr = 0
+            vk = 0
+        elif pr >= 0:
+            dr = p[D + r]
+            if dr < 0 or MAXV[r] <= dk or MAXV[k] <= dr:
+                continue
+            vk = MAXV[k] - dr
+        else:
+            continue
+        p[r], p[k] = p[k], pr
+        p[V + r], p[V + k] = MAXV[r] - dk, vk
+        p[D + r], p[D + k] = dk, dr
+        p[S + r], p[S + k] = p[S + k], p[S + r]
+        p[A + r], p[A + k] = p[A + k], p[A + r]
+
+
+def _fresh_mask(fresh_masks: dict[int, int], last, since: int) -> int:
+    """The spaces with no answer since event ``since`` (cached per ``since``)."""
+    fm = fresh_masks.get(since)
+    if fm is None:
+        fm = 0
+        for y in range(12):
+            if last[y] < since:
+                fm |= 1 << y
+        fresh_masks[since] = fm
+    return fm
+
+
+def _new_space(x: int, z: int, fm: int, others: int, q: float, rnd) -> int | None:
+    """A space for a platoon on ``x`` (anchor ``z``) drawn from where it may be;
+    None to leave it."""
+    if z < 0:
+        cands = BITS[fm & ~others & FULL]
+        if len(cands) <= 1:
+            return None
+        return cands[int(rnd() * len(cands))]
+    nbm = NB_MASK[z] & ~others
+    n_nb = len(BITS[nbm])
+    cands = BITS[nbm & fm]
+    w_move = (1.0 - q) / n_nb if n_nb else 0.0
+    stay_ok = (fm >> z & 1) and not others >> z & 1
+    total = (q if stay_ok else 0.0) + w_move * len(cands)
+    if total <= 0:
+        return None
+    r = rnd() * total
+    if stay_ok and r < q:
+        return z
+    if not cands:
+        return None
+    return cands[min(len(cands) - 1, int((r - (q if stay_ok else 0.0)) / w_move))]
+
+
+def _gibbs_positions(p, q: float, last, fresh_masks: dict[int, int], rnd) -> list[int]:
+    """Move every platoon to a space drawn from where it may be; returns the
+    dice on the grid that may move (not pinned awaiting a cover decision)."""
+    occ = p[OCC]
+    on = []
+    for k in range(7):
+        x = p[k]
+        if x < 0:
+            continue
+        z = p[A + k]
+        if z == PINNED:
+            continue
+        on.append(k)
+        fm = _fresh_mask(fresh_masks, last, p[S + k])
+        others = occ & ~(1 << x)
+        y = _new_space(x, z, fm, others, q, rnd)
+        if y is not None and y != x:
+            p[k] = y
+            occ = others | (1 << y)
+    p[OCC] = occ
+    return on
+
+
+def _gibbs_trade(p, on: list[int], where, rnd) -> None:
+    """Two platoons trade places (each must be allowed where the other is)."""
+    n_on = len(on)
+    if n_on < 2:
+        return
+    i = int(rnd() * n_on)
+    j = int(rnd() * (n_on - 1))
+    k, j = on[i], on[j + (j >= i)]
+    x, y = p[k], p[j]
+    wk_y = where(p[S + k], p[A + k], y)
+    if wk_y > 0:
+        wj_x = where(p[S + j], p[A + j], x)
+        if wj_x > 0:
+            now = where(p[S + k], p[A + k], x) * where(p[S + j], p[A + j], y)
+            if now <= 0 or wk_y * wj_x >= now or rnd() * now < wk_y * wj_x:
+                p[k], p[j] = y, x
+
+
+def _own_salvo_filters(d: int, rng):
+    """(keep, repair) of particles for die ``d`` defeated by its own final salvo."""
+    def fn(p):
+        if p[d] >= 0 and p[V + d] == 1:
+            _remove(p, d)
+            return True
+        for k in range(7):
+            if p[k] >= 0 and p[V + k] == 1 and _relabel(p, k, d):
+                _remove(p, d)
+                return True
+        return False
+
+    def repair(p):
+        if p[d] < 0:
+            k = rng.choice([k for k in range(7) if p[k] >= 0])
+            _swap(p, k, d)
+        _remove(p, d)
+    return fn, repair
+
+
+def _defeat_filters(d: int, x: int, cause: str, power: int):
+    """(keep, repair) of particles for die ``d`` defeated on space ``x`` by a
+    shot of ``power`` (``cause`` "shot") or by a final salvo ("salvo")."""
+    def fn(p):
+        k = _at(p, x)
+        if k != d:
+            q = list(p)
+            if not _relabel(q, k, d) or (cause == "shot" and q[V + d] > power):
+                return False
+            p[:] = q
+        elif cause == "shot" and p[V + k] > power:
+            return False
+        _remove(p, d)
+        return True
+
+    def repair(p):
+        k = _at(p, x)
+        if k != d and p[d] != GONE:
+            _swap(p, k, d)
+            k = d
+        if p[k] == x:
+            _remove(p, k)
+    return fn, repair
+
+
 class SeatBelief:
     def __init__(self, seat: int, n: int, rng, habits=(0.35, 0.40, 0.25)):
         self.seat = seat
@@ -140,10 +300,10 @@ class SeatBelief:
     @property
     def stay_prob(self) -> float:
         w = self.habit_w
-        return sum(wi * q for wi, (q, _) in zip(w, self.HABITS)) / sum(w)
+        return sum(wi * q for wi, (q, _) in zip(w, self.HABITS, strict=True)) / sum(w)
 
     def observe_stay(self, stayed: bool) -> None:
-        self.habit_w = [wi * (q if stayed else 1.0 - q) for wi, (q, _) in zip(self.habit_w, self.HABITS)]
+        self.habit_w = [wi * (q if stayed else 1.0 - q) for wi, (q, _) in zip(self.habit_w, self.HABITS, strict=True)]
         self._norm()
 
     def observe_shot(self, dead: bool, n_dead: int) -> None:
@@ -154,14 +314,14 @@ class SeatBelief:
         eps = 0.06
         self.habit_w = [wi * ((n_dead / 12.0 if dead else 1.0 - n_dead / 12.0) if rnd
                               else (eps if dead else 1.0 - eps))
-                        for wi, (_, rnd) in zip(self.habit_w, self.HABITS)]
+                        for wi, (_, rnd) in zip(self.habit_w, self.HABITS, strict=True)]
         self._norm()
 
     def observe_salvo(self, cold: bool) -> None:
         """A final salvo fired at a space no target grid has answered Hit at
         lately: a random shooter does that; a thinking one keeps its salvo."""
         if cold:
-            self.habit_w = [wi * (1.0 if rnd else 0.15) for wi, (_, rnd) in zip(self.habit_w, self.HABITS)]
+            self.habit_w = [wi * (1.0 if rnd else 0.15) for wi, (_, rnd) in zip(self.habit_w, self.HABITS, strict=True)]
             self._norm()
 
     def observe_power(self, power: int) -> None:
@@ -174,7 +334,7 @@ class SeatBelief:
         big = sum(1 for p in sample if any(p[k] >= 0 and 1 < p[V + k] < power for k in range(7)))
         f = big / len(sample)
         lr = (f * 0.6 + (1 - f) * 0.4, f * 0.2 + (1 - f) * 0.8)     # random, thinking
-        self.habit_w = [wi * (lr[0] if rnd else lr[1]) for wi, (_, rnd) in zip(self.habit_w, self.HABITS)]
+        self.habit_w = [wi * (lr[0] if rnd else lr[1]) for wi, (_, rnd) in zip(self.habit_w, self.HABITS, strict=True)]
         self._norm()
 
     def _norm(self) -> None:
@@ -187,7 +347,6 @@ class SeatBelief:
         last = self.last_ans
         rnd = rng.random
         fresh_masks: dict[int, int] = {}      # since -> spaces with no answer since then
-        stay_w = q
         move_w = [(1.0 - q) / len(NEIGHBOURS[z]) for z in range(12)]
 
         def where(since, z, y):
@@ -199,97 +358,12 @@ class SeatBelief:
             if z < 0:
                 return 1.0
             if y == z:
-                return stay_w
+                return q
             return move_w[z] if NB_MASK[z] >> y & 1 else 0.0
         for p in self.parts:
-            # die labels of platoons that never fired
-            # (an inlined _relabel: swap with die r if both values stay positive)
-            for k in range(7):
-                if p[k] < 0:
-                    continue
-                dk = p[D + k]
-                if dk < 0:
-                    continue
-                r = int(rnd() * 7)
-                if r == k:
-                    continue
-                pr = p[r]
-                if pr == RES:
-                    if MAXV[r] <= dk:
-                        continue
-                    dr = 0
-                    vk = 0
-                elif pr >= 0:
-                    dr = p[D + r]
-                    if dr < 0 or MAXV[r] <= dk or MAXV[k] <= dr:
-                        continue
-                    vk = MAXV[k] - dr
-                else:
-                    continue
-                p[r], p[k] = p[k], pr
-                p[V + r], p[V + k] = MAXV[r] - dk, vk
-                p[D + r], p[D + k] = dk, dr
-                p[S + r], p[S + k] = p[S + k], p[S + r]
-                p[A + r], p[A + k] = p[A + k], p[A + r]
-            # positions
-            occ = p[OCC]
-            on = []
-            for k in range(7):
-                x = p[k]
-                if x < 0:
-                    continue
-                z = p[A + k]
-                if z == PINNED:
-                    continue
-                on.append(k)
-                since = p[S + k]
-                fm = fresh_masks.get(since)
-                if fm is None:
-                    fm = 0
-                    for y in range(12):
-                        if last[y] < since:
-                            fm |= 1 << y
-                    fresh_masks[since] = fm
-                others = occ & ~(1 << x)
-                if z < 0:
-                    cands = BITS[fm & ~others & FULL]
-                    if len(cands) <= 1:
-                        continue
-                    y = cands[int(rnd() * len(cands))]
-                else:
-                    nbm = NB_MASK[z] & ~others
-                    n_nb = len(BITS[nbm])
-                    cands = BITS[nbm & fm]
-                    w_move = (1.0 - q) / n_nb if n_nb else 0.0
-                    stay_ok = (fm >> z & 1) and not others >> z & 1
-                    total = (q if stay_ok else 0.0) + w_move * len(cands)
-                    if total <= 0:
-                        continue
-                    r = rnd() * total
-                    if stay_ok and r < q:
-                        y = z
-                    else:
-                        if not cands:
-                            continue
-                        y = cands[min(len(cands) - 1, int((r - (q if stay_ok else 0.0)) / w_move))]
-                if y != x:
-                    p[k] = y
-                    occ = others | (1 << y)
-            p[OCC] = occ
-            # two platoons trade places (each must be allowed where the other is)
-            n_on = len(on)
-            if n_on >= 2:
-                i = int(rnd() * n_on)
-                j = int(rnd() * (n_on - 1))
-                k, j = on[i], on[j + (j >= i)]
-                x, y = p[k], p[j]
-                wk_y = where(p[S + k], p[A + k], y)
-                if wk_y > 0:
-                    wj_x = where(p[S + j], p[A + j], x)
-                    if wj_x > 0:
-                        now = where(p[S + k], p[A + k], x) * where(p[S + j], p[A + j], y)
-                        if now <= 0 or wk_y * wj_x >= now or rnd() * now < wk_y * wj_x:
-                            p[k], p[j] = y, x
+            _gibbs_labels(p, rnd)
+            on = _gibbs_positions(p, q, last, fresh_masks, rnd)
+            _gibbs_trade(p, on, where, rnd)
         self._stats = None
         self._fresh = True
 
@@ -398,41 +472,10 @@ class SeatBelief:
         if self.watch is not None and self.watch == x:
             self.watch = None
         if cause == "own_salvo":
-            def fn(p):
-                if p[d] >= 0 and p[V + d] == 1:
-                    _remove(p, d)
-                    return True
-                for k in range(7):
-                    if p[k] >= 0 and p[V + k] == 1 and _relabel(p, k, d):
-                        _remove(p, d)
-                        return True
-                return False
-
-            def repair(p):
-                if p[d] < 0:
-                    k = rng.choice([k for k in range(7) if p[k] >= 0])
-                    _swap(p, k, d)
-                _remove(p, d)
+            fn, repair = _own_salvo_filters(d, rng)
         else:
-            def fn(p):
-                k = _at(p, x)
-                if k != d:
-                    q = list(p)
-                    if not _relabel(q, k, d) or (cause == "shot" and q[V + d] > power):
-                        return False
-                    p[:] = q
-                elif cause == "shot" and p[V + k] > power:
-                    return False
-                _remove(p, d)
-                return True
-
-            def repair(p):
-                k = _at(p, x)
-                if k != d and p[d] != GONE:
-                    _swap(p, k, d)
-                    k = d
-                if p[k] == x:
-                    _remove(p, k)
+            assert x is not None
+            fn, repair = _defeat_filters(d, x, cause, power)
         self._filter(fn, repair, rng)
 
     def on_cover(self, x: int, e: int, rng) -> None:
@@ -520,7 +563,7 @@ class BeliefTracker:
         self.particles = particles
         self.beliefs: dict[int, SeatBelief] = {}
         self.done = 0
-        self.seen: list = []          # the public events taken in so far (the dicts themselves)
+        self.seen: list = []          # the public events taken in so far (the very objects)
         self.lock = threading.Lock()  # held by the AI thinking with this tracker
         self.power = 0
         self.out = [False] * n_seats
@@ -541,7 +584,7 @@ class BeliefTracker:
     def matches(self, view, same_objects: bool = False) -> bool:
         """Is ``view`` the same seat of the same game, with every event taken
         in so far at the start of its log?  With ``same_objects`` the events
-        must be the very dicts taken in (the same game object in this process,
+        must be the very events taken in (the same game object in this process,
         not merely an equal history)."""
         if view.seat != self.seat or view.num_players != self.n_seats:
             return False
@@ -550,7 +593,7 @@ class BeliefTracker:
             return False
         if same_objects:
             return all(map(is_, self.seen, ev))
-        return all(a is b or a == b for a, b in zip(self.seen, ev))
+        return all(a is b or a == b for a, b in zip(self.seen, ev, strict=False))   # ev may be longer
 
     def update(self, events, rng, check=None) -> None:
         """Take in the events not seen yet (``check`` is called between events
@@ -565,48 +608,52 @@ class BeliefTracker:
             self.done = i + 1
             self.seen.append(events[i])
 
-    def _one(self, ev: dict, e: int, rng) -> None:
-        k = ev["kind"]
-        seat = ev.get("seat")
-        if k == "shot":
-            self.power = ev["power"]
-            if seat in self.beliefs:
-                x = SPACE_INDEX[ev["space"]]
-                dead = self.dead_spaces(seat)
-                self.beliefs[seat].observe_shot(dead[x], sum(dead))
-                hot = any(self.hit_turn[t][x] >= ev["turn"] - 3
-                          for t in range(self.n_seats) if t != seat and not self.out[t])
-                if ev["salvo"]:
-                    self.beliefs[seat].observe_salvo(not hot)
-                elif not hot:
-                    self.beliefs[seat].observe_power(ev["power"])
-        elif k == "answer":
-            x = SPACE_INDEX[ev["space"]]
-            self.miss_e[seat][x] = -1 if ev["hit"] else e
-            if ev["hit"]:
-                self.hit_turn[seat][x] = ev["turn"]
-        elif k == "cover":
-            for y in NEIGHBOURS[SPACE_INDEX[ev["space"]]]:
-                self.refill_e[seat][y] = e
-        elif k == "eliminated":
-            self.out[seat] = True
-        b = self.beliefs.get(seat)
+    def _one(self, ev: Event, e: int, rng) -> None:
+        self._table(ev, e)
+        b = self.beliefs.get(ev.seat)
         if b is None or b.out:
             return
-        if k == "shot":
-            b.on_shot(ev["power"], rng)
-        elif k == "answer":
-            b.on_answer(SPACE_INDEX[ev["space"]], ev["hit"], e, rng)
-        elif k == "survived":
-            b.on_survived(SPACE_INDEX[ev["space"]], ev["damage"], rng)
-        elif k == "defeated":
-            x = SPACE_INDEX[ev["space"]] if ev.get("space") else None
-            b.on_defeated(ev["die"], x, ev["cause"], self.power, rng)
-        elif k == "cover":
-            b.on_cover(SPACE_INDEX[ev["space"]], e, rng)
-        elif k == "deploy":
+        if isinstance(ev, ShotEvent):
+            b.on_shot(ev.power, rng)
+        elif isinstance(ev, AnswerEvent):
+            b.on_answer(SPACE_INDEX[ev.space], ev.hit, e, rng)
+        elif isinstance(ev, SurvivedEvent):
+            b.on_survived(SPACE_INDEX[ev.space], ev.damage, rng)
+        elif isinstance(ev, DefeatedEvent):
+            x = SPACE_INDEX[ev.space] if ev.space else None
+            b.on_defeated(ev.die, x, ev.cause, self.power, rng)
+        elif isinstance(ev, CoverEvent):
+            b.on_cover(SPACE_INDEX[ev.space], e, rng)
+        elif isinstance(ev, DeployEvent):
             b.on_deploy(e, rng)
-        elif k == "ammo":
-            b.on_ammo(ev["power"], ev["value"], rng)
-        elif k == "eliminated":
+        elif isinstance(ev, AmmoEvent):
+            b.on_ammo(ev.power, ev.value, rng)
+        elif isinstance(ev, EliminatedEvent):
             b.out = True
+
+    def _table(self, ev: Event, e: int) -> None:
+        """The tracker's own bookkeeping of an event (the shooters' habits, the
+        spaces that answered), before the particles of its seat take it in."""
+        seat = ev.seat
+        if isinstance(ev, ShotEvent):
+            self.power = ev.power
+            if seat in self.beliefs:
+                x = SPACE_INDEX[ev.space]
+                dead = self.dead_spaces(seat)
+                self.beliefs[seat].observe_shot(dead[x], sum(dead))
+                hot = any(self.hit_turn[t][x] >= ev.turn - 3
+                          for t in range(self.n_seats) if t != seat and not self.out[t])
+                if ev.salvo:
+                    self.beliefs[seat].observe_salvo(not hot)
+                elif not hot:
+                    self.beliefs[seat].observe_power(ev.power)
+        elif isinstance(ev, AnswerEvent):
+            x = SPACE_INDEX[ev.space]
+            self.miss_e[seat][x] = -1 if ev.hit else e
+            if ev.hit:
+                self.hit_turn[seat][x] = ev.turn
+        elif isinstance(ev, CoverEvent):
+            for y in NEIGHBOURS[SPACE_INDEX[ev.space]]:
+                self.refill_e[seat][y] = e
+        elif isinstance(ev, EliminatedEvent):
+            self.out[seat] = True

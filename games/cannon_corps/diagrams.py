@@ -35,7 +35,7 @@ def _grid(surface, theme, rect, cells=None, marks=None, lit=(), fog=False, seat=
 
     f = td.font(theme, max(9, cell * 0.32 / theme.scale), bold=True)
     if labels:
-        for i, ch in enumerate("1234"):
+        for ch in "1234":
             td.text(surface, ch, f, c["text_dim"], (at("A" + ch).centerx, y0 - 2), "midbottom")
         for ch in "ABC":
             td.text(surface, ch, f, c["text_dim"], (x0 - 3, at(ch + "1").centery), "midright")
@@ -51,7 +51,6 @@ def _grid(surface, theme, rect, cells=None, marks=None, lit=(), fog=False, seat=
         if cells and sp in cells:
             die, val = cells[sp]
             draw_die(surface, die, val, r.center, cell * 0.8, **td.die_colors(theme, seat, dim=sp in dim))
-    at.cell = cell
     return at
 
 
@@ -119,7 +118,7 @@ def _dice_picture(surface, theme, body, inner):
         x = body.centerx + (col - (in_row - 1) / 2) * size
         y = body.y + size * 0.55 + r * size * 1.2
         draw_die(surface, d, DIE_SIZES[d], (x, y), size * 0.78, **td.die_colors(theme, ME))
-        td.text(surface, "d10%" if d == "d%" else d, f, c["text_dim"], (x, y + size * 0.45), "midtop")
+        td.text(surface, d, f, c["text_dim"], (x, y + size * 0.45), "midtop")
     _caption(surface, theme, inner, "Seven dice, each starts at its highest value")
 
 
@@ -153,7 +152,7 @@ def _shot_picture(surface, theme, body, inner):
     f = td.font(theme, 13, bold=True)
     td.text(surface, "HIT", f, c["hit"], (a("A3").centerx, a("A3").y - 2), "midbottom")
     td.text(surface, "MISS", f, c["miss"], (b("A3").centerx, b("A3").y - 2), "midbottom")
-    _caption(surface, theme, inner, "\u201cPower 8 shot at B3\u201d: every grid answers")
+    _caption(surface, theme, inner, '"Power 8 shot at B3": every other grid answers')
 
 
 def _change(surface, theme, body, inner, die, a, b, caption, seat=ME, cross=False):
@@ -236,7 +235,7 @@ def _out_picture(surface, theme, body, inner):
 
 def _table_picture(surface, theme, body, inner):
     half = body.h // 2
-    for i, s in enumerate((THEM, THIRD)):
+    for i in range(2):
         r = pygame.Rect(body.x + i * body.w // 2, body.y, body.w // 2 - 4, half - 4)
         _grid(surface, theme, r, fog=True, labels=False, marks={"B3": {"answer": "hit", "ago": 1},
                                                                  "A1": {"answer": "miss", "ago": 3}})

@@ -112,8 +112,9 @@ def mark_ink(theme):
 def crater(surface, theme, rect, mark: dict, small=False, faint=False, number=True):
     """A space the table knows about, told apart by SHAPE (never colour alone):
     Hit is a spiky burst with a dark core (a cross over it when the platoon
-    there was defeated, four little arrows when it ran for cover); Miss is a
-    hollow ring. The number is how many turns ago the space answered; it is
+    there was defeated, an arrow out of it when it ran for cover); Miss is a
+    hollow ring. The number is how many shots ago the space answered (0: the
+    latest shot); it is
     left out (``number=False`` or no room for readable digits) rather than
     drawn too small to read."""
     c = theme.c
@@ -257,6 +258,12 @@ _LEGEND = [({"answer": "miss", "ago": 2}, ("Miss",)), ({"answer": "hit", "ago": 
            ({"answer": "hit", "ago": 1, "result": "cover"}, ("Hit, ran for cover", "Ran for cover", "Ran"))]
 
 
+#: what the number on a mark means, longest first (``ago`` in the marks: shots fired since)
+NUMBER_NOTE = ("The number on a mark: how many shots ago that space answered (0 = the last shot)",
+               "Number on a mark: shots ago it answered (0 = the last shot)",
+               "Number: shots ago (0 = the last shot)", "Number: shots ago")
+
+
 def _legend_metrics(theme, width):
     f = font(theme, 15)
     lh = max(f.get_linesize(), theme.px(28))
@@ -293,8 +300,7 @@ def legend(surface, theme, rect):
              (box.right + theme.px(6), box.centery), "midleft")
     used = need
     if note:
-        line = fit_first(("Numbers in a space: turns since it answered", "Numbers: turns since it answered",
-                          "Numbers: turns ago"), f, rect.w)
+        line = fit_first(NUMBER_NOTE, f, rect.w)
         text(surface, line, f, c["text_dim"], (rect.x, rect.y + need + gap))
         used += gap + f.get_linesize()
     return used

@@ -10,9 +10,13 @@ while an animation runs, from a small mutable copy the animation updates.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from games.cannon_corps.rules import DICE, SPACES, knowledge_from_events
+from games.cannon_corps.rules import (
+    DICE, SPACES, AnswerEvent, DefeatedEvent, DeployEvent, EliminatedEvent, Event, RevealEvent, SetupEvent,
+    ShotEvent, WinnerEvent, knowledge_from_events)
 
 
 @dataclass
@@ -22,10 +26,10 @@ class SeatInfo:
     set_up: bool = False                 # has hidden its four platoons
     platoons: int = 0                    # on the grid
     reserves: int = 3                    # dice left to deploy
-    defeated: list = field(default_factory=list)   # dice kinds, in order of defeat
+    defeated: list[str] = field(default_factory=list)   # dice kinds, in order of defeat
     out: bool = False
-    revealed: dict | None = None         # space -> (die, value) once eliminated / at the end
-    knowledge: dict = field(default_factory=dict)  # space -> {"answer","turn","ago","result"}
+    revealed: dict[str, tuple[str, int]] | None = None   # space -> (die, value) once eliminated / at the end
+    knowledge: dict[str, dict[str, Any]] = field(default_factory=dict)  # space -> {"answer","turn","ago","result"}
     winner: bool = False
 
     @property
@@ -34,61 +38,68 @@ class SeatInfo:
         return max(0, 4 - len(self.defeated))
 
 
-def public_table(events, n_seats: int, upto: int | None = None) -> list[SeatInfo]:
+def public_table(events: Sequence[Event], n_seats: int, upto: int | None = None) -> list[SeatInfo]:
     """Per seat, what the first ``upto`` public events tell the table."""
     evs = events if upto is None else events[:upto]
     seats = [SeatInfo(s) for s in range(n_seats)]
-    now = max((e.get("turn", 0) for e in evs), default=0)
+    now = max((e.turn for e in evs), default=0)
     for e in evs:
-        s = e.get("seat")
-        if s is None or not 0 <= s < n_seats:
+        s = e.seat
+        if not 0 <= s < n_seats:
             continue
         info = seats[s]
-        k = e["kind"]
-        if k == "setup":
+        if isinstance(e, SetupEvent):
             info.set_up = True
             info.platoons = 4
-        elif k == "defeated":
-            info.defeated.append(e["die"])
+        elif isinstance(e, DefeatedEvent):
+            info.defeated.append(e.die)
             info.platoons = max(0, info.platoons - 1)
-        elif k == "deploy":
+        elif isinstance(e, DeployEvent):
             info.platoons += 1
             info.reserves = max(0, info.reserves - 1)
-        elif k == "eliminated":
+        elif isinstance(e, EliminatedEvent):
             info.out = True
             info.platoons = 0
             info.reserves = 0
-            info.revealed = _grid(e.get("grid"))
-        elif k == "reveal":
-            info.revealed = _grid(e.get("grid"))
-        elif k == "winner":
+            info.revealed = _grid(e.grid)
+        elif isinstance(e, RevealEvent):
+            info.revealed = _grid(e.grid)
+        elif isinstance(e, WinnerEvent):
             info.winner = True
     for info in seats:
         info.knowledge = knowledge_from_events(evs, info.seat, now)
     return seats
 
 
-def _grid(grid) -> dict:
+def _grid(grid) -> dict[str, tuple[str, int]]:
     if not grid:
         return {}
     return {sp: (dv[0], int(dv[1])) for sp, dv in grid.items()}
 
 
-def last_shot(events, upto: int | None = None) -> dict | None:
-    """The most recent shot in the first ``upto`` events, with its answers:
-    ``{"seat", "power", "space", "salvo", "turn", "answers": {seat: hit}}``."""
+@dataclass(frozen=True)
+class LastShot:
+    """The most recent shot and the answers heard so far (seat -> hit, in answer order)."""
+    shot: ShotEvent
+    answers: dict[int, bool]
+
+    @property
+    def seat(self) -> int:
+        return self.shot.seat
+
+
+def last_shot(events: Sequence[Event], upto: int | None = None) -> LastShot | None:
+    """The most recent shot in the first ``upto`` events, with its answers."""
     evs = events if upto is None else events[:upto]
     for i in range(len(evs) - 1, -1, -1):
         e = evs[i]
-        if e["kind"] == "shot":
-            out = dict(e)
-            out["answers"] = {a["seat"]: a["hit"] for a in evs[i + 1:]
-                              if a["kind"] == "answer" and a.get("turn") == e["turn"]}
-            return out
+        if isinstance(e, ShotEvent):
+            answers = {a.seat: a.hit for a in evs[i + 1:] if isinstance(a, AnswerEvent) and a.turn == e.turn}
+            return LastShot(e, answers)
     return None
 
 
-def reserves_after(placed) -> list:
+def reserves_after(placed) -> list[str]:
     """The dice left in reserve once ``placed`` (die kinds) are on the grid."""
     return [d for d in DICE if d not in set(placed)]
 

@@ -21,12 +21,14 @@ log = logging.getLogger(__name__)
 
 
 def play_one(game_id: str, levels: list, seed: int, index: int, time_scale: float,
-             ply_cap: int | None, options: dict | None = None) -> dict:
+             ply_cap: int | None, options: dict | None = None, check: bool = False) -> dict:
     """One game; returns {winner_entry, plies, unfinished, error, errors, times: {entry: [s,...]}}.
 
     An AI that raises or picks an illegal move is an error: it is logged and
     counted, and a random legal move is played for it so the game goes on. A
-    failure of the rules themselves ends the game (counted as an error too)."""
+    failure of the rules themselves ends the game (counted as an error too). With
+    ``check``, every move and every position is checked (``games.core.invariants``);
+    a broken invariant is an error and ends the game."""
     import games
     info = games.get(game_id)
     n = len(levels)
@@ -45,13 +47,20 @@ def play_one(game_id: str, levels: list, seed: int, index: int, time_scale: floa
             if p == TERMINAL:
                 break
             if p == CHANCE:
-                match.apply_chance()
-                continue
-            ctx = ThinkContext(time_scale=time_scale, rng=random.Random(rng.randrange(1 << 30)))
-            t0 = time.perf_counter()
-            move = _choose(ais[p], match, p, ctx, errors, f"game {index}, ply {match.ply}, {seats[p].level}")
-            times[entry_at[p]].append(time.perf_counter() - t0)
-            match.play(move)
+                move = match.draw_chance()
+            else:
+                ctx = ThinkContext(time_scale=time_scale, rng=random.Random(rng.randrange(1 << 30)))
+                t0 = time.perf_counter()
+                move = _choose(ais[p], match, p, ctx, errors, f"game {index}, ply {match.ply}, {seats[p].level}")
+                times[entry_at[p]].append(time.perf_counter() - t0)
+            if check:
+                _check(match.state, move, info, n, f"game {index}, ply {match.ply}")
+            if p == CHANCE:
+                match.apply_chance()          # the same seeded draw as above
+            else:
+                match.play(move)
+        if check:
+            _check(match.state, None, info, n, f"game {index}, end")
     except Exception as exc:  # noqa: BLE001 - the rules failed: counted, reported, the run goes on
         log.exception("arena game %d of %s stopped by an error", index, game_id)
         errors.append(f"game {index}: {type(exc).__name__}: {exc}\n{traceback.format_exc(limit=3)}")
@@ -61,6 +70,19 @@ def play_one(game_id: str, levels: list, seed: int, index: int, time_scale: floa
     w = match.state.winner() if over else None
     return {"winner_entry": entry_at[w] if w is not None else None, "plies": match.ply, "unfinished": not over,
             "aborted": False, "error": errors[0] if errors else None, "errors": errors, "times": times}
+
+
+class InvariantBroken(Exception):
+    pass
+
+
+def _check(state, move, info, n, where) -> None:
+    from games.core.invariants import move_problems, state_problems
+    problems = state_problems(state, n, info.hidden_information)
+    if move is not None:
+        problems += move_problems(state, move)
+    if problems:
+        raise InvariantBroken(f"{where}: " + "; ".join(problems))
 
 
 def _choose(ai, match, seat, ctx, errors, where):
@@ -81,11 +103,11 @@ def _choose(ai, match, seat, ctx, errors, where):
 
 def run_arena(game_id: str, levels: list, games_n: int, seed: int, *, time_scale: float = 1.0,
               ply_cap: int | None = None, jobs: int = 1, options: dict | None = None,
-              progress=None) -> dict:
+              progress=None, check: bool = False) -> dict:
     for lv in levels:
         if lv not in ARENA_LEVELS:
             raise ValueError(f"unknown level {lv!r} (choose from {', '.join(ARENA_LEVELS)})")
-    args = [(game_id, levels, seed, g, time_scale, ply_cap, options) for g in range(games_n)]
+    args = [(game_id, levels, seed, g, time_scale, ply_cap, options, check) for g in range(games_n)]
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             results = []
@@ -136,6 +158,26 @@ def summarise(game_id: str, levels: list, results: list) -> dict:
     return {"game": game_id, "games": len(results), "seats": seats, "draws": draws,
             "unfinished": unfinished, "errors": len(errors), "error_messages": errors[:5],
             "mean_plies": round(sum(plies) / len(plies), 1) if plies else 0.0}
+
+
+def level_pairings() -> list[list[str]]:
+    """Every pairing of two levels, each level against itself too (seats alternate within a run)."""
+    from itertools import combinations_with_replacement
+    return [list(p) for p in combinations_with_replacement(ARENA_LEVELS, 2)]
+
+
+def overall_table(game_id: str, results: list) -> str:
+    """One line for a game over all its pairings: what a soak reports."""
+    games_n = sum(r["games"] for r in results)
+    unfinished = sum(r["unfinished"] for r in results)
+    errors = sum(r["errors"] for r in results)
+    mean_len = sum(r["mean_plies"] * r["games"] for r in results) / max(1, games_n)
+    moves = sum(s["moves"] for r in results for s in r["seats"])
+    mean_t = sum(s["ai_seconds_mean"] * s["moves"] for r in results for s in r["seats"]) / max(1, moves)
+    max_t = max((s["ai_seconds_max"] for r in results for s in r["seats"]), default=0.0)
+    return (f"{game_id} overall: {games_n} games, finished {games_n - unfinished - errors}, "
+            f"unfinished {unfinished}, errors {errors}, mean length {mean_len:.1f} plies, "
+            f"AI s/move mean {mean_t:.3f} max {max_t:.3f}")
 
 
 def format_table(res: dict) -> str:

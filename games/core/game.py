@@ -156,9 +156,10 @@ class GameState:
         return "Draw" if w is None else f"{names[w] if names else f'Player {w + 1}'} wins"
 
     # -- information ----------------------------------------------------------
-    def view(self, player: int | None) -> "GameState":
-        """What ``player`` may know (None: what everyone may know). Default
-        (perfect information): a copy."""
+    def view(self, player: int | None) -> Any:
+        """What ``player`` may know (None: what everyone may know): an object with
+        the state's read-only interface (``legal_moves``, ``status_text``...) that
+        holds nothing else. Default (perfect information): a copy."""
         return self.copy()
 
     def reveals(self, move) -> bool:

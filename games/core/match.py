@@ -103,6 +103,12 @@ class Match:
     def human_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.is_human]
 
+    def state_at(self, ply: int):
+        """The full state after the first ``ply`` log entries (0 = the start)."""
+        if not 0 <= ply <= len(self.log):
+            raise IndexError(f"ply {ply} is not in 0..{len(self.log)}")
+        return self.state if ply == len(self.log) else self._history[ply]
+
     def can_undo(self) -> bool:
         return any(e.player >= 0 and self.seats[e.player].is_human for e in self.log[self.floor:])
 

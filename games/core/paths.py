@@ -4,8 +4,9 @@ from __future__ import annotations
 import os
 import sys
 
+from games.version import __version__ as APP_VERSION  # noqa: F401 - re-exported; written in one place
+
 APP_NAME = "Cannonade"
-APP_VERSION = "1.0.0"
 
 _override: str | None = None
 

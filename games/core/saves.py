@@ -41,12 +41,18 @@ log = logging.getLogger(__name__)
 
 
 class SaveError(Exception):
-    """A save that cannot be loaded or written; ``str()`` is for the player."""
+    """A save that cannot be loaded or written. ``reason`` is one sentence for the
+    player ("this save was cut short or damaged"); ``detail`` is the technical
+    part (a parser's line and column, a version number) for the log."""
 
-    def __init__(self, path: str, reason: str):
+    def __init__(self, path: str, reason: str, detail: str = ""):
         self.path = path
         self.reason = reason
+        self.detail = detail
         super().__init__(f"{os.path.basename(path)}: {reason}")
+
+    def log_text(self) -> str:
+        return f"{self.path}: {self.reason}" + (f" ({self.detail})" if self.detail else "")
 
 
 # -- writing ----------------------------------------------------------------------
@@ -71,8 +77,11 @@ def match_to_dict(match: Match, name: str = "") -> dict:
     }
 
 
-def default_name(match: Match) -> str:
-    return f"{match.info.title} - {match.players_text()}"
+def default_name(match: Match, when: _dt.datetime | None = None) -> str:
+    """A name a person would choose: "Cannon, Ana vs Computer (Normal), 22 Nov 21:40"."""
+    people = " vs ".join(s.name if s.is_human else f"Computer ({s.level.capitalize()})" for s in match.seats)
+    when = when or _dt.datetime.now()
+    return f"{match.info.title}, {people}, {when.day} {when.strftime('%b %H:%M')}"
 
 
 def save_match(match: Match, path: str, name: str = "") -> None:
@@ -82,8 +91,8 @@ def save_match(match: Match, path: str, name: str = "") -> None:
     try:
         write_atomic(path, text)
     except OSError as exc:
-        raise SaveError(path, f"could not be written ({exc.strerror or exc}); "
-                              "the previous save and your game are unchanged") from None
+        raise SaveError(path, f"Cannonade could not write it ({exc.strerror or exc}); "
+                              "the previous save and your game are unchanged", repr(exc)) from None
 
 
 def slug(text: str) -> str:
@@ -131,10 +140,12 @@ def _upgrade_1_to_2(d: dict, path: str) -> dict:
         elif parts[0] == "ai" and len(parts) >= 3:
             seats.append({"kind": "ai", "level": parts[1], "name": ":".join(parts[2:])})
         else:
-            raise SaveError(path, f"version 1 seat {p!r} is not 'human:NAME' or 'ai:LEVEL:NAME'")
+            raise SaveError(path, "this old save is damaged: a player entry is unreadable",
+                            f"version 1 seat {p!r} is not 'human:NAME' or 'ai:LEVEL:NAME'")
     log = d.get("log", [])
     if not isinstance(log, list) or not all(isinstance(e, dict) and "move" in e for e in log):
-        raise SaveError(path, "version 1 'log' is not a list of moves")
+        raise SaveError(path, "this old save is damaged: its moves are unreadable",
+                        "version 1 'log' is not a list of moves")
     out = {k: v for k, v in d.items() if k not in ("players", "log")}
     out.update(version=2, seats=seats, moves=[str(e["move"]) for e in log],
                name=d.get("name") or os.path.splitext(os.path.basename(path))[0],
@@ -158,34 +169,37 @@ def read_save_dict(path: str) -> dict:
         with open(path, "rb") as fh:
             raw = fh.read()
     except FileNotFoundError:
-        raise SaveError(path, "the file does not exist") from None
+        raise SaveError(path, "this save is no longer there") from None
     except OSError as exc:
-        raise SaveError(path, f"the file could not be read ({exc.strerror or exc})") from None
+        raise SaveError(path, f"this save could not be read ({exc.strerror or exc})", repr(exc)) from None
     if not raw.strip():
-        raise SaveError(path, "the file is empty")
+        raise SaveError(path, "this save is empty")
     try:
         d = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise SaveError(path, "the file is not text; it is not a Cannonade save") from None
+        raise SaveError(path, "this is not a Cannonade save (it is not text)") from None
     except json.JSONDecodeError as exc:
-        raise SaveError(path, f"the file is cut short or damaged (JSON error at line {exc.lineno}, "
-                              f"column {exc.colno}: {exc.msg})") from None
+        raise SaveError(path, "this save was cut short or damaged",
+                        f"JSON error at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
     if not isinstance(d, dict) or d.get("format") != MAGIC:
-        raise SaveError(path, "this is not a Cannonade save file")
+        raise SaveError(path, "this is not a Cannonade save")
     version = d.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise SaveError(path, f"the format version {version!r} is not a number")
+        raise SaveError(path, "this save is damaged (its version mark is wrong)",
+                        f"format version {version!r} is not a number")
     if version > FORMAT_VERSION:
-        raise SaveError(path, f"it was written by a newer Cannonade (format {version}; "
-                              f"this one reads up to {FORMAT_VERSION})")
+        raise SaveError(path, "this save is from a newer version of Cannonade",
+                        f"format {version}; this one reads up to {FORMAT_VERSION}")
     if version < 1:
-        raise SaveError(path, f"format version {version} does not exist")
+        raise SaveError(path, "this save is damaged (its version mark is wrong)",
+                        f"format version {version} does not exist")
     while version < FORMAT_VERSION:
         d = _UPGRADES[version](d, path)
         version = d["version"]
     for key, kind in (("game", str), ("options", dict), ("seats", list), ("seed", int), ("moves", list)):
         if not isinstance(d.get(key), kind):
-            raise SaveError(path, f"the entry '{key}' is missing or has the wrong type")
+            raise SaveError(path, "this save is damaged: part of it is missing",
+                            f"the entry '{key}' is missing or has the wrong type")
     return d
 
 
@@ -196,26 +210,27 @@ def load_match(path: str) -> Match:
     try:
         info = games.get(d["game"])
     except KeyError:
-        raise SaveError(path, f"it is for a game this app does not have ({d['game']!r})") from None
+        raise SaveError(path, "this save is for a game this version of Cannonade does not have",
+                        f"game id {d['game']!r}") from None
     try:
         seats = [Seat.from_dict(s) for s in d["seats"]]
     except ValueError as exc:
-        raise SaveError(path, str(exc)) from None
+        raise SaveError(path, "this save is damaged: a player entry is unreadable", str(exc)) from None
     if not info.min_seats <= len(seats) <= info.max_seats:
-        raise SaveError(path, f"{info.title} is played by {info.min_seats}-{info.max_seats} seats, "
-                              f"the file has {len(seats)}")
+        raise SaveError(path, "this save is damaged: it has the wrong number of players",
+                        f"{info.title} is played by {info.min_seats}-{info.max_seats} seats, the file has {len(seats)}")
     extra = {"match_id": str(d["match_id"])} if d.get("match_id") else {}
     secret = d.get("ai_secret")
     if secret is not None and (not isinstance(secret, int) or isinstance(secret, bool)):
-        raise SaveError(path, "the entry 'ai_secret' has the wrong type")
+        raise SaveError(path, "this save is damaged", "the entry 'ai_secret' has the wrong type")
     match = Match(info, d["options"], seats, d["seed"], ai_secret=secret, **extra)
     try:
         match.replay([str(t) for t in d["moves"]])
     except IllegalMove as exc:
-        raise SaveError(path, f"its move list does not replay: {exc}") from None
+        raise SaveError(path, "this save's moves do not play out: it was edited or damaged", str(exc)) from None
     if "snapshot" in d and d["snapshot"] != match.state.snapshot():
-        raise SaveError(path, "replaying its moves does not reach the position it recorded "
-                              "(the file was edited or damaged)")
+        raise SaveError(path, "this save was edited or damaged: its moves do not lead to the position it recorded",
+                        "snapshot mismatch after replay")
     return match
 
 
@@ -230,11 +245,33 @@ class SaveInfo:
     finished: bool
     autosave: bool
     error: str | None = None
+    label: str = ""          # the name, with "(2)", "(3)" added where names repeat
+
+    @property
+    def saved_text(self) -> str:
+        """"22 Nov 21:40" from the ISO time the file records."""
+        try:
+            t = _dt.datetime.fromisoformat(self.saved_at)
+        except ValueError:
+            return self.saved_at
+        return f"{t.day} {t.strftime('%b %Y, %H:%M')}"
 
 
-def list_saves(include_autosaves: bool = True) -> list[SaveInfo]:
+def list_saves(include_autosaves: bool = True, check: bool = False) -> list[SaveInfo]:
     """Every save in the saves folder, newest first. Broken files are listed with
-    their error (so the player sees them and can delete them), never hidden."""
+    their reason (so the player sees them and can delete them), never hidden.
+    ``check`` also replays each save, so one whose moves do not play out (or that
+    is for a game this app lacks) is marked before anyone tries to open it."""
+    out = _read_infos(include_autosaves, check)
+    out.sort(key=lambda s: _mtime(s.path), reverse=True)
+    seen: dict = {}
+    for s in reversed(out):                      # the oldest keeps the plain name
+        seen[s.name] = seen.get(s.name, 0) + 1
+        s.label = s.name if seen[s.name] == 1 else f"{s.name} ({seen[s.name]})"
+    return out
+
+
+def _read_infos(include_autosaves: bool, check: bool) -> list[SaveInfo]:
     import games
     out = []
     folders = [(paths.saves_dir(), False)] + ([(paths.autosave_dir(), True)] if include_autosaves else [])
@@ -251,11 +288,20 @@ def list_saves(include_autosaves: bool = True) -> list[SaveInfo]:
                 d = read_save_dict(path)
                 title = games.BY_ID[d["game"]].title if d["game"] in games.BY_ID else d["game"]
                 players = " vs ".join(str(s.get("name", "?")) for s in d["seats"] if isinstance(s, dict))
-                out.append(SaveInfo(path, str(d.get("name", fn)), title, players, int(d.get("turn", len(d["moves"]))),
-                                    str(d.get("saved_at", "")), bool(d.get("finished")), is_auto))
-            except SaveError as exc:
-                out.append(SaveInfo(path, fn, "?", "", 0, "", False, is_auto, error=exc.reason))
-    out.sort(key=lambda s: _mtime(s.path), reverse=True)
+                info = SaveInfo(path, str(d.get("name", fn)), title, players, int(d.get("turn", len(d["moves"]))),
+                                str(d.get("saved_at", "")), bool(d.get("finished")), is_auto)
+            except (SaveError, TypeError, ValueError) as exc:
+                reason = exc.reason if isinstance(exc, SaveError) else "this save is damaged"
+                log.info("save %s cannot be listed: %s", path, getattr(exc, "detail", "") or exc)
+                out.append(SaveInfo(path, fn, "?", "", 0, "", False, is_auto, error=reason))
+                continue
+            if check:
+                try:
+                    load_match(path)
+                except SaveError as exc:
+                    log.info("save %s cannot be opened: %s", path, exc.log_text())
+                    info.error = exc.reason
+            out.append(info)
     return out
 
 
@@ -267,7 +313,7 @@ def _mtime(path: str) -> float:
 
 
 def latest_unfinished_autosave() -> SaveInfo | None:
-    for s in list_saves():
+    for s in list_saves(check=True):
         if s.autosave and not s.finished and s.error is None:
             return s
     return None

@@ -66,7 +66,9 @@ class App:
         if self.settings.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         w, h = self.window_size
-        return pygame.display.set_mode((max(MIN_SIZE[0] // 2, w), max(MIN_SIZE[1] // 2, h)), pygame.RESIZABLE)
+        screen = pygame.display.set_mode((max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)), pygame.RESIZABLE)
+        _set_minimum_size(MIN_SIZE)
+        return screen
 
     def set_fullscreen(self, on: bool) -> None:
         if on == self.settings.fullscreen and self.screen is not None:
@@ -149,6 +151,17 @@ class App:
             s.update(dt)
         self.draw()
 
+    def _next_events(self, frames: int) -> list:
+        """Wait for the next frame: a 60 Hz tick while animating, else sleep until an event."""
+        if frames < 2 or self.stack.wants_frames():
+            self.clock.tick(60)
+            return pygame.event.get()
+        wake = self.stack.wake_in()
+        wait = self.IDLE_WAKE if wake is None else max(0.0, min(self.IDLE_WAKE, wake))
+        first = pygame.event.wait(int(wait * 1000))
+        self.clock.tick()
+        return ([] if first.type == pygame.NOEVENT else [first]) + pygame.event.get()
+
     def draw(self) -> None:
         self.screen.fill(self.theme.c["bg"])
         for s in self.stack.visible():
@@ -157,13 +170,22 @@ class App:
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter() - self._t0
 
+    #: the longest the loop sleeps without input (a safety net, not a timer anyone needs)
+    IDLE_WAKE = 2.0
+
     def run(self, max_frames: int | None = None) -> None:
+        """The loop. While something moves it draws up to 60 frames a second; when
+        nothing does (``stack.wants_frames()`` is False) it sleeps until input or the
+        next timer (``stack.wake_in()``), so an idle app costs next to no CPU."""
         frames = 0
+        last = time.perf_counter()
         while self.running and self.stack.top is not None:
-            dt = self.clock.tick(60) / 1000.0
+            events = self._next_events(frames)
+            now = time.perf_counter()
+            dt, last = now - last, now
             t = time.perf_counter()
             try:
-                self.step(min(dt, 0.1))
+                self.step(min(dt, 0.1), events)
             except Exception as exc:  # noqa: BLE001 - logged, the game saved, the player told
                 self.crashed(exc)
             self.frame_times.append(time.perf_counter() - t)
@@ -211,6 +233,18 @@ class App:
                    buttons=(("Carry on", None, None),))
         d.is_error = True
         self.push(d)
+
+
+def _set_minimum_size(size) -> None:
+    """Ask the window manager never to shrink the window below ``size`` (the
+    layouts are designed for 800x600 and up; smaller sizes still draw safely)."""
+    import warnings
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)   # the display-module bridge is all we need
+            pygame.Window.from_display_module().minimum_size = size
+    except (AttributeError, pygame.error) as exc:
+        log.warning("cannot set the window's minimum size: %s", exc)
 
 
 def run_app(size=None, fullscreen=False) -> int:

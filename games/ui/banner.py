@@ -1,14 +1,23 @@
-"""The turn banner at the top of the game frame: whose turn and what to do now.
+"""The header of the game frame: the turn banner and the player strip.
 
-It describes the position the board is showing (``screen.shown_state()``), so
-while a move animates the text never runs ahead of the pieces.
+The banner says whose turn it is and what to do now. It describes the position
+the board is showing (``screen.shown_state()``), so while a move animates the
+text never runs ahead of the pieces, and while your own move animates it says
+so rather than reading as if your click was ignored.
+
+The player strip, at the right, shows every seat: its colour marker, its name,
+Human or Computer with its level, and whose turn it is.
 """
 from __future__ import annotations
 
 import pygame
 
-from games.ui.theme import draw_text, fit_text
+from games.ui.theme import blend, draw_text, fit_text
 from games.ui.widgets import draw_seat_marker
+
+
+def strip_width(screen) -> int:
+    return screen.side.w
 
 
 def draw(surface, screen) -> None:
@@ -17,6 +26,7 @@ def draw(surface, screen) -> None:
     rect = screen.banner
     pygame.draw.rect(surface, c["bg2"], rect)
     pygame.draw.line(surface, c["edge"], rect.bottomleft, rect.bottomright, max(1, t.px(2)))
+    strip = pygame.Rect(rect.right - strip_width(screen), rect.y, strip_width(screen), rect.h)
     shown = screen.shown_state()
     p = shown.current_player()
     x = t.px(16)
@@ -27,14 +37,15 @@ def draw(surface, screen) -> None:
     line = shown.status_text(m.names())
     if p >= 0 and who and who.lower() not in line.lower():
         line = f"{who} - {line}"
-    avail = rect.w - x - t.px(16)
+    avail = max(1, strip.x - x - t.px(12))
     draw_text(surface, fit_text(line, t.heading_font(), avail), t.heading_font(), c["text"], (x, rect.y + t.px(8)))
     sub, bad = subline(screen, shown, who)
     col = c["danger"] if bad else c["text_dim"]
     draw_text(surface, fit_text(sub, t.body_font(), avail), t.body_font(), col,
               (x, rect.bottom - t.px(6)), "bottomleft")
+    draw_players(surface, screen, strip, p)
     if screen.runner.busy:
-        screen.draw_thinking(surface, (rect.right - t.px(28), rect.centery))
+        screen.draw_thinking(surface, (strip.x - t.px(26), rect.centery))
 
 
 def subline(screen, shown, who) -> tuple[str, bool]:
@@ -42,9 +53,13 @@ def subline(screen, shown, who) -> tuple[str, bool]:
     if screen.status_t > 0:
         return screen.status, screen.status_bad
     m = screen.match
+    if screen.reviewing():
+        return screen.review_line(), False
     if screen.runner.busy:
         dots = "." * (1 + int(screen._time * 3) % 3)
         return f"{who} is thinking{dots}", False
+    if screen.board.busy and shown is not m.state:
+        return "Playing the move out (click or Space to skip)", False
     if screen.awaiting_performance():
         return f"Your turn to {screen.awaiting_performance().rstrip('!').lower()}: click it or press Space", False
     if screen.can_act():
@@ -52,3 +67,39 @@ def subline(screen, shown, who) -> tuple[str, bool]:
     if m.is_ai_turn() and shown is m.state:
         return f"{who} to play", False
     return "", False
+
+
+def seat_kind(seat) -> str:
+    return "Human" if seat.is_human else f"Computer, {seat.level.capitalize()}"
+
+
+def draw_players(surface, screen, strip: pygame.Rect, to_move: int) -> None:
+    """Every seat in rows of up to three: marker, name, Human/Computer, the seat to move lit."""
+    t, c = screen.theme, screen.theme.c
+    seats = screen.match.seats
+    n = len(seats)
+    rows = min(3, n)
+    cols = -(-n // rows)
+    pad = t.px(6)
+    inner = strip.inflate(-2 * pad, -2 * pad)
+    if inner.w <= 0 or inner.h <= 0:
+        return
+    cw, rh = inner.w // cols, inner.h // rows
+    f = t.small_font()
+    bold = t.font(16, bold=True)
+    for i, seat in enumerate(seats):
+        col, row = divmod(i, rows)
+        cell = pygame.Rect(inner.x + col * cw, inner.y + row * rh, cw, rh)
+        if i == to_move:
+            pygame.draw.rect(surface, blend(c["bg2"], c["accent"], 0.28), cell, border_radius=t.px(5))
+            pygame.draw.rect(surface, c["accent"], cell, max(1, t.px(1.5)), border_radius=t.px(5))
+        r = max(3, min(t.px(7), rh // 2 - 2))
+        draw_seat_marker(surface, t, i, (cell.x + r + t.px(4), cell.centery), r)
+        tx = cell.x + 2 * r + t.px(8)
+        kind = seat_kind(seat) if cols == 1 else ("Human" if seat.is_human else seat.level.capitalize())
+        name_font = bold if i == to_move else f
+        name = fit_text(seat.name, name_font, max(1, cell.right - tx - t.px(4)))
+        nr = draw_text(surface, name, name_font, c["text"], (tx, cell.centery), "midleft")
+        rest = cell.right - nr.right - t.px(8)
+        if rest > f.size(" · x")[0]:
+            draw_text(surface, fit_text(f" · {kind}", f, rest), f, c["text_dim"], (nr.right, cell.centery), "midleft")

@@ -13,14 +13,14 @@ class Dialog(Scene):
     """Title, wrapped message, optional text field, and a row/column of buttons.
 
     ``buttons`` is [(label, callback_or_None, key_or_None)]; every button closes the
-    dialog first, then runs its callback. Esc runs the last button (the "cancel");
+    dialog first, then runs its callback. Esc runs the ``cancel`` button (the last, unless told);
     Enter runs the ``default`` one (the first, unless told otherwise), which is
     also the one drawn as primary. ``danger`` marks a button that destroys
     something: it is drawn in the danger colour and is never the default."""
     overlay = True
 
     def __init__(self, app, title, message="", buttons=(("OK", None, None),), field: TextField | None = None,
-                 vertical=False, width=560, default=0, danger=None, center_text=False):
+                 vertical=False, width=560, default=0, danger=None, center_text=False, cancel=-1):
         super().__init__(app)
         self.title = title
         self.message = message
@@ -30,6 +30,7 @@ class Dialog(Scene):
         self.center_text = center_text
         self.specs = list(buttons)
         self.default = default
+        self.cancel = cancel
         self.buttons = [Button(lab, (lambda cb=cb: self._choose(cb)), sound=app.sound,
                                primary=(i == default), danger=(i == danger))
                         for i, (lab, cb, _k) in enumerate(self.specs)]
@@ -72,14 +73,14 @@ class Dialog(Scene):
     def handle_event(self, event) -> None:
         if self.field and self.field.handle_event(event):
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.buttons[-1].click()
+                self.buttons[self.cancel].click()
             return
         for b in self.buttons:
             if b.handle_event(event):
                 return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.buttons[-1].click()
+                self.buttons[self.cancel].click()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and not self.field:
                 self.buttons[self.default].click()
             else:
@@ -90,6 +91,9 @@ class Dialog(Scene):
     def update(self, dt) -> None:
         if self.field:
             self.field.update(dt)
+
+    def wake_in(self):
+        return 0.5 if self.field is not None else None
 
     def draw(self, surface) -> None:
         t, c = self.theme, self.theme.c

@@ -1,23 +1,34 @@
 """Animated polyhedral dice, drawn from code.
 
 Each die is a real polyhedron (tetrahedron, cube, octahedron, pentagonal
-trapezohedron, dodecahedron, icosahedron) projected from 3D, so the outline and
-facet lines look like the die on the table and a tumbling die shows its faces
-turning. The value sits on the face nearest the viewer; a d6 shows pips.
+trapezohedron, dodecahedron, icosahedron) projected from 3D with
+``pygame.math.Vector3``, so the outline and facet lines look like the die on
+the table and a tumbling die shows its faces turning. The value sits on the
+face nearest the viewer; a d6 shows pips.
 
 ``draw_die`` draws one die. Resting dice (``angle=0`` and no tumble) are cached
 as small sprites, so a board full of dice costs one blit each per frame.
 
-Three small animations are driven by the scene's ``update(dt)`` and
-``draw(surface)``:
+Four small animations, each a picture of its progress 0..1. A board drives
+them from a step of its animation timeline (``games.ui.timeline``): the step's
+``update`` calls :meth:`seek` with the step's progress, its ``draw`` calls
+``draw(surface, size, ...)``. So they follow the speed setting, a skip ends
+them where a played one ends, and they keep no clock of their own
+(``update(dt)`` remains for a caller without a timeline):
 
 * :class:`DieRoll`   tumble along a path with bounces, faces flicking, settling
-  on the final value;
+  on the final value (a die really rolled);
+* :class:`DiePlace`  a die carried and set down showing a chosen value (a die
+  turned to a side by hand, never rolled);
 * :class:`DieChange` a value counting from old to new with a shake (damage);
 * :class:`DieExit`   a defeated die tumbling away while it fades.
 
 Nothing here touches the display or the mixer; only ``pygame.font`` is
 initialised, lazily, the first time a number is drawn.
+
+Why one module of some 830 lines: the geometry, the sprite and text caches,
+the renderer and the animations share their private helpers and caches, and
+every caller needs only ``draw_die`` and the four animations from here.
 """
 from __future__ import annotations
 
@@ -27,6 +38,9 @@ import random
 from collections import OrderedDict
 
 import pygame
+from pygame.math import Vector3
+
+from games.ui.easing import in_quad, out_cubic
 
 DIE_KINDS = ("d4", "d6", "d8", "d10", "d%", "d12", "d20")
 DIE_MAX = {"d4": 4, "d6": 6, "d8": 8, "d10": 10, "d%": 10, "d12": 12, "d20": 20}
@@ -36,7 +50,7 @@ DIE_MAX = {"d4": 4, "d6": 6, "d8": 8, "d10": 10, "d%": 10, "d12": 12, "d20": 20}
 _PHI = (1 + 5 ** 0.5) / 2
 
 
-def _vertices(kind):
+def _vertices(kind) -> list:
     if kind == "d4":
         return [(1, 1, 1), (1, -1, -1), (-1, 1, -1), (-1, -1, 1)]
     if kind == "d6":
@@ -57,7 +71,7 @@ def _vertices(kind):
         return vs
     if kind == "d12":
         p, q = _PHI, 1 / _PHI
-        vs = list(itertools.product((-1, 1), repeat=3))
+        vs = [(float(x), float(y), float(z)) for x, y, z in itertools.product((-1, 1), repeat=3)]
         for s1 in (-1, 1):
             for s2 in (-1, 1):
                 vs += [(0, s1 * q, s2 * p), (s1 * q, s2 * p, 0), (s1 * p, 0, s2 * q)]
@@ -72,50 +86,38 @@ def _vertices(kind):
     raise ValueError(f"unknown die kind {kind!r}; expected one of {DIE_KINDS}")
 
 
-def _sub(a, b):
-    return (a[0] - b[0], a[1] - b[1], a[2] - b[2])
-
-
-def _dot(a, b):
-    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-
-
-def _cross(a, b):
-    return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
-
-
-def _norm(a):
-    n = math.sqrt(_dot(a, a)) or 1.0
-    return (a[0] / n, a[1] / n, a[2] / n)
+def _v(p) -> Vector3:
+    return Vector3(float(p[0]), float(p[1]), float(p[2]))
 
 
 def _hull_faces(vs):
     """Faces of a convex polyhedron: lists of vertex indices, counter-clockwise
-    seen from outside. Brute force over vertex triples (at most 20 vertices)."""
+    seen from outside, with their outward unit normals. Brute force over vertex
+    triples (at most 20 vertices)."""
     seen = set()
     faces = []
     eps = 1e-6
     for i, j, k in itertools.combinations(range(len(vs)), 3):
-        n = _cross(_sub(vs[j], vs[i]), _sub(vs[k], vs[i]))
-        if _dot(n, n) < 1e-9:
+        n = (vs[j] - vs[i]).cross(vs[k] - vs[i])
+        if n.length_squared() < 1e-9:
             continue
-        n = _norm(n)
-        d = _dot(n, vs[i])
-        side = [_dot(n, v) - d for v in vs]
+        n = n.normalize()
+        d = n.dot(vs[i])
+        side = [n.dot(v) - d for v in vs]
         if all(s <= eps for s in side):
             pass
         elif all(s >= -eps for s in side):
-            n = (-n[0], -n[1], -n[2])
+            n = -n
         else:
             continue
         members = frozenset(m for m, s in enumerate(side) if abs(s) <= eps)
         if members in seen:
             continue
         seen.add(members)
-        c = [sum(vs[m][a] for m in members) / len(members) for a in range(3)]
-        u = _norm(_sub(vs[next(iter(members))], c))
-        w = _cross(n, u)
-        order = sorted(members, key=lambda m: math.atan2(_dot(_sub(vs[m], c), w), _dot(_sub(vs[m], c), u)))
+        c = sum((vs[m] for m in members), Vector3()) / len(members)
+        u = (vs[next(iter(members))] - c).normalize()
+        w = n.cross(u)
+        order = sorted(members, key=lambda m: math.atan2((vs[m] - c).dot(w), (vs[m] - c).dot(u)))
         faces.append((order, n))
     return faces
 
@@ -123,34 +125,29 @@ def _hull_faces(vs):
 def _look(view, up):
     """Rotation whose rows are the screen axes (x right, y up, z toward the
     viewer), for a die seen from direction ``view`` with ``up`` pointing up."""
-    z = _norm(view)
-    x = _norm(_cross(up, z))
-    y = _cross(z, x)
+    z = _v(view).normalize()
+    x = _v(up).cross(z).normalize()
+    y = z.cross(x)
     return (x, y, z)
 
 
-def _matmul(a, b):
-    bt = list(zip(*b))
-    return tuple(tuple(_dot(row, col) for col in bt) for row in a)
+_AXES = (Vector3(1, 0, 0), Vector3(0, 1, 0), Vector3(0, 0, 1))
 
 
-def _rot_x(deg):
-    c, s = math.cos(math.radians(deg)), math.sin(math.radians(deg))
-    return ((1, 0, 0), (0, c, -s), (0, s, c))
-
-
-def _rot_y(deg):
-    c, s = math.cos(math.radians(deg)), math.sin(math.radians(deg))
-    return ((c, 0, s), (0, 1, 0), (-s, 0, c))
+def _tumbled(m, tx, ty):
+    """The orientation ``m`` (rows: the screen axes) turned in screen space by
+    ``ty`` degrees about the y axis, then ``tx`` degrees about the x axis."""
+    cols = [a.rotate_y(ty).rotate_x(tx) for a in _AXES]
+    return tuple(m[0] * cols[0][i] + m[1] * cols[1][i] + m[2] * cols[2][i] for i in range(3))
 
 
 class _Shape:
     """A die's polyhedron with its resting orientation and fitting scale."""
 
     def __init__(self, kind):
-        vs = _vertices(kind)
-        r = max(math.sqrt(_dot(v, v)) for v in vs)
-        self.verts = [(v[0] / r, v[1] / r, v[2] / r) for v in vs]
+        vs = [_v(p) for p in _vertices(kind)]
+        r = max(v.length() for v in vs)
+        self.verts = [v / r for v in vs]
         self.faces = _hull_faces(self.verts)
         view, up, self.fit = _VIEW[kind]
         self.base = _look(view, up)
@@ -159,23 +156,23 @@ class _Shape:
         ys = [p[1] for p in pts]
         self.offset = (-(max(xs) + min(xs)) / 2, -(max(ys) + min(ys)) / 2)
         self.extent = max(max(xs) - min(xs), max(ys) - min(ys)) / 2
-        n = max((n for _, n in self.faces), key=lambda n: _dot(self.base[2], n))
-        self.front_nz = _dot(self.base[2], n)
-        self.front_f = _face_factor((_dot(self.base[0], n), _dot(self.base[1], n), self.front_nz))
+        n = max((n for _, n in self.faces), key=lambda n: self.base[2].dot(n))
+        self.front_nz = self.base[2].dot(n)
+        self.front_f = _face_factor(Vector3(self.base[0].dot(n), self.base[1].dot(n), self.front_nz))
 
     @staticmethod
     def _project(m, v):
-        return (_dot(m[0], v), _dot(m[1], v), _dot(m[2], v))
+        return (m[0].dot(v), m[1].dot(v), m[2].dot(v))
 
 
 def _d4_view():
     # a pyramid standing on its base, seen from a little above and to the side
-    apex = _norm((1, 1, 1))
-    front = _norm((-4 / 3, 2 / 3, 2 / 3))          # toward the face opposite (1, -1, -1)
-    side = _cross(apex, front)
+    apex = Vector3(1, 1, 1).normalize()
+    front = Vector3(-4 / 3, 2 / 3, 2 / 3).normalize()          # toward the face opposite (1, -1, -1)
+    side = apex.cross(front)
     e, az = math.radians(22), math.radians(28)
-    h = [math.cos(az) * front[i] + math.sin(az) * side[i] for i in range(3)]
-    return tuple(math.cos(e) * h[i] + math.sin(e) * apex[i] for i in range(3)), apex
+    h = math.cos(az) * front + math.sin(az) * side
+    return tuple(math.cos(e) * h + math.sin(e) * apex), tuple(apex)
 
 
 _S36, _C36 = math.sin(math.pi / 5), math.cos(math.pi / 5)
@@ -203,7 +200,7 @@ def _shape(kind) -> _Shape:
 
 # --------------------------------------------------------------------------- colour
 
-_LIGHT = _norm((-0.45, 0.65, 0.8))
+_LIGHT = Vector3(-0.45, 0.65, 0.8).normalize()
 _K_REF = 0.35 + 0.65 * _LIGHT[2]
 
 
@@ -343,15 +340,15 @@ def _geometry(shape, m, size, angle):
     pts = [to_px(p) for p in pts3]
     vis = []
     for order, n in shape.faces:
-        nz = _dot(m[2], n)
+        nz = m[2].dot(n)
         if nz > 1e-3:
-            vis.append((order, (_dot(m[0], n), _dot(m[1], n), nz)))
+            vis.append((order, Vector3(m[0].dot(n), m[1].dot(n), nz)))
     front = max(vis, key=lambda f: f[1][2])
     return pts, vis, front, half
 
 
 def _face_factor(ns):
-    k = 0.35 + 0.65 * max(0.0, _dot(ns, _LIGHT))
+    k = 0.35 + 0.65 * max(0.0, ns.dot(_LIGHT))
     return max(0.5, min(1.28, k / _K_REF))
 
 
@@ -390,12 +387,37 @@ def _number_px(kind, size, digits, font):
     return px
 
 
+def _draw_pips(big, ss, fpoly, centre, ca, sa, value, text_color):
+    """Pips on the front square of a d6 (``big`` is ``ss`` times the sprite):
+    an affine map from the face's corners."""
+    cx, cy = centre
+    q = fpoly
+
+    def up_left(i):
+        return (q[i][0] - cx) * ca - (q[i][1] - cy) * sa + (q[i][1] - cy) * ca + (q[i][0] - cx) * sa
+    tl = min(range(4), key=up_left)
+    q = q[tl:] + q[:tl]
+    # q[0] top-left; pick the neighbour more to the right as u
+    cand = [q[1], q[3]]
+    o = q[0]
+    u_end = max(cand, key=lambda p: (p[0] - o[0]) * ca - (p[1] - o[1]) * sa)
+    v_end = cand[1] if u_end is cand[0] else cand[0]
+    ux, uy = (u_end[0] - o[0]) / 2, (u_end[1] - o[1]) / 2
+    vx, vy = (v_end[0] - o[0]) / 2, (v_end[1] - o[1]) / 2
+    side = math.hypot(ux, uy) * 2
+    pr = side * 0.105 * ss
+    for a, b in _PIPS[value]:
+        px_ = cx + ux * a * 0.52 + vx * b * 0.52
+        py_ = cy + uy * a * 0.52 + vy * b * 0.52
+        pygame.draw.circle(big, text_color, (px_ * ss, py_ * ss), pr)
+
+
 def _render(kind, value, size, fill, edge, text_color, angle, tumble, font, pips):
     """The die as an SRCALPHA sprite centred on its centre (not cached)."""
     shape = _shape(kind)
     m = shape.base
     if tumble and (tumble[0] or tumble[1]):
-        m = _matmul(_matmul(_rot_x(tumble[0]), _rot_y(tumble[1])), m)
+        m = _tumbled(m, tumble[0], tumble[1])
     ss = 3 if size < 90 else 2
     ca, sa = math.cos(math.radians(angle)), math.sin(math.radians(angle))
     pts, vis, front, half = _geometry(shape, m, size, angle)
@@ -428,7 +450,7 @@ def _render(kind, value, size, fill, edge, text_color, angle, tumble, font, pips
     for order, ns in vis:
         pygame.draw.polygon(big, _shade(fill, _face_factor(ns)), [S(pts[i]) for i in order])
     face_col = _shade(fill, shape.front_f)   # the resting front face: the number's rim
-    for order, ns in vis:
+    for order, _ns in vis:
         poly = [S(pts[i]) for i in order]
         for i in range(len(poly)):
             a, b = poly[i], poly[(i + 1) % len(poly)]
@@ -453,23 +475,7 @@ def _render(kind, value, size, fill, edge, text_color, angle, tumble, font, pips
     nz = front[1][2]
     use_pips = kind == "d6" and pips and isinstance(value, int) and 1 <= value <= 6
     if use_pips:
-        # pips on the front square: affine map from the face's corners
-        q = fpoly
-        tl = min(range(4), key=lambda i: (q[i][0] - cx) * ca - (q[i][1] - cy) * sa + (q[i][1] - cy) * ca + (q[i][0] - cx) * sa)
-        q = q[tl:] + q[:tl]
-        # q[0] top-left; pick the neighbour more to the right as u
-        cand = [q[1], q[3]]
-        o = q[0]
-        u_end = max(cand, key=lambda p: (p[0] - o[0]) * ca - (p[1] - o[1]) * sa)
-        v_end = cand[1] if u_end is cand[0] else cand[0]
-        ux, uy = (u_end[0] - o[0]) / 2, (u_end[1] - o[1]) / 2
-        vx, vy = (v_end[0] - o[0]) / 2, (v_end[1] - o[1]) / 2
-        side = math.hypot(ux, uy) * 2
-        pr = side * 0.105 * ss
-        for a, b in _PIPS[value]:
-            px_ = cx + ux * a * 0.52 + vx * b * 0.52
-            py_ = cy + uy * a * 0.52 + vy * b * 0.52
-            pygame.draw.circle(big, text_color, (px_ * ss, py_ * ss), pr)
+        _draw_pips(big, ss, fpoly, (cx, cy), ca, sa, value, text_color)
     sprite = pygame.transform.smoothscale(big, (dim, dim))
 
     if not use_pips and value is not None and str(value):
@@ -519,7 +525,8 @@ def _convex_hull(points):
     def cross(o, a, b):
         return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
 
-    lower, upper = [], []
+    lower: list = []
+    upper: list = []
     for p in pts:
         while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
             lower.pop()
@@ -588,14 +595,6 @@ def draw_die(surface, kind, value, center, size, *, fill, edge, text_color, angl
 # --------------------------------------------------------------------------- animations
 
 
-def _ease_out(t):
-    return 1 - (1 - t) ** 3
-
-
-def _ease_in(t):
-    return t * t
-
-
 def _rng(rng):
     if rng is None:
         return random.Random()
@@ -611,24 +610,34 @@ class _DieAnim:
         self.kind = kind
         self.duration = max(0.0, float(duration))
         self.t = 0.0
+        self._at_end = False
 
     @property
     def progress(self) -> float:
-        return 1.0 if self.duration <= 0 else min(1.0, self.t / self.duration)
+        if self._at_end or self.duration <= 0:
+            return 1.0
+        return min(1.0, self.t / self.duration)
 
     @property
     def done(self) -> bool:
         return self.progress >= 1.0
 
+    def seek(self, progress: float) -> None:
+        """Show the animation at ``progress`` (0..1): what a timeline step calls
+        from its ``update`` with its own progress."""
+        p = min(1.0, max(0.0, float(progress)))
+        self.t = self.duration * p if self.duration > 0 else 0.0
+        self._at_end = p >= 1.0
+        self._step()
+
     def update(self, dt) -> bool:
-        """Advance by ``dt`` seconds; returns ``done``."""
+        """Advance by ``dt`` seconds (without a timeline); returns ``done``."""
         self.t += max(0.0, dt)
         self._step()
         return self.done
 
     def finish(self):
-        self.t = self.duration
-        self._step()
+        self.seek(1.0)
 
     def _step(self):
         pass
@@ -664,7 +673,7 @@ class DieRoll(_DieAnim):
 
     @property
     def pos(self):
-        p = _ease_out(self.progress)
+        p = out_cubic(self.progress)
         x = self.start_pos[0] + (self.end_pos[0] - self.start_pos[0]) * p
         y = self.start_pos[1] + (self.end_pos[1] - self.start_pos[1]) * p
         return (x, y)
@@ -684,11 +693,11 @@ class DieRoll(_DieAnim):
 
     @property
     def angle(self):
-        return self._spin * (1 - _ease_out(self.progress))
+        return self._spin * (1 - out_cubic(self.progress))
 
     @property
     def tumble(self):
-        k = (1 - _ease_out(self.progress)) ** 1.5
+        k = (1 - out_cubic(self.progress)) ** 1.5
         return (self._tx * k, self._ty * k)
 
     def _step(self):
@@ -712,13 +721,57 @@ class DieRoll(_DieAnim):
         h = self._height()
         x, y = self.pos
         lift = h * size * 0.9
-        if shadow:
-            w = int(size * (0.9 - 0.3 * h))
+        w = int(size * (0.9 - 0.3 * h))
+        if shadow and w > 0:
             sh = pygame.Surface((w, max(2, w // 3)), pygame.SRCALPHA)
             pygame.draw.ellipse(sh, (0, 0, 0, int(90 * (1 - 0.6 * h))), sh.get_rect())
             surface.blit(sh, sh.get_rect(center=(round(x), round(y + size * 0.42))))
         draw_die(surface, self.kind, self._value, (x, y - lift), size * (1 + 0.18 * h),
                  angle=self.angle, tumble=self.tumble, **colors)
+
+
+class DiePlace(_DieAnim):
+    """A die picked up at ``start_pos`` and set down at ``end_pos`` showing
+    ``value`` the whole way (turned to that side by hand, not rolled): it
+    lifts, is carried with a slight turn that straightens, and lands with a
+    small bounce. ``rng`` only varies the turn (never the match's generator)."""
+
+    def __init__(self, kind, value, start_pos, end_pos, duration=0.8, rng=None):
+        super().__init__(kind, duration)
+        self.value = value
+        self.start_pos = tuple(start_pos)
+        self.end_pos = tuple(end_pos)
+        self._turn = _rng(rng).choice((-1, 1)) * 14.0
+
+    @property
+    def pos(self):
+        p = out_cubic(min(1.0, self.progress / 0.85))
+        return (self.start_pos[0] + (self.end_pos[0] - self.start_pos[0]) * p,
+                self.start_pos[1] + (self.end_pos[1] - self.start_pos[1]) * p)
+
+    def _height(self):
+        """Lift 0..1: up while carried, down at 85 %, one small bounce after."""
+        p = self.progress
+        if p < 0.85:
+            return math.sin(math.pi * p / 0.85) * 0.8
+        u = (p - 0.85) / 0.15
+        return 0.12 * 4 * u * (1 - u)
+
+    @property
+    def angle(self):
+        return self._turn * (1 - out_cubic(self.progress))
+
+    def draw(self, surface, size, *, shadow=True, **colors):
+        h = self._height()
+        x, y = self.pos
+        if shadow:
+            w = int(size * (0.9 - 0.3 * h))
+            if w > 0:
+                sh = pygame.Surface((w, max(2, w // 3)), pygame.SRCALPHA)
+                pygame.draw.ellipse(sh, (0, 0, 0, int(90 * (1 - 0.6 * h))), sh.get_rect())
+                surface.blit(sh, sh.get_rect(center=(round(x), round(y + size * 0.42))))
+        draw_die(surface, self.kind, self.value, (x, y - h * size * 0.6), size * (1 + 0.12 * h),
+                 angle=self.angle, **colors)
 
 
 class DieChange(_DieAnim):
@@ -773,7 +826,7 @@ class DieExit(_DieAnim):
 
     @property
     def pos(self):
-        p = _ease_in(self.progress)
+        p = in_quad(self.progress)
         return (self.start_pos[0] + (self.end_pos[0] - self.start_pos[0]) * p,
                 self.start_pos[1] + (self.end_pos[1] - self.start_pos[1]) * p)
 
@@ -785,6 +838,6 @@ class DieExit(_DieAnim):
     def draw(self, surface, size, **colors):
         if self.done:
             return
-        p = _ease_in(self.progress)
+        p = in_quad(self.progress)
         draw_die(surface, self.kind, self.value, self.pos, size * (1 - 0.4 * p),
                  angle=self._spin * p, tumble=(self._tx * p, self._ty * p), alpha=self.alpha, **colors)

@@ -37,6 +37,7 @@ from games.ui.dialogs import Dialog, confirm, message, prompt
 from games.ui.handover import HandOver
 from games.ui.move_log import MoveLog
 from games.ui.scene import Scene
+from games.ui.theme import draw_text
 from games.ui.widgets import Button, TextField, draw_panel
 
 log = logging.getLogger(__name__)
@@ -53,6 +54,7 @@ class GameScreen(Scene):
         self.runner = AIRunner()
         self.hint_runner = AIRunner()
         self.ais: dict = {}               # seat -> the AI playing it (one per seat per match)
+        self.hint_move = None             # the hint shown now (the Hint button then plays it)
         self.status = ""                  # a transient line under the banner (errors, saves)
         self.status_t = 0.0
         self.status_bad = False
@@ -64,6 +66,7 @@ class GameScreen(Scene):
         # The position the board's animation starts from: while the board is busy
         # the banner keeps describing it, so the text never runs ahead of the pieces.
         self._animating_from = None
+        self.review_ply: int | None = None   # a past position shown read-only, or None (live)
         self.humans = match.human_seats()
         self.hidden = self.info.hidden_information
         self.viewer = self._initial_viewer(resumed)
@@ -79,7 +82,7 @@ class GameScreen(Scene):
         # the chance event a player performs; no click sound: the board's spin or roll is the sound
         self.perform_btn = Button("Spin!", self.perform, "Space", primary=True)
         self.move_box = TextField("", placeholder="type a move + Enter", max_len=60, on_submit=self.typed_move)
-        self.log_view = MoveLog()
+        self.log_view = MoveLog(on_pick=lambda i: self.review(i + 1))
         # A loaded hidden-information game resumes behind a hand-over, never on an
         # open grid. It is pushed from on_enter, once this screen is on the stack,
         # so the curtain sits above it rather than buried underneath.
@@ -104,22 +107,26 @@ class GameScreen(Scene):
 
     @property
     def ply(self) -> int:
-        return self.match.ply
+        """The ply of the position shown (a past one while reviewing)."""
+        return self.match.ply if self.review_ply is None else self.review_ply
 
     def names(self) -> list:
         return self.match.names()
 
     def visible_state(self):
         """The state or view the board may draw: the full state for perfect
-        information; otherwise the viewing seat's view (or the public view)."""
-        if not self.hidden:
-            return self.match.state
-        return self.match.state.view(self.viewer)
+        information; otherwise the viewing seat's view (or the public view). While
+        reviewing, the past position, as the viewer may see it (all of it once the
+        game is over: the end-of-game reveal)."""
+        st = self.match.state if self.review_ply is None else self.match.state_at(self.review_ply)
+        if not self.hidden or (self.review_ply is not None and self.match.is_over()):
+            return st
+        return st.view(self.viewer)
 
     def can_act(self) -> bool:
         """A human may make the pending decision now (it is theirs and visible)."""
         p = self.match.to_move()
-        return (p >= 0 and self.match.seats[p].is_human and not self.runner.busy
+        return (p >= 0 and self.review_ply is None and self.match.seats[p].is_human and not self.runner.busy
                 and (not self.hidden or self.viewer == p) and not self.board.busy)
 
     def awaiting_performance(self) -> str | None:
@@ -171,11 +178,13 @@ class GameScreen(Scene):
         self.move_box.focused = False
         self.hint_runner.cancel()
         self.board.forget_private()
-        self.board.show_hint(None)
+        self._set_hint(None)
 
     def _handover_to(self, seat):
         self._change_viewer(None)
-        self.app.push(HandOver(self.app, self.match.seats[seat].name, lambda: self._change_viewer(seat)))
+        self.app.push(HandOver(self.app, self.match.seats[seat].name, lambda: self._change_viewer(seat), seat=seat,
+                               prompt=self.match.state.view(None).status_text(self.match.names()),
+                               on_menu=self.pause))
 
     # -- layout ----------------------------------------------------------------------
     def layout(self, size):
@@ -236,20 +245,26 @@ class GameScreen(Scene):
         try:
             move = self.match.state.parse_move(text)
         except BadNotation as exc:
-            self.say(f"I can't read that: {exc}", bad=True)
-            self.app.sound.play("error")
+            self._refused(f"I can't read that: {exc}")
             return
         except IllegalMove as exc:
-            self.say(f"Not allowed now: {exc}", bad=True)
-            self.app.sound.play("error")
+            self._refused(f"Not allowed now: {exc}")
             return
         if self.submit(move):
             self.move_box.text = ""
-            self.move_box.focused = False
+            self.move_box.focused = False     # the keys (Ctrl+Z, H, arrows) work again at once
+        else:
+            self.move_box.select_all()
+
+    def _refused(self, why: str) -> None:
+        """A typed move that cannot be played: say why, keep the text selected so typing replaces it."""
+        self.say(why, bad=True)
+        self.app.sound.play("error")
+        self.move_box.select_all()
 
     def _after_move(self, entry, before):
         self._animating_from = before
-        self.board.show_hint(None)
+        self._set_hint(None)
         self.hint_runner.cancel()
         self.board.on_move(entry, before, self.match.state)
         self.autosave()
@@ -281,14 +296,30 @@ class GameScreen(Scene):
         self._animating_from = None
         self._advance()
 
+    def wants_frames(self) -> bool:
+        """Draw every frame while anything moves or the game can go on by itself."""
+        if self.board.animating or self.runner.busy or self.hint_runner.busy:
+            return True
+        if self._ai_error:
+            return False            # its dialog is up: nothing moves until the player answers
+        m = self.match
+        return (m.is_ai_turn() or (m.to_move() == CHANCE and not self._awaiting)
+                or (m.is_over() and not self._over_shown))
+
+    def wake_in(self):
+        times = [self.status_t] if self.status_t > 0 else []
+        if self.move_box.focused:
+            times.append(0.5)
+        return min(times) if times else None
+
     def _advance(self):
         """Move the game on by one step if nothing is waiting for a person."""
         m = self.match
         if m.is_over():
             self._show_game_over()
             return
-        if self.app.stack.top is not self or self._ai_error:
-            return      # paused / dialog: the AI and chance wait
+        if self.app.stack.top is not self or self._ai_error or self.review_ply is not None:
+            return      # paused, a dialog, or reviewing: the AI and chance wait
         seat = self._seat_to_act()
         if seat is not None and self.hidden and self.viewer != seat and (len(self.humans) > 1 or self.viewer is None):
             self._handover_to(seat)
@@ -309,8 +340,9 @@ class GameScreen(Scene):
             return
         self._over_shown = True
         self._awaiting = None
-        self.app.sound.play("win")
-        from games.ui.overlays import GameOver
+        from games.ui.overlays import GameOver, human_won
+        if human_won(self.match):
+            self.app.sound.play("win")        # the fanfare is for people, not for computers
         if self.hidden:
             self._change_viewer(None)
         self.app.push(GameOver(self.app, self))
@@ -381,7 +413,42 @@ class GameScreen(Scene):
         """Several people share one screen in a hidden-information game: no undo at all."""
         return self.hidden and len(self.humans) > 1
 
+    # -- review: stepping through the game's positions, read-only ------------------------
+    def reviewing(self) -> bool:
+        return self.review_ply is not None
+
+    def review(self, ply: int | None) -> None:
+        """Show the position after ``ply`` moves (None, or the last ply: back to the game)."""
+        if ply is not None:
+            ply = max(0, min(ply, self.match.ply))
+            if ply == self.match.ply and not self.match.is_over():
+                ply = None
+        if ply == self.review_ply:
+            return
+        self.board.skip()
+        self.review_ply = ply
+        self.log_view.selected = None if ply is None or ply == 0 else ply - 1
+        self._animating_from = None
+        self.board.forget_private()
+        self.board.reset()
+
+    def review_line(self) -> str:
+        n = self.match.ply
+        where = "the start" if self.review_ply == 0 else f"move {self.review_ply} of {n}"
+        back = "Esc: back to the result" if self.match.is_over() else "Esc: back to the game"
+        return f"Reviewing {where}: Left/Right step, Home/End jump, {back}"
+
+    def _review_key(self, key) -> bool:
+        cur = self.match.ply if self.review_ply is None else self.review_ply
+        target = {pygame.K_LEFT: cur - 1, pygame.K_RIGHT: cur + 1, pygame.K_HOME: 0,
+                  pygame.K_END: self.match.ply}.get(key)
+        if target is None or (self.review_ply is None and key in (pygame.K_RIGHT, pygame.K_END)):
+            return False
+        self.review(target)
+        return True
+
     def undo(self):
+        self.review(None)
         if self._shared_secrets():
             self.say("Undo is off when several people share hidden information.", bad=True)
             return
@@ -394,6 +461,7 @@ class GameScreen(Scene):
             self.say("Nothing to undo.")
 
     def redo(self):
+        self.review(None)
         if self._shared_secrets():
             return
         self.runner.cancel()
@@ -407,12 +475,23 @@ class GameScreen(Scene):
         self._animating_from = None
         self._awaiting = None
         self.board.reset()
-        self.board.show_hint(None)
+        self._set_hint(None)
         self.autosave()
 
+    def _set_hint(self, move) -> None:
+        self.hint_move = move
+        self.board.show_hint(move)
+        self.hint_btn.label = "Play it" if move is not None else "Hint"
+
     def hint(self):
+        """Ask for a hint; once one is shown, the same button (or H) plays it."""
         if not self.can_act():
             self.say("Hints are for your own turn.", bad=True)
+            return
+        if self.hint_move is not None:
+            move = self.hint_move
+            self._set_hint(None)
+            self.submit(move)
             return
         p = self.match.to_move()
         self.hint_runner.start(self.info.make_ai("normal", p, self.match.options), self.match.state.view(p),
@@ -421,17 +500,23 @@ class GameScreen(Scene):
         self.say("Thinking about a hint...")
 
     def _poll_hint(self):
-        if self.hint_runner.token is None:
+        runner = self.hint_runner
+        if runner.token is None:
             return
         try:
-            done, move = self.hint_runner.poll()
+            done, move = runner.poll()
         except Exception as exc:  # noqa: BLE001 - a failed hint is told, logged, and harms nothing
             log.error("hint failed at ply %d of %s", self.match.ply, self.info.id, exc_info=exc)
+            runner.cancel()
             self.say("No hint this time (the helper failed; see the log).", bad=True)
             return
-        if done and move is not None:
-            self.board.show_hint(move)
-            self.say(f"Hint: {move}")
+        if not done:
+            return
+        fresh = runner.token == self.match.ply and self.can_act()
+        runner.cancel()                      # done: stop polling
+        if move is not None and fresh:
+            self._set_hint(move)
+            self.say(f"Hint: {move} (Play it, or H, makes the move)")
 
     def save(self):
         default = saves.default_name(self.match) if not self.save_path else \
@@ -455,9 +540,14 @@ class GameScreen(Scene):
         self.app.push(RulesScreen(self.app, self.info))
 
     def pause(self):
+        """Esc: back from a review; on a finished game, the result card (Rematch, Save,
+        Review, Menu); otherwise the pause menu."""
+        if self.review_ply is not None and not self.match.is_over():
+            self.review(None)
+            return
         self.runner.cancel()
-        from games.ui.overlays import PauseMenu
-        self.app.push(PauseMenu(self.app, self))
+        from games.ui.overlays import GameOver, PauseMenu
+        self.app.push(GameOver(self.app, self) if self.match.is_over() else PauseMenu(self.app, self))
 
     def leave(self, force=False):
         """Back to the main menu (asks first when the game is unfinished)."""
@@ -520,6 +610,8 @@ class GameScreen(Scene):
         if event.key == pygame.K_ESCAPE:
             self.menu_btn.click()
             return True
+        if not ctrl and self._review_key(event.key):
+            return True
         if event.key == pygame.K_F1:
             self.rules_btn.click()
             return True
@@ -541,7 +633,10 @@ class GameScreen(Scene):
         self.undo_btn.enabled = m.can_undo() and not self._shared_secrets()
         self.redo_btn.enabled = m.can_redo() and not self._shared_secrets()
         self.hint_btn.enabled = self.can_act()
-        self.board.draw(surface)
+        if self._covered():
+            self._draw_curtain(surface)
+        else:
+            self.board.draw(surface)
         if self._awaiting and not self.board.busy and self.app.stack.top is self:
             self.perform_btn.draw(surface, t)
         banner.draw(surface, self)
@@ -552,6 +647,17 @@ class GameScreen(Scene):
         self.move_box.draw(surface, t)
         for b in self.buttons:
             b.draw(surface, t)
+
+    def _covered(self) -> bool:
+        """In a hidden-information game, anything over the table hides it completely
+        (a pause menu, a dialog, the rules): the same rule as the hand-over."""
+        return self.hidden and self.viewer is not None and self.app.stack.top is not self
+
+    def _draw_curtain(self, surface):
+        t, c = self.theme, self.theme.c
+        pygame.draw.rect(surface, c["bg"], self.board_rect)
+        draw_text(surface, "The table is hidden while this is open.", t.body_font(), c["text_dim"],
+                  (self.board_rect.centerx, self.board_rect.bottom - t.px(40)), "center")
 
     def draw_thinking(self, surface, center):
         t, c = self.theme, self.theme.c

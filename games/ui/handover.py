@@ -1,25 +1,28 @@
-"""The hand-over screen for hidden information: an opaque curtain that names
-the next player and waits for them. Nothing of any seat's secrets is drawn
-while it shows (it is not an overlay, so the board beneath is not drawn)."""
+"""The hand-over screen for hidden information: an opaque curtain that names the
+next player, says what they are about to do, and waits for them. Nothing of any
+seat's secrets is drawn while it shows (it is not an overlay, so the board
+beneath is not drawn), and the game's menu stays reachable from it."""
 from __future__ import annotations
 
 import pygame
 
 from games.ui.scene import Scene
-from games.ui.theme import draw_text
-from games.ui.widgets import Button
+from games.ui.theme import draw_text, fit_text, wrap_text
+from games.ui.widgets import Button, draw_seat_marker, seat_color
 
 
 class HandOver(Scene):
     overlay = False          # opaque: the board underneath is not drawn at all
     update_below = False     # and does not advance (no AI, no animation) meanwhile
 
-    def __init__(self, app, name, on_ready):
+    def __init__(self, app, name, on_ready, seat: int | None = None, prompt: str = "", on_menu=None):
         super().__init__(app)
         self.name = name
+        self.seat = seat
+        self.prompt = prompt
         self.on_ready = on_ready
         self.ready_btn = Button(f"I am {name}: show me", self.ready, "Space", primary=True, sound=app.sound)
-        self._time = 0.0
+        self.menu_btn = Button("Menu", on_menu, "Esc", sound=app.sound, enabled=on_menu is not None)
 
     def ready(self):
         self.app.stack.remove(self)
@@ -28,24 +31,46 @@ class HandOver(Scene):
     def layout(self, size):
         t = self.theme
         w = min(size[0] - t.px(40), t.px(420))
-        self.ready_btn.rect = pygame.Rect((size[0] - w) // 2, size[1] // 2 + t.px(70), w, t.px(56))
+        self.ready_btn.rect = pygame.Rect((size[0] - w) // 2, size[1] // 2 + t.px(80), w, t.px(56))
+        self.menu_btn.rect = pygame.Rect(size[0] - t.px(140), t.px(16), t.px(120), t.px(40))
 
     def handle_event(self, event):
-        if self.ready_btn.handle_event(event):
+        if self.ready_btn.handle_event(event) or self.menu_btn.handle_event(event):
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
-            self.ready()
-
-    def update(self, dt):
-        self._time += dt
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_SPACE:
+                self.ready()
+            elif event.key == pygame.K_ESCAPE:
+                self.menu_btn.click()
 
     def draw(self, surface):
         t, c = self.theme, self.theme.c
         surface.fill(c["bg"])
         w, h = surface.get_size()
-        draw_text(surface, f"Pass to {self.name}", t.title_font(), c["accent"], (w // 2, h // 2 - t.px(70)), "center")
-        draw_text(surface, f"Press Space when only {self.name} can see the screen.", t.body_font(), c["text"],
-                  (w // 2, h // 2 - t.px(10)), "center")
-        draw_text(surface, "Everyone else: look away.", t.body_font(), c["text_dim"],
-                  (w // 2, h // 2 + t.px(24)), "center")
+        title = f"Pass to {self.name}"
+        tf = t.title_font()
+        colour = c["accent"]
+        if self.seat is not None:
+            fill = seat_color(t, self.seat)[0]
+            r = t.px(22)
+            tw = tf.size(title)[0]
+            draw_seat_marker(surface, t, self.seat, (w // 2 - tw // 2 - r - t.px(12), h // 2 - t.px(80)), r,
+                             label=str(self.seat + 1))
+            colour = fill if _readable(fill, c["bg"]) else c["accent"]
+        draw_text(surface, fit_text(title, tf, w - t.px(40)), tf, colour, (w // 2, h // 2 - t.px(80)), "center")
+        y = h // 2 - t.px(34)
+        for line in wrap_text(self.prompt, t.heading_font(), w - t.px(80))[:2] if self.prompt else []:
+            draw_text(surface, line, t.heading_font(), c["text"], (w // 2, y), "center")
+            y += t.heading_font().get_linesize()
+        draw_text(surface, f"Press Space when only {self.name} can see the screen. Everyone else: look away.",
+                  t.body_font(), c["text_dim"], (w // 2, self.ready_btn.rect.y - t.px(24)), "center")
         self.ready_btn.draw(surface, t)
+        self.menu_btn.draw(surface, t)
+
+
+def _readable(fill, bg) -> bool:
+    """A seat colour is used for the title only if it stands out from the page."""
+    from games.ui.theme import luminance
+    a, b = luminance(fill), luminance(bg)
+    hi, lo = max(a, b), min(a, b)
+    return (hi + 0.05) / (lo + 0.05) >= 3.0

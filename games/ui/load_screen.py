@@ -28,7 +28,7 @@ class LoadScreen(Scene):
         self.refresh()
 
     def refresh(self):
-        self.entries = saves.list_saves()
+        self.entries = saves.list_saves(check=True)
         self.layout(self.app.size)
 
     def open(self, info):
@@ -92,18 +92,18 @@ class LoadScreen(Scene):
         for r, ob, db, info in self.rows:
             draw_panel(surface, r, t, radius=6)
             text_w = ob.rect.x - r.x - t.px(24)
-            title = info.name + ("  (autosave)" if info.autosave else "")
+            title = (info.label or info.name) + ("  (autosave)" if info.autosave else "")
             draw_text(surface, fit_text(title, t.body_font(), text_w), t.body_font(), c["text"],
                       (r.x + t.px(12), r.y + t.px(8)))
             if info.error:
-                lines = wrap_text(f"Cannot be loaded: {info.error}", t.small_font(), text_w)
+                lines = wrap_text(f"Cannot be opened: {info.error}.", t.small_font(), text_w)
                 if len(lines) > 2:
                     lines = [lines[0], fit_text(" ".join(lines[1:]), t.small_font(), text_w)]
                 col = c["danger"]
             else:
                 state = "finished" if info.finished else f"move {info.turn}"
                 lines = [fit_text(f"{info.game}  -  {info.players}", t.small_font(), text_w),
-                         f"{state}  -  saved {info.saved_at.replace('T', ' ')}"]
+                         f"{state}  -  saved {info.saved_text}"]
                 col = c["text_dim"]
             y = r.y + t.px(10) + t.body_font().get_linesize()
             for line in lines:

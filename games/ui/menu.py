@@ -33,9 +33,11 @@ class MainMenu(Scene):
         self.quit_btn = Button("Quit", app.request_quit, "Q", sound=app.sound)
         self.side = [self.continue_btn, self.load_btn, self.settings_btn, self.quit_btn]
         self._last = None
+        self.focus = 0             # the card the keys act on (arrows move it; Enter, F1 use it)
         self._time = 0.0
         self._frames = 0
         self._art: dict = {}       # (game id, size, colour-blind) -> the card's picture
+        self._art_pending = True   # pictures still to render (one per frame)
 
     def on_enter(self):
         self.refresh()
@@ -70,6 +72,7 @@ class MainMenu(Scene):
 
     # -- layout --------------------------------------------------------------
     def layout(self, size):
+        self._art_pending = True
         t = self.theme
         w, h = size
         margin = t.px(28)
@@ -142,11 +145,24 @@ class MainMenu(Scene):
             if event.key in keys:
                 keys[event.key].click()
             elif event.key == pygame.K_F1 and self.cards:
-                self.show_rules(self.cards[0]["info"])
+                self.show_rules(self.cards[self._card_for_f1()]["info"])
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB) and self.cards:
+                back = event.key in (pygame.K_LEFT, pygame.K_UP) or (event.mod & pygame.KMOD_SHIFT)
+                self.focus = (self.focus + (-1 if back else 1)) % len(self.cards)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.cards:
+                self.new_game(self.cards[self.focus]["info"])
             elif pygame.K_1 <= event.key <= pygame.K_9:
                 i = event.key - pygame.K_1
                 if i < len(self.cards):
                     self.new_game(self.cards[i]["info"])
+
+    def _card_for_f1(self) -> int:
+        """The card under the pointer, else the one the keys have picked."""
+        pos = pygame.mouse.get_pos()
+        for i, card in enumerate(self.cards):
+            if card.get("rect") is not None and card["rect"].collidepoint(pos):
+                return i
+        return self.focus
 
     def update(self, dt):
         self._time += dt
@@ -175,6 +191,10 @@ class MainMenu(Scene):
                 surf = None
             self._art[key] = surf
             return
+        self._art_pending = False
+
+    def wants_frames(self):
+        return self._frames < 2 or self._art_pending
 
     def draw(self, surface):
         t, c = self.theme, self.theme.c
@@ -188,6 +208,9 @@ class MainMenu(Scene):
         for i, card in enumerate(self.cards):
             info, rect = card["info"], card["rect"]
             draw_panel(surface, rect, t)
+            if i == self.focus:
+                pygame.draw.rect(surface, c["accent"], rect.inflate(t.px(6), t.px(6)), max(2, t.px(3)),
+                                 border_radius=t.px(12))
             pad = t.px(18)
             y = rect.y + pad
             seats = (f"{info.min_seats} players" if info.min_seats == info.max_seats
@@ -216,7 +239,8 @@ class MainMenu(Scene):
             r = self.continue_btn.rect
             draw_text(surface, fit_text(f"{self._last.game}, move {self._last.turn}", t.small_font(), r.w),
                       t.small_font(), c["text_dim"], (r.x, self.quit_btn.rect.bottom + t.px(18)))
-        draw_text(surface, "F11 fullscreen  -  1-9 start a game  -  F1 rules", t.small_font(), c["text_dim"],
+        keys = f"1-{len(self.cards)} or Enter: new game  -  arrows: pick a game  -  F1: its rules  -  F11: fullscreen"
+        draw_text(surface, fit_text(keys, t.small_font(), w - t.px(40)), t.small_font(), c["text_dim"],
                   (w - t.px(20), h - t.px(10)), "bottomright")
 
 
@@ -242,8 +266,8 @@ def open_save(app, path) -> None:
     try:
         match = saves.load_match(path)
     except saves.SaveError as exc:
-        log.warning("cannot load %s: %s", path, exc)
-        message(app, "Cannot load this save", f"{exc.path}\n\n{exc.reason}")
+        log.warning("cannot load %s", exc.log_text())
+        message(app, "Cannot open this save", f"{exc.reason[0].upper()}{exc.reason[1:]}.\n\n{exc.path}")
         return
     app.replace_all(MainMenu(app))
     app.push(GameScreen(app, match, resumed=True, save_path=path if not _is_autosave(path) else None))

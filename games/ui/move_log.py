@@ -14,8 +14,11 @@ class MoveLog:
     cut, so a long name and a long shot announcement both stay readable on a
     narrow window. The wrapped lines are cached per log length and width."""
 
-    def __init__(self):
+    def __init__(self, on_pick=None):
         self.scroll = 0          # lines scrolled up from the bottom
+        self.on_pick = on_pick   # called with an entry's index when it is clicked
+        self.selected: int | None = None   # the entry being reviewed (highlighted)
+        self._rows: list = []    # (screen rect, entry index) of the lines drawn last
         self._cache_key = None
         self._lines: list = []   # (entry index or None, player, text, first line of its entry)
 
@@ -23,6 +26,11 @@ class MoveLog:
         if event.type == pygame.MOUSEWHEEL and rect.collidepoint(pygame.mouse.get_pos()):
             self.scroll = max(0, self.scroll + event.y * 3)
             return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and rect.collidepoint(event.pos):
+            for r, i in self._rows:
+                if r.collidepoint(event.pos) and self.on_pick is not None:
+                    self.on_pick(i)
+                    return True
         return False
 
     def _wrapped(self, match, font, width) -> list:
@@ -55,7 +63,12 @@ class MoveLog:
         clip = surface.get_clip()
         surface.set_clip(rect)
         y = top
+        self._rows = []
         for i, player, text, first in lines[start:end]:
+            row = pygame.Rect(rect.x + 2, y, rect.w - 4, lh)
+            self._rows.append((row, i))
+            if i == self.selected:
+                pygame.draw.rect(surface, c["panel_hi"], row)
             if first:
                 draw_text(surface, f"{i + 1}.", f, c["text_dim"], (rect.x + pad, y))
                 if player != CHANCE:

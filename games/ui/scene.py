@@ -38,6 +38,17 @@ class Scene:
     def on_resume(self) -> None:
         """Called when the scene above it is popped."""
 
+    def wants_frames(self) -> bool:
+        """True while the scene changes on its own (an animation, a computer thinking,
+        a game moving on): the app then draws every frame. Otherwise it sleeps until
+        input arrives or :meth:`wake_in` says."""
+        return False
+
+    def wake_in(self) -> float | None:
+        """Seconds until the scene changes by itself while idle (a blinking caret, a
+        message expiring), or None."""
+        return None
+
 
 class SceneStack:
     def __init__(self):
@@ -79,6 +90,13 @@ class SceneStack:
         while i > 0 and self.scenes[i].overlay:
             i -= 1
         return self.scenes[i:]
+
+    def wants_frames(self) -> bool:
+        return any(s.wants_frames() for s in self.updating())
+
+    def wake_in(self) -> float | None:
+        times = [t for t in (s.wake_in() for s in self.updating()) if t is not None]
+        return min(times) if times else None
 
     def updating(self) -> list[Scene]:
         out = []

@@ -1,6 +1,8 @@
-"""The new-game dialog: seats (Human or AI level, with names), the game's rule
-options with a one-line explanation each, and an optional seed. The last
-choices per game are remembered in the settings."""
+"""The new-game dialog: seats (Human or Computer with its level, and names), the
+game's rule options with a one-line explanation each, and, under "Advanced", an
+optional seed. The last seats, names and options per game are remembered in the
+settings; the seed is not (it fixes the dice of one game: a replay tool, not a
+preference), and seats added beyond the game's usual number start as Human."""
 from __future__ import annotations
 
 import random
@@ -12,7 +14,8 @@ from games.ui.scene import Scene
 from games.ui.theme import draw_text, fit_text
 from games.ui.widgets import Button, Choice, TextField, draw_panel, draw_seat_marker
 
-SEAT_KINDS = (("human", "Human"), ("easy", "AI - Easy"), ("normal", "AI - Normal"), ("hard", "AI - Hard"))
+SEAT_KINDS = (("human", "Human"), ("easy", "Computer - Easy"), ("normal", "Computer - Normal"),
+              ("hard", "Computer - Hard"))
 
 
 class SetupScreen(Scene):
@@ -29,13 +32,14 @@ class SetupScreen(Scene):
         self.kinds, self.names = [], []
         for i in range(info.max_seats):
             s = saved_seats[i] if i < len(saved_seats) and isinstance(saved_seats[i], dict) else {}
-            kind = s.get("kind", "human" if i == 0 else "normal")
+            kind = s.get("kind", "normal" if 0 < i < info.default_seats else "human")
             self.kinds.append(Choice(SEAT_KINDS, kind if kind in dict(SEAT_KINDS) else "human"))
             self.names.append(TextField(str(s.get("name") or defaults[i])[:16], placeholder=defaults[i], max_len=16))
         opts = info.clean_options(last.get("options"))
         self.options = [(o, Choice(o.choices, opts[o.key])) for o in info.options]
-        self.seed = TextField(str(last.get("seed", "")), placeholder="random", max_len=9,
-                              allowed=lambda ch: ch.isdigit())
+        self.seed = TextField("", placeholder="random", max_len=9, allowed=lambda ch: ch.isdigit())
+        self.advanced = False
+        self.advanced_btn = Button("Advanced...", self._toggle_advanced, sound=app.sound)
         self.start_btn = Button("Start", self.start, "Enter", primary=True, sound=app.sound)
         self.back_btn = Button("Back", app.pop, "Esc", sound=app.sound)
         self.error = ""
@@ -47,9 +51,16 @@ class SetupScreen(Scene):
     def _set_count(self, _v):
         self.layout(self.app.size)
 
+    def _toggle_advanced(self):
+        self.advanced = not self.advanced
+        self.advanced_btn.label = "Hide advanced" if self.advanced else "Advanced..."
+        if not self.advanced:
+            self.seed.focused = False
+
     def fields(self):
+        extra = [self.seed] if self.advanced else []
         return [self.count] + self.kinds[:self.n] + self.names[:self.n] + [c for _, c in self.options] + \
-            [self.seed, self.start_btn, self.back_btn]
+            [self.advanced_btn] + extra + [self.start_btn, self.back_btn]
 
     def layout(self, size):
         t = self.theme
@@ -74,7 +85,8 @@ class SetupScreen(Scene):
         for i, (_o, ch) in enumerate(self.options):
             ch.rect = pygame.Rect(x0 + t.px(250), y + i * opt_row, min(t.px(240), pw - t.px(300)), t.px(36))
         y += len(self.options) * opt_row + t.px(4)
-        self.seed.rect = pygame.Rect(x0 + t.px(250), y, t.px(160), t.px(36))
+        self.advanced_btn.rect = pygame.Rect(x0, y, t.px(180), t.px(36))
+        self.seed.rect = pygame.Rect(x0 + t.px(250), y + t.px(46), t.px(160), t.px(36))
         bh = t.px(48)
         self.start_btn.rect = pygame.Rect(self.panel.right - t.px(24) - t.px(200), self.panel.bottom - bh - t.px(18),
                                           t.px(200), bh)
@@ -85,7 +97,6 @@ class SetupScreen(Scene):
             "n_seats": self.n,
             "seats": [{"kind": self.kinds[i].value, "name": self.names[i].text} for i in range(self.info.max_seats)],
             "options": {o.key: ch.value for o, ch in self.options},
-            "seed": self.seed.text,
         }
         self.app.save_settings()
 
@@ -124,6 +135,9 @@ class SetupScreen(Scene):
         for f in self.names + [self.seed]:
             f.update(dt)
 
+    def wake_in(self):
+        return 0.5 if any(f.focused for f in self.names + [self.seed]) else None
+
     def draw(self, surface):
         t, c = self.theme, self.theme.c
         draw_panel(surface, self.panel, t, color=c["bg2"])
@@ -144,10 +158,14 @@ class SetupScreen(Scene):
             help_w = self.panel.right - t.px(24) - x0
             draw_text(surface, fit_text(o.help, t.small_font(), help_w), t.small_font(), c["text_dim"],
                       (x0, ch.rect.bottom + t.px(4)))
-        draw_text(surface, "Seed (optional)", t.body_font(), c["text"], (x0, self.seed.rect.centery), "midleft")
-        self.seed.draw(surface, t)
-        draw_text(surface, "the same seed and moves replay the same game", t.small_font(), c["text_dim"],
-                  (self.seed.rect.right + t.px(12), self.seed.rect.centery), "midleft")
+        self.advanced_btn.draw(surface, t)
+        if self.advanced:
+            draw_text(surface, "Seed (optional)", t.body_font(), c["text"], (x0, self.seed.rect.centery), "midleft")
+            self.seed.draw(surface, t)
+            draw_text(surface, fit_text("the same seed and moves give the same dice and spins", t.small_font(),
+                                        max(1, self.panel.right - self.seed.rect.right - t.px(36))),
+                      t.small_font(), c["text_dim"], (self.seed.rect.right + t.px(12), self.seed.rect.centery),
+                      "midleft")
         if self.error:
             draw_text(surface, self.error, t.body_font(), c["danger"], (x0, self.start_btn.rect.y - t.px(30)))
         self.back_btn.draw(surface, t)

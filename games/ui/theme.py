@@ -26,6 +26,8 @@ NORMAL = {
     "table": (24, 48, 44), "fog": (54, 70, 78), "hit": (220, 84, 72), "miss": (140, 160, 170),
     # a selected piece, and a piece in danger (drawn as shapes: a ring, a ring with "!")
     "select": (232, 176, 72), "warning": (220, 84, 72),
+    # the suggested move (hint arrows and marks)
+    "hint": (70, 190, 250),
 }
 
 COLORBLIND = dict(NORMAL)
@@ -43,6 +45,9 @@ COLORBLIND.update({
     "move_step": (0, 158, 115), "move_capture": (250, 250, 250), "move_retreat": (86, 180, 233),
     "move_slide": (240, 228, 66), "move_shot": (204, 121, 167), "danger": (213, 94, 0), "ok": (0, 158, 115),
     "select": (250, 250, 250), "warning": (250, 250, 250),
+    # The last move's brackets and the hint stay clear of both sides' blue and orange
+    # (yellow would merge with orange for protanopes and deuteranopes): white and sky blue.
+    "last_move": (250, 250, 250), "hint": (86, 180, 233),
     # hit and miss are told apart by shape (a crater and a ring); their colours avoid the seats'
     "hit": (250, 250, 250), "miss": (150, 160, 170),
 })

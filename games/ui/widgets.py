@@ -198,6 +198,10 @@ class Slider:
 
 
 class TextField:
+    """A one-line text box. ``select_all()`` marks the whole text so the next
+    keystroke replaces it (after a refused move, say); a text longer than the box
+    shows its end, where the typing happens."""
+
     def __init__(self, text="", placeholder="", max_len=24, on_submit=None, allowed=None):
         self.text = text
         self.placeholder = placeholder
@@ -205,50 +209,85 @@ class TextField:
         self.on_submit = on_submit
         self.allowed = allowed            # a predicate on a character, or None
         self.focused = False
+        self.selected = False             # the whole text is selected: typing replaces it
         self.rect = pygame.Rect(0, 0, 10, 10)
         self._blink = 0.0
+
+    def select_all(self) -> None:
+        self.focused = True
+        self.selected = bool(self.text)
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.focused = self.rect.collidepoint(event.pos)
+            self.selected = False
             return self.focused
         if not self.focused:
             return False
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                if self.on_submit:
-                    self.on_submit(self.text)
-                return True
-            if event.key == pygame.K_BACKSPACE:
-                self.text = self.text[:-1]
-                return True
-            if event.key == pygame.K_ESCAPE:
-                self.focused = False
-                return True
-            return True       # swallow other keys while typing (no shortcuts fire)
+            return self._key(event)
         if event.type == pygame.TEXTINPUT:
+            if self.selected:
+                self.text, self.selected = "", False
             for ch in event.text:
                 if len(self.text) < self.max_len and ch.isprintable() and (self.allowed is None or self.allowed(ch)):
                     self.text += ch
             return True
         return False
 
+    def _key(self, event) -> bool:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.selected = False
+            if self.on_submit:
+                self.on_submit(self.text)
+            return True
+        if event.key == pygame.K_BACKSPACE:
+            self.text = "" if self.selected else self.text[:-1]
+            self.selected = False
+            return True
+        if event.key == pygame.K_ESCAPE:
+            self.focused = self.selected = False
+            return True
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+            self.selected = False
+        return True       # swallow other keys while typing (no shortcuts fire)
+
     def update(self, dt: float) -> None:
         self._blink = (self._blink + dt) % 1.0
 
     def draw(self, surface, theme) -> None:
         c = theme.c
+        if self.rect.w <= 2 or self.rect.h <= 2:
+            return
         pygame.draw.rect(surface, c["bg"], self.rect, border_radius=theme.px(6))
         pygame.draw.rect(surface, c["accent"] if self.focused else c["edge"], self.rect,
                          width=max(1, theme.px(2 if self.focused else 1)), border_radius=theme.px(6))
         f = theme.body_font()
+        room = self.rect.w - theme.px(20)
         shown = self.text or ("" if self.focused else self.placeholder)
         col = c["text"] if self.text else c["text_dim"]
-        r = draw_text(surface, fit_text(shown, f, self.rect.w - theme.px(20)), f, col,
-                      (self.rect.x + theme.px(8), self.rect.centery), "midleft")
-        if self.focused and self._blink < 0.55:
-            x = r.right + 2 if self.text else self.rect.x + theme.px(8)
-            pygame.draw.line(surface, c["text"], (x, self.rect.y + theme.px(6)), (x, self.rect.bottom - theme.px(6)), 2)
+        if self.text:
+            shown = _tail(shown, f, room)             # the end, where the typing happens
+        else:
+            shown = fit_text(shown, f, room)
+        x = self.rect.x + theme.px(8)
+        if self.selected and self.text:
+            sel = pygame.Rect(x - 2, self.rect.y + theme.px(6), f.size(shown)[0] + 4, self.rect.h - theme.px(12))
+            pygame.draw.rect(surface, c["accent"], sel, border_radius=theme.px(3))
+            col = c["accent_text"]
+        r = draw_text(surface, shown, f, col, (x, self.rect.centery), "midleft")
+        if self.focused and not self.selected and self._blink < 0.55:
+            cx = r.right + 2 if self.text else x
+            pygame.draw.line(surface, c["text"], (cx, self.rect.y + theme.px(6)), (cx, self.rect.bottom - theme.px(6)), 2)
+
+
+def _tail(text: str, font, width: int) -> str:
+    """The end of ``text`` that fits ``width`` pixels, with an ellipsis in front if cut."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size("..." + text)[0] > width:
+        text = text[1:]
+    return "..." + text
 
 
 def stack_rects(x, y, w, h, n, gap) -> list:

@@ -374,7 +374,8 @@ d.d.d.d.d.
         ai.choose(st.view(DARK), c)
     stopped = time.perf_counter()
     th.join()
-    assert stopped - fired["at"] < 0.1
+    # Generous: a loaded two-core machine can stall a thread; the tight figure is in tests/bench.
+    assert stopped - fired["at"] < 2.0
     # the AI is still usable afterwards
     move = ai.choose(st.view(DARK), ctx(0.01))
     assert move in st.legal_moves()

@@ -4,7 +4,8 @@ from __future__ import annotations
 import random
 
 from games.cannon_corps.rules import (
-    DIE_SIZES, SPACE_INDEX, SPACES, CorpsState, Move, ReadOnlyDict, new_game)
+    DIE_SIZES, SPACE_INDEX, SPACES, CorpsState, Decision, DefeatedEvent, DeployEvent, EliminatedEvent, Event,
+    Move, Note, Queued, ReadOnlyDict, Shot, WinnerEvent, new_game)
 from games.core.game import CHANCE
 
 # four handy setups (seat 0, 1, 2, 3)
@@ -36,9 +37,24 @@ def pre_defeat(st: CorpsState, seat: int, dice) -> None:
     for d in dice:
         st.reserves[seat].remove(d)
         st.defeated[seat].append(d)
-        st._pub({"kind": "defeated", "turn": st.turn, "seat": seat, "die": d, "space": None,
-                 "cause": "shot"})
-        st._pub({"kind": "deploy", "turn": st.turn, "seat": seat})
+        st.events.append(DefeatedEvent(turn=st.turn, seat=seat, die=d, space=None, cause="shot"))
+        st.events.append(DeployEvent(turn=st.turn, seat=seat))
+
+
+def _check_dice(st: CorpsState, s: int) -> None:
+    """Seat ``s``'s seven dice: split between grid, Reserves and defeated row, in range, one per space."""
+    plats, res, d = st.platoons[s], st.reserves[s], st.defeated[s]
+    assert sorted(list(plats) + list(res) + list(d)) == sorted(DIE_SIZES), (s, plats, res, d)
+    spaces = [sp for sp, _ in plats.values()]
+    assert len(spaces) == len(set(spaces)), f"two platoons on one space: seat {s}"
+    for die, (sp, v) in plats.items():
+        assert 0 <= sp < 12, (s, die, sp)
+        assert 1 <= v <= DIE_SIZES[die], (s, die, v)
+    assert 0 <= len(d) <= 4, (s, d)
+    # four defeated means out, except for the shooter whose final salvo took
+    # everyone down: that seat wins with four defeated
+    salvo_winner = st.phase == "over" and st.win_reason == "salvo" and s == st.winner()
+    assert st.out[s] == (len(d) == 4 and not salvo_winner), (s, st.out[s], d)
 
 
 def check_invariants(st: CorpsState) -> None:
@@ -56,18 +72,7 @@ def check_invariants(st: CorpsState) -> None:
     """
     n = st.num_players
     for s in range(n):
-        plats, res, d = st.platoons[s], st.reserves[s], st.defeated[s]
-        assert sorted(list(plats) + list(res) + list(d)) == sorted(DIE_SIZES), (s, plats, res, d)
-        spaces = [sp for sp, _ in plats.values()]
-        assert len(spaces) == len(set(spaces)), f"two platoons on one space: seat {s}"
-        for die, (sp, v) in plats.items():
-            assert 0 <= sp < 12, (s, die, sp)
-            assert 1 <= v <= DIE_SIZES[die], (s, die, v)
-        assert 0 <= len(d) <= 4, (s, d)
-        # four defeated means out, except for the shooter whose final salvo took
-        # everyone down: that seat wins with four defeated
-        salvo_winner = st.phase == "over" and st.win_reason == "salvo" and s == st.winner()
-        assert st.out[s] == (len(d) == 4 and not salvo_winner), (s, st.out[s], d)
+        _check_dice(st, s)
 
     if st.phase == "setup":
         # seats before setup_seat have hidden exactly four dice at full value;
@@ -89,7 +94,7 @@ def check_invariants(st: CorpsState) -> None:
         assert st.turn == 0 and st.queue == [] and st.shot is None
         return
 
-    pending_deploy = [q[0] for q in st.queue if q[1] == "deploy"]
+    pending_deploy = [q.seat for q in st.queue if q.kind == "deploy"]
     assert len(pending_deploy) == len(set(pending_deploy)), st.queue   # one decision per seat
     for seat, kind, die, at in st.queue:
         assert kind in ("cover", "deploy") and not st.out[seat], st.queue
@@ -113,7 +118,7 @@ def check_invariants(st: CorpsState) -> None:
     if st.phase == "over":
         w = st.winner()
         assert w is not None and st.win_reason in ("last", "salvo")
-        assert [e["seat"] for e in st.events if e["kind"] == "winner"] == [w]
+        assert [e.seat for e in st.events if isinstance(e, WinnerEvent)] == [w]
         assert st.live_seats() == [w]
         assert len(st.defeated[w]) == (4 if st.win_reason == "salvo" else len(st.defeated[w]))
         assert len(st.defeated[w]) <= 3 or st.win_reason == "salvo"
@@ -123,10 +128,10 @@ def check_invariants(st: CorpsState) -> None:
     # The public log agrees with the state: the defeated rows, who is out and
     # how many Reserves were deployed can all be read off the events.
     for s in range(n):
-        evs = [e for e in st.events if e.get("seat") == s]
-        assert [e["die"] for e in evs if e["kind"] == "defeated"] == st.defeated[s], s
-        assert sum(e["kind"] == "eliminated" for e in evs) == int(st.out[s]), s
-        assert 3 - sum(e["kind"] == "deploy" for e in evs) == len(st.reserves[s]), s
+        evs = [e for e in st.events if e.seat == s]
+        assert [e.die for e in evs if isinstance(e, DefeatedEvent)] == st.defeated[s], s
+        assert sum(isinstance(e, EliminatedEvent) for e in evs) == int(st.out[s]), s
+        assert 3 - sum(isinstance(e, DeployEvent) for e in evs) == len(st.reserves[s]), s
 
 
 _ATOMS = frozenset({str, bytes, int, float, complex, bool, type(None)})
@@ -169,9 +174,10 @@ def walk(obj, seen: dict | None = None, atoms: bool = True) -> dict:
 
 #: types whose instances cannot be changed in place (containers among them may
 #: still hold mutable objects, but :func:`walk` visits those separately).
-#: ReadOnlyDict is the rules' frozen dict for logged events and grids.
+#: ReadOnlyDict is the rules' frozen dict for logged grids; events, private
+#: notes, pending decisions, queue entries and the shot are frozen values.
 IMMUTABLE = (str, bytes, int, float, complex, bool, type(None), tuple, frozenset, range,
-             Move, ReadOnlyDict)
+             Move, ReadOnlyDict, Event, Note, Decision, Queued, Shot)
 
 
 def mutable_ids(obj) -> dict:

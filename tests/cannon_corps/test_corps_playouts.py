@@ -35,16 +35,16 @@ def play_out(n: int, rng: random.Random, seen: Counter, choose=None):
         st.apply(m)
         check_invariants(st)
         for e in st.events[n0:]:
-            seen[e["kind"]] += 1
-            if e["kind"] == "defeated":
-                seen["cause:" + e["cause"]] += 1
-            if e["kind"] == "shot":
-                assert 1 <= e["power"] <= 20
+            seen[e.kind] += 1
+            if e.kind == "defeated":
+                seen["cause:" + e.cause] += 1
+            if e.kind == "shot":
+                assert 1 <= e.power <= 20
         # every game ends: no seat can fire more than 27 times
         assert st.turn <= MAX_SHOTS_PER_SEAT * n, st.turn
     w = st.winner()
     assert w is not None and st.live_seats() == [w]
-    assert [e["seat"] for e in st.events if e["kind"] == "winner"] == [w]
+    assert [e.seat for e in st.events if e.kind == "winner"] == [w]
     assert set(st.revealed) == set(range(n))         # every grid is on the table at the end
     seen["win:" + st.win_reason] += 1
     return st

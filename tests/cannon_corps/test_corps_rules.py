@@ -7,18 +7,19 @@ import pytest
 from tests.cannon_corps.corps_util import (
     S0, S1, S2, S3, make, poke, pre_defeat, check_invariants, mutable_ids, random_move, walk)
 from games.cannon_corps.rules import (
-    DICE, DIE_SIZES, NEIGHBOUR_SPACES, SPACES, Move, SetupMoves, event_text,
-    new_game, parse_text, player_name)
+    DICE, DIE_SIZES, NEIGHBOUR_SPACES, SPACES, Move, SetupMoves, event_text, new_game, parse_text, player_name,
+    ReadOnlyDict, RevealEvent, AmmoEvent, CoverEvent, DefeatedEvent, DeployEvent, SetupEvent, ShotEvent,
+    StartEvent, SurvivedEvent, WinnerEvent, result_line, result_reason)
 from games.core.game import CHANCE, TERMINAL, IllegalMove
 
 
 def kinds(st, since=0):
-    return [e["kind"] for e in st.events[since:]]
+    return [e.kind for e in st.events[since:]]
 
 
 def last_turn_events(st):
     t = st.turn
-    return [e for e in st.events if e.get("turn") == t]
+    return [e for e in st.events if e.turn == t]
 
 
 # -- table, dice, names ------------------------------------------------------
@@ -74,13 +75,13 @@ def test_other_three_dice_are_reserves():
 
 def test_setup_is_secret_one_move_per_seat_in_seat_order():
     st = new_game({}, 3)
-    assert st.current_player() == 0 and st.pending()["kind"] == "setup"
+    assert st.current_player() == 0 and st.pending().kind == "setup"
     st.apply(Move.setup(S0))
     assert st.current_player() == 1
     ev = st.events[-1]
-    assert ev == {"kind": "setup", "turn": 0, "seat": 0}
+    assert ev == SetupEvent(turn=0, seat=0)
     v1 = st.view(1)
-    assert v1.my_platoons == {} and "A4" not in json.dumps(v1.events)
+    assert v1.my_platoons == {} and "A4" not in json.dumps([e.to_dict() for e in v1.events])
     st.apply(Move.setup(S1))
     st.apply(Move.setup(S2))
     assert st.current_player() == CHANCE
@@ -95,7 +96,7 @@ def test_random_seat_starts_by_chance_uniformly():
     assert [m for m, _ in outs] == [Move("start", seat=s) for s in range(4)]
     assert all(abs(p - 0.25) < 1e-12 for _, p in outs)
     st.apply(st.parse_move("start 2"))
-    assert st.current_player() == 2 and st.events[-1] == {"kind": "start", "turn": 0, "seat": 2}
+    assert st.current_player() == 2 and st.events[-1] == StartEvent(turn=0, seat=2)
     with pytest.raises(IllegalMove, match="already been drawn"):
         st.apply(Move("start", seat=1))
 
@@ -124,8 +125,8 @@ def test_shot_power_is_the_platoons_value():
     st = make([S0, S1])
     poke(st, 0, "d20", 7)
     st.apply(st.parse_move("fire d20 C1"))
-    shot = [e for e in st.events if e["kind"] == "shot"][-1]
-    assert shot["power"] == 7 and shot["salvo"] is False
+    shot = [e for e in st.events if e.kind == "shot"][-1]
+    assert shot.power == 7 and shot.salvo is False
 
 
 def test_fire_at_any_space_even_own_platoon_space():
@@ -133,24 +134,24 @@ def test_fire_at_any_space_even_own_platoon_space():
     assert len(st.legal_moves()) == 4 * 12
     st.apply(st.parse_move("fire d8 A1"))                     # seat 0's own d4 stands on A1
     assert st.grid(0)["A1"] == ("d4", 4)       # untouched
-    answers = [e for e in st.events if e["kind"] == "answer"]
-    assert [(a["seat"], a["hit"]) for a in answers] == [(1, False)]
+    answers = [e for e in st.events if e.kind == "answer"]
+    assert [(a.seat, a.hit) for a in answers] == [(1, False)]
 
 
 def test_shot_announced_with_power_and_space_not_die():
     st = make([S0, S1])
-    assert st.public_move_text(Move("fire", "d20", "C1")) == "Power 20 shot at C1"
+    assert st.public_move_text(Move("fire", "d20", "C1")) == "Power 20 shot at C1: Player 2 miss"
     st.apply(st.parse_move("fire d20 C1"))
-    shot = next(e for e in st.events if e["kind"] == "shot")
-    assert shot == {"kind": "shot", "turn": 1, "seat": 0, "power": 20, "space": "C1", "salvo": False}
-    assert "d20" not in json.dumps(shot)
-    assert event_text(shot, ["Ana", "Ben"]) == "Ana: \u201cPower 20 shot at C1.\u201d"
+    shot = next(e for e in st.events if e.kind == "shot")
+    assert shot == ShotEvent(turn=1, seat=0, power=20, space='C1', salvo=False)
+    assert "d20" not in json.dumps(shot.to_dict())
+    assert event_text(shot, ["Ana", "Ben"]) == 'Ana: "Power 20 shot at C1."'
 
 
 def test_every_other_live_seat_answers_hit_or_miss():
     st = make([S0, S1, S2], start=1)
     st.apply(st.parse_move("fire d10 B3"))                    # seat 0: miss; seat 2: d4 on B3
-    answers = [(e["seat"], e["hit"]) for e in st.events if e["kind"] == "answer"]
+    answers = [(e.seat, e.hit) for e in st.events if e.kind == "answer"]
     assert answers == [(2, True), (0, False)]  # turn order from the shooter's left
 
 
@@ -158,9 +159,9 @@ def test_hit_platoon_loses_the_shots_power():
     st = make([S0, S1])
     st.apply(st.parse_move("fire d8 B4"))                     # d20 on B4 takes 8
     assert st.grid(1)["B4"] == ("d20", 12)
-    assert [e for e in st.events if e["kind"] == "survived"] == [
-        {"kind": "survived", "turn": 1, "seat": 1, "space": "B4", "damage": 8}]
-    assert st.current_player() == 1 and st.pending()["kind"] == "cover"
+    assert [e for e in st.events if e.kind == "survived"] == [
+        SurvivedEvent(turn=1, seat=1, space='B4', damage=8)]
+    assert st.current_player() == 1 and st.pending().kind == "cover"
 
 
 def test_defeated_at_zero_or_below_leaves_grid_and_is_shown():
@@ -169,8 +170,8 @@ def test_defeated_at_zero_or_below_leaves_grid_and_is_shown():
     st.apply(st.parse_move("fire d20 B1"))                    # d10 at 10 takes 10: exactly zero
     assert "B1" not in st.grid(1)
     assert st.defeated[1] == ["d10"]
-    d = next(e for e in st.events if e["kind"] == "defeated")
-    assert d == {"kind": "defeated", "turn": 1, "seat": 1, "die": "d10", "space": "B1", "cause": "shot"}
+    d = next(e for e in st.events if e.kind == "defeated")
+    assert d == DefeatedEvent(turn=1, seat=1, die='d10', space='B1', cause='shot')
     assert st.view(0).defeated[1] == ("d10",)
     # below zero too
     st2 = make([S0, S1])
@@ -181,7 +182,7 @@ def test_defeated_at_zero_or_below_leaves_grid_and_is_shown():
 def test_defeated_owner_deploys_reserve_of_choice_on_any_empty_space():
     st = make([S0, S1])
     st.apply(st.parse_move("fire d20 B1"))
-    assert st.current_player() == 1 and st.pending()["kind"] == "deploy"
+    assert st.current_player() == 1 and st.pending().kind == "deploy"
     legal = st.legal_moves()
     reserves = {m.die for m in legal}
     spaces = {m.space for m in legal}
@@ -189,7 +190,7 @@ def test_defeated_owner_deploys_reserve_of_choice_on_any_empty_space():
     assert "B1" in spaces and "B2" not in spaces and len(spaces) == 9
     st.apply(st.parse_move("deploy d6 B1"))                   # the space just lost
     assert st.grid(1)["B1"] == ("d6", 6)
-    assert st.current_player() == 1 and st.pending()["kind"] == "fire"   # ammo spent, turn passed
+    assert st.current_player() == 1 and st.pending().kind == "fire"   # ammo spent, turn passed
     with pytest.raises(IllegalMove):
         st.parse_move("deploy d4 C1")          # no deployment pending now
 
@@ -201,9 +202,9 @@ def test_deployment_is_secret_but_public():
     n = len(st.events)
     st.apply(st.parse_move("deploy d8 C4"))
     dep = st.events[n]
-    assert dep == {"kind": "deploy", "turn": 1, "seat": 1}
+    assert dep == DeployEvent(turn=1, seat=1)
     v0 = st.view(0)
-    assert "C4" not in json.dumps(v0.events) and v0.reserve_counts[1] == 2
+    assert "C4" not in json.dumps([e.to_dict() for e in v0.events]) and v0.reserve_counts[1] == 2
     assert v0.platoon_counts[1] == 4
 
 
@@ -215,7 +216,7 @@ def test_survivor_may_move_one_space_in_eight_directions_or_stay():
     covers = {m.space for m in legal if m.kind == "cover"}
     assert covers == {"A2", "A3", "A4", "C2", "C3", "C4"}     # B2 and B4 hold its own platoons
     v1 = st.view(1)
-    assert v1.pending["die"] == "d12" and set(v1.pending["options"]) == covers
+    assert v1.pending.die == "d12" and set(v1.pending.options) == covers
     st.apply(st.parse_move("cover d12 C4"))
     assert st.grid(1)["C4"] == ("d12", 6)
 
@@ -246,7 +247,7 @@ def test_ran_for_cover_reads_the_same_moved_or_stayed():
     a.apply(a.parse_move("stay d12"))
     b.apply(b.parse_move("cover d12 C4"))
     assert a.events == b.events
-    assert a.events[-2] == {"kind": "cover", "turn": 1, "seat": 1, "space": "B3"}
+    assert a.events[-2] == CoverEvent(turn=1, seat=1, space='B3')
     assert vars(a.view(0)) == vars(b.view(0))
 
 
@@ -255,7 +256,7 @@ def test_used_ammo_halves_the_firing_platoon_rounding_down():
     poke(st, 0, "d20", 5)
     st.apply(st.parse_move("fire d20 C1"))
     assert st.grid(0)["A4"] == ("d20", 2)
-    assert st.events[-1] == {"kind": "ammo", "turn": 1, "seat": 0, "power": 5, "value": 2}
+    assert st.events[-1] == AmmoEvent(turn=1, seat=0, power=5, value=2)
 
 
 def test_ammo_is_spent_only_after_the_decisions():
@@ -290,25 +291,25 @@ def test_order_damage_then_decisions_in_turn_order_then_ammo():
     assert st.defeated[0] == ["d4"] and "B2" not in st.grid(0)
     assert st.view(1).my_platoons["d20"] == ("B2", 12)     # seat 1 already sees it, though it decides last
     assert st.grid(2)["C1"] == ("d8", 8)                   # the shooter's ammo is untouched
-    assert [(e["kind"], e.get("seat")) for e in st.events[n0:]] == [
+    assert [(e.kind, e.seat) for e in st.events[n0:]] == [
         ("shot", 2), ("answer", 3), ("answer", 0), ("answer", 1),
         ("survived", 3), ("defeated", 0), ("survived", 1)]
     # the decisions, in order 3 -> 0 -> 1, mixing cover and deployment
     decided = []
     for move in ("cover d12 C2", "deploy d10 B2", "stay d20"):
-        seat, kind = st.current_player(), st.pending()["kind"]
+        seat, kind = st.current_player(), st.pending().kind
         decided.append((seat, kind))
         assert st.grid(2)["C1"] == ("d8", 8), f"ammo spent before seat {seat} decided"
-        assert not any(e["kind"] == "ammo" for e in st.events[n0:])
+        assert not any(e.kind == "ammo" for e in st.events[n0:])
         st.apply(st.parse_move(move))
     assert decided == [(3, "cover"), (0, "deploy"), (1, "cover")]
     # only after the last decision: the ammo, then the next shooter (seat 3)
     assert st.grid(2)["C1"] == ("d8", 4)
-    assert [(e["kind"], e.get("seat")) for e in st.events[n0 + 7:]] == [
+    assert [(e.kind, e.seat) for e in st.events[n0 + 7:]] == [
         ("cover", 3), ("deploy", 0), ("cover", 1), ("ammo", 2)]
     assert st.grid(3)["C2"] == ("d12", 4) and st.grid(0)["B2"] == ("d10", 10)
     assert st.grid(1)["B2"] == ("d20", 12)
-    assert st.current_player() == 3 and st.pending()["kind"] == "fire"
+    assert st.current_player() == 3 and st.pending().kind == "fire"
     check_invariants(st)
 
 
@@ -323,15 +324,15 @@ def test_simultaneous_hits_on_several_seats():
     st = make(setups)
     st.apply(st.parse_move("fire d10 B3"))
     t = st.turn
-    answers = [(e["seat"], e["hit"]) for e in st.events if e["kind"] == "answer" and e["turn"] == t]
+    answers = [(e.seat, e.hit) for e in st.events if e.kind == "answer" and e.turn == t]
     assert answers == [(1, True), (2, True), (3, False), (4, True)]
     assert st.grid(1)["B3"] == ("d12", 2)
     assert st.defeated[2] == ["d4"] and st.defeated[4] == ["d10"] and st.defeated[3] == []
     assert st.grid(3) == {"A1": ("d4", 4), "C4": ("d6", 6), "C1": ("d8", 8), "A3": ("d20", 20)}
     for seat, frm, to in ((1, 12, 2), (2, 4, 0), (4, 10, 0)):  # each learns its own damage
-        dmg = [e for e in st.private[seat] if e["kind"] == "damaged"]
-        assert [(e["from"], e["to"]) for e in dmg] == [(frm, to)]
-    assert not any(e["kind"] == "damaged" for e in st.private[3])
+        dmg = [e for e in st.private[seat] if e.kind == "damaged"]
+        assert [(e.from_value, e.to_value) for e in dmg] == [(frm, to)]
+    assert not any(e.kind == "damaged" for e in st.private[3])
     # one decision per hit seat; two seats deploy after the same shot, each on
     # its own grid (the same space name is fine: the grids are separate)
     assert [(q[0], q[1]) for q in st.queue] == [(1, "cover"), (2, "deploy"), (4, "deploy")]
@@ -349,9 +350,9 @@ def test_final_salvo_defeats_every_hit_platoon_outright():
     poke(st, 0, "d4", 1)
     st.apply(st.parse_move("fire d4 B4"))                     # the d20 at full strength
     assert st.defeated[1] == ["d20"]
-    shot = next(e for e in st.events if e["kind"] == "shot")
-    assert shot["salvo"] is True
-    assert next(e for e in st.events if e["kind"] == "defeated")["cause"] == "salvo"
+    shot = next(e for e in st.events if e.kind == "shot")
+    assert shot.salvo is True
+    assert next(e for e in st.events if e.kind == "defeated").cause == "salvo"
 
 
 def test_reinforcement_when_the_firing_die_dies_by_its_own_salvo():
@@ -366,14 +367,13 @@ def test_reinforcement_when_the_firing_die_dies_by_its_own_salvo():
     st.apply(st.parse_move("deploy d10 A1"))
     # ... until the ammo step: defeated, shown, and its owner reinforces last
     assert st.defeated[0] == ["d4"] and "d4" not in st.platoons[0]
-    own = [e for e in st.events if e["kind"] == "defeated" and e["seat"] == 0]
-    assert own == [{"kind": "defeated", "turn": 1, "seat": 0, "die": "d4", "space": None,
-                    "cause": "own_salvo"}]
-    assert st.current_player() == 0 and st.pending()["kind"] == "deploy"
+    own = [e for e in st.events if e.kind == "defeated" and e.seat == 0]
+    assert own == [DefeatedEvent(turn=1, seat=0, die='d4', space=None, cause='own_salvo')]
+    assert st.current_player() == 0 and st.pending().kind == "deploy"
     assert {m.die for m in st.legal_moves()} == {"d10", "d%", "d12"}
     st.apply(st.parse_move("deploy d12 A1"))
     assert st.grid(0)["A1"] == ("d12", 12)
-    assert st.current_player() == 1 and st.pending()["kind"] == "fire"
+    assert st.current_player() == 1 and st.pending().kind == "fire"
     check_invariants(st)
 
 
@@ -383,15 +383,15 @@ def test_fourth_defeat_eliminates_and_reveals_grid():
     pre_defeat(st, 1, ["d4", "d6", "d8"])
     st.apply(st.parse_move("fire d20 B1"))
     assert st.out[1] and st.defeated[1] == ["d4", "d6", "d8", "d10"]
-    el = next(e for e in st.events if e["kind"] == "eliminated")
-    assert el["grid"] == {"B2": ("d%", 10), "B3": ("d12", 12), "B4": ("d20", 20)}
+    el = next(e for e in st.events if e.kind == "eliminated")
+    assert el.grid == {"B2": ("d%", 10), "B3": ("d12", 12), "B4": ("d20", 20)}
     v2 = st.view(2)
-    assert v2.out[1] and v2.revealed[1] == el["grid"]
+    assert v2.out[1] and v2.revealed[1] == el.grid
     assert v2.reserve_counts[1] == 0 and v2.platoon_counts[1] == 0
     # it answers no more shots
     assert st.current_player() == 2
     st.apply(st.parse_move("fire d12 B2"))
-    assert [e["seat"] for e in last_turn_events(st) if e["kind"] == "answer"] == [0]
+    assert [e.seat for e in last_turn_events(st) if e.kind == "answer"] == [0]
 
 
 def test_elimination_mid_turn():
@@ -404,7 +404,7 @@ def test_elimination_mid_turn():
     st.apply(st.parse_move("fire d20 B3"))                    # seat 1's d12 dies (4th), seat 2's d10 dies (1st)
     assert st.out[1] and not st.out[2]
     assert kinds(st)[-6:] == ["shot", "answer", "answer", "defeated", "eliminated", "defeated"]
-    assert st.current_player() == 2 and st.pending()["kind"] == "deploy"   # no decision for seat 1
+    assert st.current_player() == 2 and st.pending().kind == "deploy"   # no decision for seat 1
     st.apply(st.parse_move("deploy d4 B3"))
     assert st.current_player() == 2            # seat 1 is skipped
     check_invariants(st)
@@ -436,9 +436,11 @@ def test_last_seat_with_three_or_fewer_defeated_wins():
     st.apply(st.parse_move("fire d6 C3"))                     # 6 damage: its 4th defeat
     assert st.is_over() and st.winner() == 0 and st.current_player() == TERMINAL
     assert st.win_reason == "last"
-    assert st.result_text(["Ana", "Ben", "Cleo"]) == "Ana wins: the last army standing"
-    assert [e for e in st.events if e["kind"] == "winner"] == [
-        {"kind": "winner", "turn": 3, "seat": 0, "reason": "last"}]
+    assert result_line(st.winner(), st.win_reason, ["Ana", "Ben", "Cleo"]) == "Ana wins: the last army standing"
+    assert st.result_text(["Ana", "Ben", "Cleo"]) == result_reason("last")      # the card's title names Ana
+    assert "Ana" not in st.result_text(["Ana", "Ben", "Cleo"])
+    assert [e for e in st.events if e.kind == "winner"] == [
+        WinnerEvent(turn=3, seat=0, reason='last')]
 
 
 def test_final_salvo_that_takes_everyone_down_wins_for_the_shooter():
@@ -449,7 +451,8 @@ def test_final_salvo_that_takes_everyone_down_wins_for_the_shooter():
     st.apply(st.parse_move("fire d4 B4"))
     assert st.is_over() and st.winner() == 0 and st.win_reason == "salvo"
     assert len(st.defeated[0]) == 4 and len(st.defeated[1]) == 4
-    assert st.result_text() == "Player 1 wins with a final salvo that took everyone down"
+    assert result_line(st.winner(), st.win_reason) == "Player 1 wins with a final salvo that took everyone down"
+    assert st.result_text() == result_reason("salvo")
 
 
 def _salvo_table(n, shooter, out_first=None):
@@ -488,13 +491,14 @@ def test_final_salvo_that_takes_everyone_down_wins_for_the_shooter_with_more_sea
         assert len(st.defeated[s]) == 4, s                    # everyone down, the shooter too
         assert st.out[s] == (s != shooter), s
     t = st.turn
-    answered = [e["seat"] for e in st.events if e["kind"] == "answer" and e["turn"] == t]
+    answered = [e.seat for e in st.events if e.kind == "answer" and e.turn == t]
     assert answered == [(shooter + k) % n for k in range(1, n) if (shooter + k) % n != out_first]
-    own = [e for e in st.events if e["kind"] == "defeated" and e["seat"] == shooter and e["turn"] == t]
-    assert [e["cause"] for e in own] == ["own_salvo"]
+    own = [e for e in st.events if e.kind == "defeated" and e.seat == shooter and e.turn == t]
+    assert [e.cause for e in own] == ["own_salvo"]
     assert st.queue == [] and set(st.revealed) == set(range(n))
-    assert st.result_text(names) == f"{names[shooter]} wins with a final salvo that took everyone down"
-    assert [(e["seat"], e["reason"]) for e in st.events if e["kind"] == "winner"] == [(shooter, "salvo")]
+    assert result_line(st.winner(), st.win_reason, names) == \
+        f"{names[shooter]} wins with a final salvo that took everyone down"
+    assert [(e.seat, e.reason) for e in st.events if e.kind == "winner"] == [(shooter, "salvo")]
     check_invariants(st)
 
 
@@ -514,7 +518,7 @@ def test_final_salvo_that_eliminates_every_opponent_leaves_the_shooter_the_last_
     assert st.out[0] and st.out[1] and not st.out[2]
     assert st.defeated[2] == ["d10", "d4"] and "d4" not in st.platoons[2]
     assert len(st.platoons[2]) == 3 and sorted(st.reserves[2]) == ["d%", "d12"]   # no deployment
-    assert st.result_text(["Ana", "Ben", "Cleo"]) == "Cleo wins: the last army standing"
+    assert result_line(st.winner(), st.win_reason, ["Ana", "Ben", "Cleo"]) == "Cleo wins: the last army standing"
     check_invariants(st)
 
 
@@ -555,8 +559,8 @@ def test_end_of_game_reveals_every_grid():
     v = st.view(1)
     assert set(v.revealed) == {0, 1}
     assert v.revealed[0] == {"A1": ("d4", 4), "A2": ("d6", 6), "A3": ("d8", 8), "A4": ("d20", 10)}
-    rev = [e for e in st.events if e["kind"] == "reveal"]
-    assert [r["seat"] for r in rev] == [0] and rev[0]["reserves"] == ("d10", "d%", "d12")
+    rev = [e for e in st.events if e.kind == "reveal"]
+    assert [r.seat for r in rev] == [0] and rev[0].reserves == ("d10", "d%", "d12")
 
 
 # -- the move contract -------------------------------------------------------
@@ -625,7 +629,7 @@ def test_status_text_is_neutral():
     assert st.status_text(["Ana", "Ben"]) == "Ana: choose a platoon and a space to fire at"
     st.apply(st.parse_move("fire d6 B3"))
     txt = st.status_text()
-    assert txt == "Player 2: hit at B3 \u2014 run for cover or stay" and "d12" not in txt
+    assert txt == "Player 2: hit at B3 - run for cover or stay" and "d12" not in txt
     assert st.view(0).status_text() == txt
     st.apply(st.parse_move("stay d12"))
     st.apply(st.parse_move("fire d20 A1"))
@@ -652,7 +656,10 @@ def test_result_and_status_lines_agree_between_state_and_view():
     pre_defeat(st, 1, ["d4", "d6", "d8"])
     st.apply(st.parse_move("fire d20 B1"))
     names = ["Ana", "Ben"]
-    assert st.status_text(names) == st.result_text(names) == st.view(1).status_text(names)
+    assert st.status_text(names) == st.view(1).status_text(names) == st.view(None).status_text(names)
+    # the game is over: the banner does not name the winner again (the card's title does)
+    assert st.status_text(names) == "Game over: every grid is revealed"
+    assert st.result_text(names) == result_reason("last")
     assert new_game({}, 2).result_text() == "Game in progress"
 
 
@@ -670,9 +677,11 @@ def test_public_move_texts_name_the_deed_not_the_actor():
     assert st.public_move_text(Move("start", seat=1), NAMES) == "Ben fires first"
     assert st.public_move_text("start 1") == "Player 2 fires first"
     st.apply(st.parse_move("start 0"))
-    assert st.public_move_text(Move("fire", "d20", "C1"), NAMES) == "Power 20 shot at C1"
+    # a shot carries its answers (from the shooter's left), so the log keeps who was hit
+    assert st.public_move_text(Move("fire", "d20", "C1"), NAMES) == "Power 20 shot at C1: Ben miss"
+    assert st.public_move_text(Move("fire", "d20", "B4"), NAMES) == "Power 20 shot at B4: Ben hit"
     poke(st, 0, "d4", 1)
-    assert st.public_move_text("fire d4 B2", NAMES) == "Power 1 shot at B2 (FINAL SALVO)"
+    assert st.public_move_text("fire d4 B2", NAMES) == "Power 1 shot at B2 (FINAL SALVO): Ben hit"
     st.apply(st.parse_move("fire d6 B3"))                      # Ben's d12 survives
     assert st.public_move_text("stay d12", NAMES) == "ran for cover"
     assert st.public_move_text("cover d12 C4", NAMES) == "ran for cover"
@@ -692,7 +701,7 @@ def test_event_texts_name_the_seat_and_read_as_the_table_hears_them():
     st.apply(st.parse_move("fire d20 C4"))                     # Ben: a miss on Ana's grid
     texts = [event_text(e, NAMES) for e in st.events[n0:]]
     assert texts == [
-        "Ana: \u201cPower 1 shot at B3.\u201d (FINAL SALVO)",
+        'Ana: "Power 1 shot at B3." (FINAL SALVO)',
         "Ben: Hit",
         "Cleo: Hit",
         "Ben's d12 on B3 is DEFEATED by the final salvo",
@@ -701,7 +710,7 @@ def test_event_texts_name_the_seat_and_read_as_the_table_hears_them():
         "Ben deployed a reserve",
         "Ana's d4 fired its final salvo and is DEFEATED",
         "Ana deployed a reserve",
-        "Ben: \u201cPower 20 shot at C4.\u201d",
+        'Ben: "Power 20 shot at C4."',
         "Ana: Miss",
         "Ben's power 20 platoon is now 10",
     ]
@@ -710,14 +719,14 @@ def test_event_texts_name_the_seat_and_read_as_the_table_hears_them():
     st.apply(st.parse_move("cover d% A1"))
     assert [event_text(e, NAMES) for e in st.events[-3:]] == [
         "Ben's platoon on B2 survives 8 damage", "Ben ran for cover", "Ana's power 8 platoon is now 4"]
-    assert event_text({"kind": "winner", "turn": 9, "seat": 1, "reason": "salvo"}, NAMES) == \
+    assert event_text(WinnerEvent(turn=9, seat=1, reason='salvo'), NAMES) == \
         "Ben wins with a final salvo that took everyone down"
-    assert event_text({"kind": "winner", "turn": 9, "seat": 0, "reason": "last"}, NAMES) == \
+    assert event_text(WinnerEvent(turn=9, seat=0, reason='last'), NAMES) == \
         "Ana wins: the last army standing"
-    assert event_text({"kind": "reveal", "turn": 9, "seat": 0, "grid": {}, "reserves": ()}, NAMES) == \
+    assert event_text(RevealEvent(turn=9, seat=0, grid=ReadOnlyDict(), reserves=()), NAMES) == \
         "Ana's grid is revealed"
-    assert event_text({"kind": "setup", "turn": 0, "seat": 3}, NAMES) == "Dev hid four platoons"
-    assert event_text({"kind": "start", "turn": 0, "seat": 3}, NAMES) == "Dev fires first"
+    assert event_text(SetupEvent(turn=0, seat=3), NAMES) == "Dev hid four platoons"
+    assert event_text(StartEvent(turn=0, seat=3), NAMES) == "Dev fires first"
 
 
 def test_texts_never_say_player_n_when_names_are_given():
@@ -735,14 +744,16 @@ def test_texts_never_say_player_n_when_names_are_given():
             m = random_move(st, rng)
             pub = st.public_move_text(m, names)
             assert "Player" not in pub
-            if m.kind != "start":               # the actor is shown beside the text, not in it
+            if m.kind == "fire":                # the answers name the others, never the shooter
+                assert names[st.current_player()] not in pub, pub
+            elif m.kind != "start":             # the actor is shown beside the text, not in it
                 assert not any(nm in pub for nm in names), pub
             n0 = len(st.events)
             st.apply(m)
             for ev in st.events[n0:]:
                 txt = event_text(ev, names)
-                assert txt.startswith(names[ev["seat"]]) and "Player" not in txt, txt
-        assert st.result_text(names).startswith(names[st.winner()])
+                assert txt.startswith(names[ev.seat]) and "Player" not in txt, txt
+        assert result_line(st.winner(), st.win_reason, names).startswith(names[st.winner()])
     # the fallback: no list, a short list, a blank name
     assert player_name(1) == "Player 2" and player_name(2, ["Ana", "Ben"]) == "Player 3"
     assert player_name(1, ["Ana", "  "]) == "Player 2" and player_name(1, ["Ana", None]) == "Player 2"

@@ -14,6 +14,7 @@ other seats' secrets in everything reachable from a view, three ways:
 And a view must not share a mutable object with the state: a script that edits
 what it got from a view must not be able to rewrite the game.
 """
+import dataclasses
 import json
 import pickle
 import random
@@ -23,11 +24,12 @@ import pytest
 from tests.cannon_corps.corps_util import (
     S0, S1, S2, check_invariants, make, mutable_ids, random_move, walk)
 from games.cannon_corps.rules import (
-    DICE, DIE_SIZES, SPACE_INDEX, SPACES, CorpsState, CorpsView, Move, ReadOnlyDict, SetupMoves,
-    new_game)
+    DICE, DIE_SIZES, SPACE_INDEX, SPACES, AnswerEvent, CorpsState, CorpsView, CoverDecision, Decision,
+    DeployDecision, Event, FireDecision, Move, Note, Queued, ReadOnlyDict, SetupMoves, new_game)
 from games.core.game import CHANCE
 
-ALLOWED_TYPES = (CorpsView, Move, dict, list, tuple, set, frozenset, str, int, float, bool, type(None))
+ALLOWED_TYPES = (CorpsView, Move, Event, Note, Decision, dict, list, tuple, set, frozenset, str, int, float, bool,
+                 type(None))
 VIEW_FIELDS = {"seat", "num_players", "phase", "turn", "shooter", "current_player", "pending",
                "my_platoons", "my_reserves", "my_private", "defeated", "out", "reserve_counts",
                "platoon_counts", "revealed", "events", "winner", "win_reason"}
@@ -54,6 +56,8 @@ def _taint(x, marked: dict):
         t = _TStr(x)
     elif isinstance(x, ReadOnlyDict):
         t = ReadOnlyDict({k: _taint(v, marked) for k, v in x.items()})
+    elif isinstance(x, (Event, Note)):
+        t = type(x)(**{f.name: _taint(getattr(x, f.name), marked) for f in dataclasses.fields(x)})
     elif isinstance(x, dict):
         t = {_taint(k, marked): _taint(v, marked) for k, v in x.items()}
     elif isinstance(x, tuple):
@@ -82,11 +86,11 @@ def tainted_twin(st: CorpsState, seat):
         tw.platoons[o] = _taint(st.platoons[o], marked)
         tw.reserves[o] = _taint(st.reserves[o], marked)
     # the queued decisions name the hit die; the shot names the firing die
-    tw.queue = [(q[0], q[1], _taint(q[2], marked) if q[2] is not None else None,
-                 _taint(q[3], marked) if q[3] is not None else None) if q[0] != seat else q
+    tw.queue = [Queued(q.seat, q.kind, _taint(q.die, marked) if q.die is not None else None,
+                       _taint(q.at, marked) if q.at is not None else None) if q.seat != seat else q
                 for q in st.queue]
-    if st.shot is not None and st.shot["seat"] != seat:
-        tw.shot = dict(st.shot, die=_taint(st.shot["die"], marked))
+    if st.shot is not None and st.shot.seat != seat:
+        tw.shot = dataclasses.replace(st.shot, die=_taint(st.shot.die, marked))
     return tw, marked
 
 
@@ -100,11 +104,11 @@ def secret_containers(st: CorpsState, seat):
 
 
 def _canon(obj) -> str | None:
-    """A content fingerprint (tuples and lists alike), None if not JSON-able."""
-    try:
-        return json.dumps(obj, sort_keys=True)
-    except (TypeError, ValueError):
+    """A content fingerprint of a logged record (its type and fields; tuples
+    and lists alike), None if it is not one."""
+    if not isinstance(obj, (Event, Note)):
         return None
+    return type(obj).__name__ + json.dumps(obj.to_dict(), sort_keys=True)
 
 
 def assert_no_leak(st: CorpsState, seat, v: CorpsView | None = None):
@@ -120,24 +124,24 @@ def assert_no_leak(st: CorpsState, seat, v: CorpsView | None = None):
         inside = walk(st.private[o], atoms=False)
         del inside[id(st.private[o])]           # the log list itself (checked below)
         for i, x in inside.items():
-            if len(x) and i in objs:            # (the empty tuple is a shared singleton)
+            if x != () and i in objs:           # (the empty tuple is a shared singleton)
                 raise AssertionError(f"leak: seat {o}'s private {x} is in seat {seat}'s view")
     for c in secret_containers(st, seat):
         assert id(c) not in objs, "leak: the view holds a container of the state's secrets"
     # 2. by content: a fresh copy of a private entry leaks just the same.  Skip
     #    contents that are also public or also this seat's own (two seats can log
     #    the same 'stayed d12 at B3' when one shot hits both).  Only mappings of
-    #    a private entry's kind and size can equal one: filtering on that shape
-    #    keeps this cheap on long logs.
+    #    a private note's type can equal one: filtering on that shape keeps
+    #    this cheap on long logs.
     secret = {_canon(e): (o, e) for o in range(st.num_players) if o != seat for e in st.private[o]}
-    shapes = {(e.get("kind"), len(e)) for _, e in secret.values()}
+    shapes = {type(e) for _, e in secret.values()}
     own = st.private[seat] if seat is not None else []
     for e in list(st.events) + list(own):
-        if (e.get("kind"), len(e)) in shapes:
+        if type(e) in shapes:
             secret.pop(_canon(e), None)
     if secret:
         for x in objs.values():
-            if isinstance(x, dict) and (x.get("kind"), len(x)) in shapes:
+            if type(x) in shapes:
                 c = _canon(x)
                 if c in secret:
                     raise AssertionError(f"leak: seat {secret[c][0]}'s private entry "
@@ -168,7 +172,7 @@ def assert_view_is_clean(st: CorpsState, seat):
     assert v.events == st.events
     # the pending decision: details only for the deciding seat
     pend = v.pending
-    if pend.get("seat") != seat or seat is None:
+    if pend.seat != seat or seat is None:
         assert pend == st._pending(full=False)
     for o in v.revealed:
         assert st.out[o] or st.phase == "over"
@@ -193,19 +197,24 @@ def test_view_holds_no_secret_of_another_seat():
     assert checked > 300
 
 
+def _stash(v, x):
+    """Hide ``x`` in a doctored view (an extra attribute, as a careless change might add)."""
+    v.__dict__["extra"] = x
+
+
 # Each doctored view leaks one kind of secret of seat 1 into seat 0's view, at
 # a point where seat 1 has moved, deployed and is deciding again.  The leak
 # check must catch every one (proof that it can fail).
 LEAKS = {
-    "private entry shared": lambda st, v: v.pending.__setitem__("x", st.private[1][-1]),
-    "private entry copied": lambda st, v: v.pending.__setitem__("x", json.loads(json.dumps(st.private[1][-2]))),
-    "private log in events": lambda st, v: v.events.append(dict(st.private[1][-2])),
-    "platoons copied": lambda st, v: v.pending.__setitem__("x", dict(st.platoons[1])),
-    "platoon values only": lambda st, v: v.pending.__setitem__("x", [val for _, val in st.platoons[1].values()]),
-    "reserves copied": lambda st, v: v.pending.__setitem__("x", list(st.reserves[1])),
+    "private entry shared": lambda st, v: _stash(v, st.private[1][-1]),
+    "private entry copied": lambda st, v: _stash(v, dataclasses.replace(st.private[1][-2])),
+    "private log in events": lambda st, v: v.events.append(dataclasses.replace(st.private[1][-2])),
+    "platoons copied": lambda st, v: _stash(v, dict(st.platoons[1])),
+    "platoon values only": lambda st, v: _stash(v, [val for _, val in st.platoons[1].values()]),
+    "reserves copied": lambda st, v: _stash(v, list(st.reserves[1])),
     "grid revealed early": lambda st, v: v.revealed.__setitem__(
         1, {SPACES[sp]: (d, val) for d, (sp, val) in st.platoons[1].items()}),
-    "hit die in pending": lambda st, v: v.pending.__setitem__("die", st.queue[0][2]),
+    "hit die in pending": lambda st, v: setattr(v, "pending", dataclasses.replace(v.pending, die=st.queue[0].die)),
 }
 
 
@@ -219,8 +228,8 @@ def _leak_point():
     st.apply(st.parse_move("fire d12 B1"))         # seat 2 at B1: seat 1's d10 is defeated
     st.apply(st.parse_move("deploy d8 A4"))        # private "deployed d8 A4"
     st.apply(st.parse_move("fire d4 A4"))          # seat 0 at A4: seat 1's d8 survives with 4
-    assert st.current_player() == 1 and st.pending()["kind"] == "cover" and len(st.queue) == 1
-    assert [e["kind"] for e in st.private[1][-2:]] == ["deployed", "damaged"]
+    assert st.current_player() == 1 and isinstance(st.pending(), CoverDecision) and len(st.queue) == 1
+    assert [e.kind for e in st.private[1][-2:]] == ["deployed", "damaged"]
     return st
 
 
@@ -269,28 +278,41 @@ def test_view_shares_no_mutable_object_with_the_state():
     assert points > 100
 
 
+def _dump(st):
+    return (json.dumps([e.to_dict() for e in st.events]), json.dumps([[e.to_dict() for e in p] for p in st.private]),
+            st.snapshot())
+
+
 def test_editing_a_view_cannot_change_the_state():
     """The reviewer's script: flip a Hit answer through ``view.events``."""
     st = make([S0, S1])
     st.apply(st.parse_move("fire d8 B4"))          # seat 1 answers Hit
-    before = json.dumps(st.events), json.dumps(st.private), st.snapshot()
+    before = _dump(st)
     v = st.view(0)
-    ans = next(e for e in v.events if e["kind"] == "answer")
-    assert ans["hit"] is True
-    for edit in (lambda: ans.__setitem__("hit", False), lambda: ans.update(hit=False),
-                 lambda: ans.pop("hit"), lambda: ans.clear(), lambda: ans.setdefault("x", 1),
-                 lambda: ans.popitem(), lambda: ans.__delitem__("hit")):
-        with pytest.raises(TypeError):
+    ans = next(e for e in v.events if isinstance(e, AnswerEvent))
+    assert ans.hit is True
+    for edit in (lambda: setattr(ans, "hit", False), lambda: delattr(ans, "hit"),
+                 lambda: setattr(ans, "extra", 1), lambda: ans.__setattr__("space", "A1")):
+        with pytest.raises((dataclasses.FrozenInstanceError, AttributeError, TypeError)):
             edit()
     v1 = st.view(1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        v1.my_private[-1].to_value = 20
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        v1.pending.seat = 0
+    # a revealed grid stays read-only too
+    st2 = make([S0, S1])
+    while not st2.is_over():
+        st2.apply(random_move(st2, random.Random(len(st2.events))))
+    grid = st2.view(0).revealed[1]
     with pytest.raises(TypeError):
-        v1.my_private[-1]["to"] = 20
+        grid["A1"] = ("d4", 4)
     # what the view owns it may change freely, without touching the state
     v.events.clear()
-    v1.my_private.append({"kind": "bogus"})
+    v1.my_private.append("bogus")
     v1.my_platoons["d20"] = ("A1", 1)
-    v1.pending["options"] = []
-    assert (json.dumps(st.events), json.dumps(st.private), st.snapshot()) == before
+    v1.pending = FireDecision(seat=1)
+    assert _dump(st) == before
 
 
 def test_logged_events_stay_json_pickle_and_copy_friendly():
@@ -299,13 +321,14 @@ def test_logged_events_stay_json_pickle_and_copy_friendly():
     st = make([S0, S1])
     st.apply(st.parse_move("fire d8 B4"))
     v = st.view(0)
-    ev = v.events[-1]
-    assert isinstance(ev, ReadOnlyDict) and isinstance(ev, dict)
+    ev = v.events[-2]
+    assert isinstance(ev, AnswerEvent) and dataclasses.is_dataclass(ev)
     assert pickle.loads(pickle.dumps(v)).events == v.events
     assert copy.deepcopy(v).events == v.events
-    assert json.loads(json.dumps(v.events)) == [dict(e) for e in v.events]
-    plain = dict(ev)
-    plain["hit"] = False                        # an explicit plain copy is editable
+    assert copy.deepcopy(ev) is ev                     # frozen: copies share it
+    assert json.loads(json.dumps([e.to_dict() for e in v.events])) == [e.to_dict() for e in v.events]
+    assert ev.to_dict() == {"kind": "answer", "turn": 1, "seat": 1, "space": "B4", "hit": True}
+    plain = dataclasses.replace(ev, hit=False)     # an explicit changed copy is a new value
     assert ev != plain
 
 
@@ -348,14 +371,15 @@ def test_view_pending_cover_details_only_for_the_owner():
     st.apply(st.parse_move("fire d6 B3"))          # seat 1's d12 survives, seat 2's d4 is defeated
     assert st.current_player() == 1
     own, other, spectator = st.view(1), st.view(0), st.view(None)
-    assert own.pending["die"] == "d12" and "options" in own.pending
+    assert own.pending.die == "d12" and own.pending.options
     for v in (other, spectator):
-        assert v.pending == {"kind": "cover", "seat": 1, "shooter": 0, "space": "B3", "damage": 6}
+        assert v.pending == CoverDecision(seat=1, shooter=0, space="B3", damage=6)
+        assert v.pending.die is None and v.pending.options == ()
         assert v.legal_moves() == [] and not v.is_my_decision()
     st.apply(st.parse_move("stay d12"))
     own2 = st.view(2)
-    assert own2.pending["kind"] == "deploy" and own2.pending["reserves"] == ["d10", "d%", "d20"]
-    assert "reserves" not in st.view(1).pending
+    assert isinstance(own2.pending, DeployDecision) and own2.pending.reserves == ("d10", "d%", "d20")
+    assert st.view(1).pending == DeployDecision(seat=2, shooter=0)
 
 
 def test_view_legal_moves_and_parse_match_the_state():
@@ -387,7 +411,7 @@ def test_view_helpers_for_the_table():
     v = st.view(0)
     assert v.my_grid == {"A1": ("d4", 4), "A2": ("d6", 6), "A3": ("d8", 8), "A4": ("d20", 20)}
     assert v.opponents() == [1] and v.live_seats() == [0, 1]
-    assert v.pending == {"kind": "fire", "seat": 0} and v.is_my_decision()
+    assert v.pending == FireDecision(seat=0) and v.is_my_decision()
     assert v.platoon_counts == (4, 4) and v.reserve_counts == (3, 3) and v.defeated == ((), ())
     assert all(1 <= val <= DIE_SIZES[d] for d, (sp, val) in v.my_platoons.items())
     assert SPACE_INDEX["A4"] == 3 and len(DICE) == 7

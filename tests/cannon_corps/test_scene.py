@@ -75,7 +75,7 @@ def human_turn(app, g, rng, stats):
     b = g.board
     v = b.view()
     assert v.seat == g.viewer and v.is_my_decision()
-    kind = v.pending["kind"]
+    kind = v.pending.kind
     before = g.match.ply
     if kind == "setup":
         dice = rng.sample(DICE, 4)
@@ -92,12 +92,13 @@ def human_turn(app, g, rng, stats):
         click(app, b.btn_clear.rect.center)
         assert b.staged == {}
         assert not b.btn_confirm.enabled
-        for d, sp in zip(dice, spaces):
+        for d, sp in zip(dice, spaces, strict=True):
             click(app, b.tray_center(d))
             click(app, b.cell_center(v.seat, sp))
-        assert b.staged == dict(zip(dice, spaces))
+        assert b.staged == dict(zip(dice, spaces, strict=True))
         click(app, b.btn_confirm.rect.center)
-        want = "setup " + " ".join(f"{d}@{s}" for d, s in sorted(zip(dice, spaces), key=lambda p: DICE.index(p[0])))
+        want = "setup " + " ".join(f"{d}@{s}" for d, s in sorted(zip(dice, spaces, strict=True),
+                                                                 key=lambda p: DICE.index(p[0])))
         stats["setup"] += 1
     elif kind == "fire":
         die, (at, val) = max(v.my_platoons.items(), key=lambda kv: (kv[1][1], rng.random()))
@@ -114,8 +115,8 @@ def human_turn(app, g, rng, stats):
         want = f"fire {die} {target}"
         stats["fire"] += 1
     elif kind == "cover":
-        die = v.pending["die"]
-        opts = v.pending.get("options") or []
+        die = v.pending.die
+        opts = list(v.pending.options)
         if opts and stats["cover"] <= stats["stay"]:
             sp = rng.choice(opts)
             click(app, b.cell_center(v.seat, sp))
@@ -127,9 +128,9 @@ def human_turn(app, g, rng, stats):
             want = f"stay {die}"
             stats["stay"] += 1
     elif kind == "deploy":
-        res = v.pending["reserves"]
+        res = list(v.pending.reserves)
         die = rng.choice(res)
-        sp = rng.choice(v.pending["options"])
+        sp = rng.choice(v.pending.options)
         click(app, b.tray_center(die))
         click(app, b.cell_center(v.seat, sp))
         want = f"deploy {die} {sp}"
@@ -199,8 +200,6 @@ def test_two_humans_hand_over_on_every_change_and_never_show_the_next_grid(app):
         board_draw(surface)
     g.board.draw = draw_spy
 
-    from games.ui.handover import HandOver
-    curtain_ref = None
     handovers = []
     human_decisions = []
     while len(human_decisions) < 30:
@@ -212,16 +211,12 @@ def test_two_humans_hand_over_on_every_change_and_never_show_the_next_grid(app):
             p = g.match.to_move()
             assert ho.name == g.match.seats[p].name
             handovers.append(p)
-            # nothing of anyone's grid on screen: the frame is exactly a bare curtain
+            # nothing of anyone's grid on screen: the frame is exactly the curtain alone
             frame(app)
-            if curtain_ref is None or curtain_ref[0] != ho.name:
-                ref_app_screen = pygame.Surface(app.screen.get_size())
-                ref_app_screen.fill(app.theme.c["bg"])
-                bare = HandOver(app, ho.name, lambda: None)
-                bare.layout(app.screen.get_size())
-                bare.draw(ref_app_screen)
-                curtain_ref = (ho.name, ref_app_screen)
-            assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(curtain_ref[1], "RGB")
+            bare = pygame.Surface(app.screen.get_size())
+            bare.fill(app.theme.c["bg"])
+            ho.draw(bare)
+            assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(bare, "RGB")
             accepted[0] = p
             accept_handover(app)
             assert g.viewer == p and app.stack.top is g
@@ -231,7 +226,7 @@ def test_two_humans_hand_over_on_every_change_and_never_show_the_next_grid(app):
     assert not drawn_under_curtain
     assert stats["setup"] == 2 and stats["fire"] >= 2
     # a hand-over before the first human decision and before every change of human seat
-    changes = [human_decisions[0]] + [b for a, b in zip(human_decisions, human_decisions[1:]) if a != b]
+    changes = [human_decisions[0]] + [b for a, b in zip(human_decisions, human_decisions[1:], strict=False) if a != b]
     assert handovers == changes
     assert len(set(handovers)) == 2 and len(handovers) >= 4
     assert set(calls) <= {None, 0, 1}
@@ -293,19 +288,19 @@ def test_spectating_ais_draws_only_the_public_view(app):
     assert g.board.me is None and len(g.board.panels) == 4
 
 
-def test_animations_run_to_the_end_and_release_busy(app):
+def test_animations_run_to_the_end_and_release_busy(app, monkeypatch):
     app.settings.animation = "fast"
     seats = [Seat(HUMAN, name="Ana"), Seat(AI, "normal", "Ben"), Seat(AI, "normal", "Cleo")]
     g = new_game(app, seats, seed=7)
     rng = random.Random(5)
     stats = dict(setup=0, fire=0, cover=0, stay=0, deploy=0)
     kinds = set()
-    orig = g.board._start_step
+    orig = g.board.animator._start
 
     def spy(st):
-        kinds.add(st.kind)
+        kinds.add(st.data["kind"])
         return orig(st)
-    g.board._start_step = spy
+    monkeypatch.setattr(g.board.animator, "_start", spy)
     end = time.perf_counter() + 12
     while time.perf_counter() < end and not g.match.is_over() and stats["fire"] < 6:
         t0 = time.perf_counter()
@@ -438,7 +433,7 @@ def test_loaded_game_has_exactly_one_hand_over_on_the_stack(app, tmp_path):
     assert sum(is_handover(s) for s in app.stack.scenes) == 1
 
 
-def test_every_animation_step_on_a_scripted_game(app):
+def test_every_animation_step_on_a_scripted_game(app, monkeypatch):
     """Scripted moves through the board's on_move with animations on: a shot,
     answers, damage that a platoon survives, a defeat, cover, deployments, the
     halving of the firing die, a final salvo; then random play to the end
@@ -450,12 +445,12 @@ def test_every_animation_step_on_a_scripted_game(app):
     g.runner.cancel()
     b = g.board
     kinds = set()
-    orig = b._start_step
+    orig = b.animator._start
 
     def spy(st):
-        kinds.add(st.kind)
+        kinds.add(st.data["kind"])
         return orig(st)
-    b._start_step = spy
+    monkeypatch.setattr(b.animator, "_start", spy)
 
     def play(text):
         before = m.state.copy()
@@ -517,7 +512,8 @@ def _resize(app, size):
 
 def _set_up_match(n, names=None, seed=1):
     names = names or INFO.seat_names(n)
-    m = Match(INFO, {}, [Seat(HUMAN, name=names[0])] + [Seat(AI, "easy", x) for x in names[1:n]], seed=seed, ai_secret=seed)
+    m = Match(INFO, {}, [Seat(HUMAN, name=names[0])] + [Seat(AI, "easy", x) for x in names[1:n]], seed=seed,
+              ai_secret=seed)
     for _ in range(n + 1):
         m.resolve_chance()
         if m.to_move() >= 0:

@@ -13,7 +13,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from games.ui import dice  # noqa: E402
-from games.ui.dice import DIE_KINDS, DIE_MAX, DieChange, DieExit, DieRoll, draw_die  # noqa: E402
+from games.ui.dice import DIE_KINDS, DIE_MAX, DieChange, DieExit, DiePlace, DieRoll, draw_die  # noqa: E402
 
 TABLE = (24, 48, 44)
 COLORS = dict(fill=(200, 70, 60), edge=(90, 20, 16), text_color=(255, 240, 230))
@@ -27,7 +27,8 @@ def canvas(w=120, h=120):
 
 def pixels(surface, rect=None):
     rect = pygame.Rect(rect) if rect else surface.get_rect()
-    return [tuple(surface.get_at((x, y)))[:3] for y in range(rect.top, rect.bottom) for x in range(rect.left, rect.right)]
+    return [tuple(surface.get_at((x, y)))[:3] for y in range(rect.top, rect.bottom)
+            for x in range(rect.left, rect.right)]
 
 
 def test_kinds_and_maxima():
@@ -58,17 +59,17 @@ def test_value_region_differs_between_values(kind):
     draw_die(b, kind, DIE_MAX[kind] - 1 if DIE_MAX[kind] > 2 else 2, (60, 60), size, **COLORS)
     centre = pygame.Rect(0, 0, size // 2, size // 2)
     centre.center = (60, 60)
-    diff = sum(1 for p, q in zip(pixels(a, centre), pixels(b, centre)) if p != q)
+    diff = sum(1 for p, q in zip(pixels(a, centre), pixels(b, centre), strict=True) if p != q)
     assert diff > 20, f"{kind}: values 1 and {DIE_MAX[kind] - 1} look the same"
     # and the text colour is actually on the die
-    assert any(sum(abs(c - t) for c, t in zip(p, COLORS["text_color"])) < 30 for p in pixels(a, centre))
+    assert any(sum(abs(c - t) for c, t in zip(p, COLORS["text_color"], strict=True)) < 30 for p in pixels(a, centre))
 
 
 def test_d10_and_percentile_look_different():
     a, b = canvas(), canvas()
     draw_die(a, "d10", 7, (60, 60), 64, **COLORS)
     draw_die(b, "d%", 7, (60, 60), 64, **COLORS)
-    diff = sum(1 for p, q in zip(pixels(a), pixels(b)) if p != q)
+    diff = sum(1 for p, q in zip(pixels(a), pixels(b), strict=True) if p != q)
     assert diff > 400
 
 
@@ -162,7 +163,7 @@ def test_change_counts_down_with_a_shake():
         ch.draw(s, 48, **COLORS)
         seen.append(ch.value)
     assert seen[0] == 12 and seen[-1] == 4
-    assert all(a >= b for a, b in zip(seen, seen[1:])), "counts down monotonically"
+    assert all(a >= b for a, b in zip(seen, seen[1:], strict=False)), "counts down monotonically"
     assert len(set(seen)) >= 5, "shows intermediate values"
     up = DieChange("d6", 2, 5, (60, 60))
     up.update(1.0)
@@ -182,6 +183,55 @@ def test_exit_fades_out():
     s = canvas()
     ex.draw(s, 48, **COLORS)
     assert set(pixels(s)) == {TABLE}
+
+
+@pytest.mark.parametrize("cls,args", [
+    (DieRoll, ("d12", 9, (10, 10), (120, 90))),
+    (DiePlace, ("d12", 12, (10, 10), (120, 90))),
+    (DieChange, ("d12", 12, 3, (60, 60))),
+    (DieExit, ("d12", 5, (60, 60), (200, 10))),
+])
+def test_a_timeline_step_drives_the_animation_by_its_progress(cls, args):
+    """``seek(progress)`` is all a timeline step needs: the same progress gives
+    the same picture whatever the step's own duration (the speed setting), and
+    seeking 1.0 is the end, exactly as running the clock out."""
+    a, b = cls(*args, duration=0.8, rng=random.Random(3)), cls(*args, duration=0.8, rng=random.Random(3))
+    for p in (0.0, 0.1, 0.35, 0.6, 0.9, 1.0):
+        a.seek(p)
+        assert a.progress == pytest.approx(p)
+        b.update(0.8 * p - b.t)
+        sa, sb = canvas(240, 120), canvas(240, 120)
+        a.draw(sa, 48, **COLORS)
+        b.draw(sb, 48, **COLORS)
+        assert pixels(sa) == pixels(sb), (cls.__name__, p)
+    assert a.done
+    c = cls(*args, duration=0.8, rng=random.Random(3))
+    c.finish()
+    assert c.done and c.progress == 1.0
+
+
+def test_a_placed_die_shows_its_value_all_the_way_and_lands_at_rest():
+    place = DiePlace("d20", 20, (10, 10), (100, 80), duration=0.85, rng=random.Random(1))
+    s = canvas(200, 200)
+    for k in range(41):
+        place.seek(k / 40)
+        assert place.value == 20
+        place.draw(s, 48, **COLORS)
+    assert place.pos == (100, 80) and place.angle == 0
+    a, b = canvas(200, 200), canvas(200, 200)
+    place.draw(a, 48, shadow=False, **COLORS)
+    draw_die(b, "d20", 20, (100, 80), 48, **COLORS)
+    assert pixels(a) == pixels(b)
+
+
+def test_the_geometry_uses_pygame_vectors():
+    """The hand-written 3D helpers are gone: the polyhedra are pygame Vector3s."""
+    for name in ("_dot", "_cross", "_norm", "_sub", "_matmul", "_rot_x", "_rot_y"):
+        assert not hasattr(dice, name), name
+    shape = dice._shape("d20")
+    assert all(isinstance(v, pygame.math.Vector3) for v in shape.verts)
+    assert all(isinstance(n, pygame.math.Vector3) for _, n in shape.faces)
+    assert len(shape.faces) == 20 and len(dice._shape("d12").faces) == 12 and len(dice._shape("d10").faces) == 10
 
 
 def test_import_opens_no_window_and_no_audio():
@@ -222,8 +272,10 @@ def test_resting_dice_are_cached_sprites():
     """A die at rest is drawn once and then blitted from the sprite cache (the
     frame-rate figure is printed by tests/bench/bench_ui_pieces.py)."""
     s = canvas(200, 200)
+    dice._SPRITES.clear()              # (earlier tests may have filled it to its budget)
+    dice._sprite_pixels = 0
     n = len(dice._SPRITES)
-    draw_die(s, "d20", 17, (60, 60), 63, **COLORS)            # a size no other test uses
+    draw_die(s, "d20", 17, (60, 60), 63, **COLORS)
     assert len(dice._SPRITES) == n + 1
     draw_die(s, "d20", 17, (120, 120), 63, **COLORS)          # the same die elsewhere: a cache hit
     assert len(dice._SPRITES) == n + 1

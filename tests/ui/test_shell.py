@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 import games
+from games.core.match import AI, HUMAN, Match, Seat
 from games.ui.game_screen import GameScreen
 from games.ui.headless import build_scene, make_app
 from games.ui.load_screen import LoadScreen
@@ -147,8 +148,46 @@ def test_broken_save_gives_a_message_and_stays_on_menu(app, tmp_path):
     from games.ui.menu import open_save
     open_save(app, str(p))
     top = app.stack.top
-    assert top.title == "Cannot load this save" and "cut short" in top.message
+    assert top.title == "Cannot open this save" and "This save was cut short or damaged." in top.message
+    assert "JSON" not in top.message and "line" not in top.message, "the parser's detail goes to the log"
     assert isinstance(app.stack.scenes[0], MainMenu)
+
+
+def test_load_list_marks_saves_that_cannot_be_opened_and_tells_same_names_apart(app, tmp_path):
+    import json
+
+    from games.core import saves
+    from games.ui.load_screen import LoadScreen
+    m = Match(games.get("cannon"), {}, [Seat(HUMAN, name="Ana"), Seat(AI, "normal", "Ben")], seed=1)
+    m.play_text("Tf1")
+    folder = saves.paths.saves_dir()
+    for _ in range(2):
+        saves.save_match(m, saves.new_save_path("Friday"), name="Friday")
+    bad = saves.match_to_dict(m, name="Edited")
+    bad["moves"] = ["Tf1", "Tz9"]
+    del bad["snapshot"]
+    with open(f"{folder}/edited.json", "w") as fh:
+        json.dump(bad, fh)
+    other = saves.match_to_dict(m, name="Elsewhere")
+    other["game"] = "chess"
+    with open(f"{folder}/chess.json", "w") as fh:
+        json.dump(other, fh)
+    screen = LoadScreen(app)
+    app.push(screen)
+    rows = {info.label: (ob, info) for _r, ob, _db, info in screen.rows}
+    assert {"Friday", "Friday (2)"} <= set(rows)
+    assert not rows["Edited"][0].enabled and "do not play out" in rows["Edited"][1].error
+    assert not rows["Elsewhere"][0].enabled and "does not have" in rows["Elsewhere"][1].error
+    assert rows["Friday"][0].enabled
+
+
+def test_a_new_save_gets_a_name_a_person_would_choose():
+    import datetime
+
+    from games.core import saves
+    m = Match(games.get("cannon"), {}, [Seat(HUMAN, name="Ana"), Seat(AI, "normal", "Ben")], seed=1)
+    when = datetime.datetime(2026, 11, 22, 21, 40)
+    assert saves.default_name(m, when) == "Cannon, Ana vs Computer (Normal), 22 Nov 21:40"
 
 
 def test_settings_apply_at_once_and_persist(app):
