@@ -16,6 +16,7 @@ import pygame
 from games.cannon import board_draw as B
 from games.cannon import rules as R
 from games.ui.easing import in_out, linear, out_cubic
+from games.ui.particles import Burst, Particles, Ripple, alpha_circle, effect_step
 from games.ui.theme import blend
 from games.ui.timeline import Step
 
@@ -52,10 +53,9 @@ def step_sound(step, board, name) -> None:
         board.sound(name)
 
 
-def effect_step(effect, board) -> Step:
-    """A background step that plays ``effect`` through its natural life."""
-    return Step(effect.life, update=lambda s: effect.seek(s.progress * effect.life),
-                draw=lambda s, surface, geo, theme: effect.draw(surface, geo, theme), name=type(effect).__name__)
+def at_square(sq):
+    """Where an effect on square ``sq`` draws, for the board's (geo, theme) draw arguments."""
+    return lambda geo, theme: (*geo.sq_fpx(sq), geo.cell)
 
 
 class MoveAnim:
@@ -100,18 +100,21 @@ class MoveAnim:
         tl = board.timeline
         if self.kind in ("capture", "shot"):
             col = c["side"][B.side_of(self.target)] if self.target else c["danger"]
-            burst = Burst(m.to, [col, c["side_edge"][B.side_of(self.target or 1)], c["move_shot"]], rng,
+            burst = Burst([col, c["side_edge"][B.side_of(self.target or 1)], c["move_shot"]], rng,
                           n=30 if self.target in R.TOWN else 20, smoke=self.kind == "shot")
-            tl.spawn(effect_step(burst, board))
+            tl.spawn(effect_step(burst, at_square(m.to)))
             if self.town_falls:
                 if self.celebrate:
-                    tl.spawn(effect_step(Celebration(m.to, c, rng), board))
+                    party = Celebration(m.to, c, rng)
+                    tl.spawn(Step(party.life, update=lambda s: party.seek(s.progress * party.life),
+                                  draw=lambda s, surface, geo, theme: party.draw_on(surface, geo),
+                                  name="celebration"))
                 tl.now(Step(1.1, name="the town falls"))     # the game-over card waits for it
                 step_sound(step, board, "explosion")
             else:
                 step_sound(step, board, "hit" if self.kind == "capture" else "explosion")
         else:
-            tl.spawn(effect_step(Ripple(m.to, c["last_move"], big=self.kind == "place"), board))
+            tl.spawn(effect_step(Ripple(c["last_move"], big=self.kind == "place"), at_square(m.to)))
             step_sound(step, board, "click")
 
     def _prog(self, start, end, ease=in_out) -> float:
@@ -211,17 +214,6 @@ def unit_px(geo, frm, to):
     return dx / n, dy / n
 
 
-def alpha_circle(surface, rgb, alpha, center, r, width=0) -> None:
-    """A circle (or ring) at ``alpha`` opacity, blended over whatever is beneath."""
-    r = int(r)
-    a = int(max(0, min(255, alpha)))
-    if r < 1 or a == 0:
-        return
-    s = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
-    pygame.draw.circle(s, (*rgb, a), (r + 2, r + 2), r, width)
-    surface.blit(s, (int(center[0]) - r - 2, int(center[1]) - r - 2))
-
-
 _SCORCH: dict = {}
 
 
@@ -239,95 +231,7 @@ def scorch(surface, pos, cell) -> None:
     surface.blit(spr, spr.get_rect(center=(int(pos[0]), int(pos[1]))))
 
 
-class _Particles:
-    """Advanced to a natural time by :meth:`seek` (integrating in small steps)."""
-    life = 0.01
-
-    def __init__(self):
-        self.t = 0.0
-
-    def seek(self, t: float) -> None:
-        while self.t < t - 1e-9:
-            dt = min(1 / 60, t - self.t)
-            self.t += dt
-            self.tick(dt)
-
-    def tick(self, dt: float) -> None:
-        pass
-
-
-class Burst(_Particles):
-    """Pieces flying apart where something was hit (with smoke for a shot)."""
-
-    def __init__(self, sq, colors, rng, n=20, smoke=False):
-        super().__init__()
-        self.sq = sq
-        self.parts = []
-        life = 0.75
-        for _ in range(n):
-            a = rng.uniform(0, TAU)
-            sp = rng.uniform(1.2, 3.6)
-            self.parts.append([0.0, 0.0, math.cos(a) * sp, math.sin(a) * sp - 1.2,
-                               life * rng.uniform(0.6, 1.0), rng.uniform(0.05, 0.11), rng.choice(colors)])
-        self.smoke = []
-        if smoke:
-            for _ in range(7):
-                a = rng.uniform(0, TAU)
-                self.smoke.append([math.cos(a) * 0.15, math.sin(a) * 0.15, math.cos(a) * 0.5, math.sin(a) * 0.5 - 0.4,
-                                   life * rng.uniform(0.9, 1.4), rng.uniform(0.16, 0.26)])
-        self.life = max([p[4] for p in self.parts] + [s[4] for s in self.smoke] + [0.01])
-        self.flash = 0.2
-
-    def tick(self, dt):
-        for p in self.parts:
-            p[0] += p[2] * dt
-            p[1] += p[3] * dt
-            p[3] += 5.0 * dt
-            p[2] *= (1 - 1.5 * dt)
-        for s in self.smoke:
-            s[0] += s[2] * dt
-            s[1] += s[3] * dt
-            s[2] *= (1 - 2 * dt)
-            s[3] *= (1 - 2 * dt)
-
-    def draw(self, surface, geo, theme):
-        x0, y0 = geo.sq_fpx(self.sq)
-        cell = geo.cell
-        if self.t < self.flash:
-            k = self.t / self.flash
-            alpha_circle(surface, (255, 244, 210), 230 * (1 - k), (x0, y0), cell * (0.25 + 0.35 * k))
-            alpha_circle(surface, (255, 200, 90), 200 * (1 - k), (x0, y0), cell * (0.35 + 0.5 * k),
-                         max(2, int(cell * 0.08)))
-        for s in self.smoke:
-            if self.t < s[4]:
-                k = self.t / s[4]
-                alpha_circle(surface, (96, 92, 86), 150 * (1 - k) ** 1.5,
-                             (x0 + s[0] * cell, y0 + s[1] * cell), cell * s[5] * (0.6 + k))
-        for p in self.parts:
-            if self.t < p[4]:
-                k = 1 - self.t / p[4]
-                r = max(1, int(cell * p[5] * k))
-                pygame.draw.circle(surface, p[6], (int(x0 + p[0] * cell), int(y0 + p[1] * cell)), r)
-
-
-class Ripple(_Particles):
-    """A ring spreading from a point where a piece was set down."""
-
-    def __init__(self, sq, color, big=False):
-        super().__init__()
-        self.sq = sq
-        self.color = color
-        self.life = 0.45 if big else 0.3
-        self.big = big
-
-    def draw(self, surface, geo, theme):
-        k = min(1.0, self.t / self.life)
-        x, y = geo.sq_fpx(self.sq)
-        r = geo.cell * (0.42 + (0.45 if self.big else 0.25) * k)
-        alpha_circle(surface, self.color, 220 * (1 - k), (x, y), r, max(2, int(geo.cell * 0.06)))
-
-
-class Celebration(_Particles):
+class Celebration(Particles):
     """The town falls: a flash and rings where it stood, a burst of confetti from
     it and a shower over the whole board."""
 
@@ -369,7 +273,7 @@ class Celebration(_Particles):
             p[3] = min(p[3] + 6.0 * dt, 2.6)   # paper drifts down slowly
             p[5] += p[6] * dt
 
-    def draw(self, surface, geo, theme):
+    def draw_on(self, surface, geo):
         if self.parts is None:
             self._spawn(geo)
         x0, y0 = geo.sq_fpx(self.sq)

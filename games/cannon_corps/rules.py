@@ -412,6 +412,12 @@ class CorpsState(GameState):
     # -- information ------------------------------------------------------
     # The contract types a view as a GameState; a CorpsView is its own class
     # (it holds only what one seat may know and cannot be applied to).
+    def review_view(self) -> "CorpsView":
+        """The public view with every seat's grid revealed (reviewing a finished game)."""
+        v = CorpsView._from_state(self, None)
+        v.revealed = {s: self.revealed.get(s) or self._grid_of(s) for s in range(self.num_players)}
+        return v
+
     def view(self, player: int | None) -> "CorpsView":
         return CorpsView._from_state(self, player)
 

@@ -162,6 +162,12 @@ class GameState:
         holds nothing else. Default (perfect information): a copy."""
         return self.copy()
 
+    def review_view(self) -> Any:
+        """What reviewing this position may show once the game is over: everything
+        (the end-of-game reveal), in the form the game's board draws. Default: the
+        state itself; hidden-information games give a view with every secret shown."""
+        return self
+
     def reveals(self, move) -> bool:
         """Hidden-information games: whether applying ``move`` (legal, about to
         be applied) shows the table something of a secret (an answer to a shot,

@@ -76,6 +76,9 @@ class Host(Protocol):
     def perform(self) -> None:
         """The player performed the pending chance event (clicked Spin!, flicked the spinner)."""
 
+    def ask(self, title: str, text: str, on_yes, yes: str = "Yes") -> None:
+        """A yes/no question before something that cannot be taken back (Cancel is the default)."""
+
 
 class Board(ABC):
     """Base class of every game's board. Subclasses implement ``draw`` and
@@ -144,6 +147,11 @@ class Board(ABC):
     def performance(self, state: "GameState") -> str | None:
         """At a chance node whose actor is the human at the screen: the label of the
         button that performs it ("Spin!", "Roll!"), or None to apply it at once."""
+        return None
+
+    def perform_rect(self):
+        """Where the frame's "Spin!"/"Roll!" button goes (a pygame.Rect), or None for
+        the frame's own place (under the board, centred)."""
         return None
 
     @staticmethod  # noqa: B027 - a default that draws nothing

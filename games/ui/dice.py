@@ -282,7 +282,7 @@ _PIPS = {
 }
 
 _SPRITES: OrderedDict = OrderedDict()
-_SPRITE_BUDGET = 6_000_000      # pixels of cached resting dice (~24 MB)
+_SPRITE_BUDGET = 2_000_000      # pixels of cached resting dice (~8 MB; a table shows a few hundred)
 _sprite_pixels = 0
 
 

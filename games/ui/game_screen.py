@@ -119,8 +119,10 @@ class GameScreen(Scene):
         reviewing, the past position, as the viewer may see it (all of it once the
         game is over: the end-of-game reveal)."""
         st = self.match.state if self.review_ply is None else self.match.state_at(self.review_ply)
-        if not self.hidden or (self.review_ply is not None and self.match.is_over()):
+        if not self.hidden:
             return st
+        if self.review_ply is not None and self.match.is_over():
+            return st.review_view()
         return st.view(self.viewer)
 
     def can_act(self) -> bool:
@@ -564,6 +566,9 @@ class GameScreen(Scene):
         self.app.stack.remove(self)
         self.app.push(GameScreen(self.app, self.match.rematch()))
 
+    def ask(self, title, text, on_yes, yes="Yes"):
+        confirm(self.app, title, text, on_yes, yes=yes, destructive=True)
+
     def say(self, text, bad=False, seconds=4.0):
         self.status, self.status_bad, self.status_t = text, bad, seconds
 
@@ -578,6 +583,7 @@ class GameScreen(Scene):
             return
         if self.move_box.handle_event(event):
             return
+        self._place_perform_button()
         if self._awaiting and (self.perform_btn.handle_event(event) or
                                (event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE)):
             if event.type == pygame.KEYDOWN:
@@ -638,6 +644,7 @@ class GameScreen(Scene):
         else:
             self.board.draw(surface)
         if self._awaiting and not self.board.busy and self.app.stack.top is self:
+            self._place_perform_button()
             self.perform_btn.draw(surface, t)
         banner.draw(surface, self)
         pygame.draw.rect(surface, c["bg2"], self.side)
@@ -647,6 +654,11 @@ class GameScreen(Scene):
         self.move_box.draw(surface, t)
         for b in self.buttons:
             b.draw(surface, t)
+
+    def _place_perform_button(self) -> None:
+        r = self.board.perform_rect()
+        if r is not None:
+            self.perform_btn.rect = pygame.Rect(r)
 
     def _covered(self) -> bool:
         """In a hidden-information game, anything over the table hides it completely

@@ -87,6 +87,29 @@ d.d.d.d.d.
 ]
 
 
+def engine_perft(depth: int) -> tuple[int, float]:
+    """(leaves, seconds) of the bitboard engine's perft from towns f1/e10."""
+    st = rules.new_game({}, 2)
+    st.apply(rules.Move("place", 5, 5))
+    st.apply(rules.Move("place", 94, 94))
+    b = Board.from_state(st)
+    t = time.perf_counter()
+    n = b.perft(depth)
+    return n, time.perf_counter() - t
+
+
+def search_stats(level: str = "hard", time_scale: float = 1.0) -> list[dict]:
+    """The search on each test position: name, move, depth, nodes, seconds, nps."""
+    rows = []
+    for name, to_move, diagram in POSITIONS:
+        st = rules.CannonState.from_diagram(diagram, to_move=to_move)
+        ai = make_ai(level, to_move, {})
+        ctx = ThinkContext(time_scale=time_scale, rng=random.Random(1))
+        move = ai.choose(st.view(to_move), ctx)
+        rows.append(dict(ai.last_stats, position=name, move=str(move)))
+    return rows
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--level", default="hard", choices=("easy", "normal", "hard"))
@@ -94,32 +117,16 @@ def main(argv=None) -> int:
                     help="multiply the level's budget (Hard: 2 s at 1.0)")
     ap.add_argument("--perft", type=int, default=4, help="perft depth to time (0: skip)")
     args = ap.parse_args(argv)
-
     if args.perft:
-        st = rules.new_game({}, 2)
-        st.apply(rules.Move("place", 5, 5))
-        st.apply(rules.Move("place", 94, 94))
-        b = Board.from_state(st)
-        t = time.perf_counter()
-        n = b.perft(args.perft)
-        dt = time.perf_counter() - t
+        n, dt = engine_perft(args.perft)
         print(f"engine perft {args.perft} from f1/e10: {n} leaves in {dt:.2f} s")
-
     print(f"{args.level} at time scale {args.time_scale}:")
     print(f"  {'position':<28}{'move':>9}{'depth':>7}{'nodes':>9}{'seconds':>9}{'nodes/s':>9}")
-    depths, nps, nodes, secs = [], [], 0, 0.0
-    for name, to_move, diagram in POSITIONS:
-        st = rules.CannonState.from_diagram(diagram, to_move=to_move)
-        ai = make_ai(args.level, to_move, {})
-        ctx = ThinkContext(time_scale=args.time_scale, rng=random.Random(1))
-        move = ai.choose(st.view(to_move), ctx)
-        s = ai.last_stats
-        depths.append(s["depth"])
-        nps.append(s["nps"])
-        nodes += s["nodes"]
-        secs += s["seconds"]
-        print(f"  {name:<28}{str(move):>9}{s['depth']:>7}{s['nodes']:>9}{s['seconds']:>9.2f}{s['nps']:>9}")
-    print(f"  average depth {sum(depths) / len(depths):.1f}, "
+    rows = search_stats(args.level, args.time_scale)
+    for s in rows:
+        print(f"  {s['position']:<28}{s['move']:>9}{s['depth']:>7}{s['nodes']:>9}{s['seconds']:>9.2f}{s['nps']:>9}")
+    nodes, secs = sum(s["nodes"] for s in rows), sum(s["seconds"] for s in rows)
+    print(f"  average depth {sum(s['depth'] for s in rows) / len(rows):.1f}, "
           f"average nodes/s {int(nodes / secs) if secs else 0}")
     return 0
 

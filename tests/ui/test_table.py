@@ -290,3 +290,41 @@ def test_an_idle_menu_and_an_idle_board_ask_for_no_frames(app):
     m2 = Match(games.get("cannon"), {}, [Seat(AI, "easy", "A"), Seat(AI, "easy", "B")], seed=1)
     app.push(GameScreen(app, m2))
     assert app.stack.wants_frames(), "computers playing: the game moves on by itself"
+
+
+def test_play_it_applies_a_cannon_corps_set_up_hint(app):
+    info = games.get("cannon_corps")
+    m = Match(info, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=2, ai_secret=2)
+    g = GameScreen(app, m)
+    app.push(g)
+    wait_until(app, lambda: g.can_act())
+    key(app, pygame.K_h)
+    wait_until(app, lambda: g.hint_move is not None)
+    hinted = g.hint_move
+    assert str(hinted).startswith("setup")
+    key(app, pygame.K_h)                       # H again plays it
+    assert m.log[0].text == str(hinted)
+
+
+def test_review_in_a_hidden_game_shows_the_viewers_view_then_everything_at_the_end(app):
+    info = games.get("cannon_corps")
+    m = Match(info, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=2, ai_secret=2)
+    g = GameScreen(app, m)
+    app.push(g)
+    wait_until(app, lambda: g.can_act())
+    g.submit(m.state.legal_moves()[0])
+    wait_until(app, lambda: m.ply >= 3 and (g.can_act() or m.is_over()))
+    g.review(2)
+    shown = g.visible_state()
+    assert type(shown).__name__ == "CorpsView" and shown.seat == 0, "during play: Ana's view of the past"
+    g.review(None)
+    while not m.is_over():
+        if m.to_move() == -1:
+            m.apply_chance()
+        else:
+            m.play(m.state.legal_moves()[0])
+    g.board.reset()
+    g.review(2)
+    shown = g.visible_state()
+    assert len(shown.revealed) == 2, "after the game: everything, the end-of-game reveal"
+    g.draw(app.screen)
