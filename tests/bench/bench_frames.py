@@ -87,7 +87,7 @@ def measure(size=(1920, 1080), frames=240) -> list[dict]:
 
     import games
     from games.core import paths
-    from games.core.match import AI, HUMAN, Seat
+    from games.core.match import HUMAN, Seat
     from games.ui.headless import build_scene, make_app
     paths.set_data_dir(tempfile.mkdtemp())
     if not getattr(pygame.display.flip, "_timed", False):

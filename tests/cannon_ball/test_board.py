@@ -1,0 +1,129 @@
+"""The Cannon Ball board through the real frame, by synthetic clicks: a game against
+the Easy computer (choices in the column, the spin, walking men by clicking a
+destination, End turn), the warning before an End turn that would lose men, the
+spin that waits for its player, and drawing at every size."""
+import random
+
+import pygame
+import pytest
+
+import games
+from games.cannon_ball import INFO
+from games.cannon_ball import battlefield as M
+from games.cannon_ball import rules as R
+from games.core.match import AI, HUMAN, Match, Seat
+from games.ui.game_screen import GameScreen
+from games.ui.headless import make_app
+from tests.ui.helpers import click, frames, key, wait_until
+
+
+@pytest.fixture
+def app(monkeypatch):
+    monkeypatch.setitem(games.BY_ID, "cannon_ball", INFO)
+    return make_app((1280, 720), animation="fast")
+
+
+def open_game(app, seats, seed=4, state=None):
+    m = Match(INFO, {}, seats, seed=seed, ai_secret=seed)
+    if state is not None:
+        m.state = state
+    g = GameScreen(app, m)
+    app.push(g)
+    frames(app, 2)
+    return g, m
+
+
+def human_turn(app, g, m, rng) -> None:
+    """One decision of the human's, made the way a player makes it."""
+    b = g.board
+    st = m.state
+    if g.awaiting_performance():
+        click(app, g.perform_btn.rect.center)
+        return
+    if st.phase == R.CHOOSE:
+        btn = next(x for x in b.panel.buttons if x.label.startswith("Move turn"))
+        click(app, btn.rect.center)
+        return
+    assert st.phase == R.MOVING
+    if st.moves_left() == 0 or rng.random() < 0.1:
+        click(app, b.panel.end_btn.rect.center)
+        if app.stack.top is not g:                    # the warning: end anyway
+            click(app, app.stack.top.buttons[0].rect.center)
+        return
+    mine = [x for x in range(M.N_BOXES) if st.occ[x] == st.to_move and R.reachable(st, x)]
+    if not mine:
+        click(app, b.panel.end_btn.rect.center)
+        if app.stack.top is not g:
+            click(app, app.stack.top.buttons[0].rect.center)
+        return
+    man = rng.choice(mine)
+    click(app, b.geo.box_centre(man))
+    assert b.sel == man and b.reach
+    quiet = [x for x, r in b.reach.items() if r.attack < 0] or list(b.reach)
+    click(app, b.geo.box_centre(rng.choice(quiet)))
+
+
+def test_a_game_against_easy_by_clicks(app):
+    g, m = open_game(app, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")])
+    rng = random.Random(2)
+    decisions = 0
+    for _ in range(400):
+        if m.is_over() or m.state.turn > 16:
+            break
+        wait_until(app, lambda: g.can_act() or g.awaiting_performance() or m.is_over(), 60)
+        if m.is_over():
+            break
+        before = m.ply
+        human_turn(app, g, m, rng)
+        frames(app, 2)
+        decisions += m.ply > before
+    texts = [e.text for e in m.log if e.player == 0]
+    assert decisions > 10 and "move" in texts and "end" in texts
+    assert any("-" in t for t in texts), "men walked by clicks"
+    assert any(e.player == 1 for e in m.log), "the computer played"
+
+
+def test_the_spin_waits_for_its_player_and_the_computer_spins_at_once(app):
+    g, m = open_game(app, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")])
+    wait_until(app, lambda: g.awaiting_performance() or g.can_act())
+    # the opening: each player spins; the human's spin waits for the click
+    assert g.awaiting_performance() == "Spin!" and m.state.chance_actor() == 0
+    frames(app, 30)
+    assert g.awaiting_performance() and m.ply == 0
+    r = g.perform_btn.rect
+    assert g.board.panel.perform_rect == r, "the button sits under the dial"
+    key(app, pygame.K_SPACE)
+    wait_until(app, lambda: m.ply >= 2 or g.can_act())
+    assert m.log[0].player == -1
+
+
+def test_end_turn_warns_before_losing_the_attackers_of_an_unfinished_attack(app):
+    st = R.CannonBallState.position(men={0: ["a1", "c12", "d12"], 1: ["o26", "c14", "d14", "e14"]}, budget=2)
+    g, m = open_game(app, [Seat(HUMAN, name="Ana"), Seat(HUMAN, name="Ben")], state=st)
+    b = g.board
+    sec = R.section_of(M.box_index("c14"))
+    attackers = [x for x in (M.box_index("c12"), M.box_index("d12"))]
+    for a in attackers:
+        reach = R.reachable(m.state, a)
+        target = next((x for x, r in reach.items() if r.attack == sec), None)
+        if target is not None:
+            click(app, b.geo.box_centre(a))
+            click(app, b.geo.box_centre(target))
+            wait_until(app, lambda: not b.busy and not b.queue)
+            break
+    assert R.end_turn_warning(m.state), "an attack is under way and not yet won"
+    ply = m.ply
+    click(app, b.panel.end_btn.rect.center)
+    d = app.stack.top
+    assert d is not g and "End the turn?" == d.title and d.buttons[d.default].label == "Cancel"
+    key(app, pygame.K_ESCAPE)
+    assert m.ply == ply, "nothing happens until the player says so"
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (800, 600), (320, 240), (1, 1)])
+def test_the_board_draws_mid_game_at_any_size(app, size):
+    g, m = open_game(app, [Seat(AI, "easy", "Ana"), Seat(AI, "easy", "Ben")])
+    wait_until(app, lambda: m.ply > 40, 60)
+    surf = pygame.Surface(size)
+    g.layout(size)
+    g.draw(surf)
