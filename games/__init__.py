@@ -11,7 +11,7 @@ import importlib
 
 from games.core.registry import GameInfo
 
-GAME_IDS = ("cannon", "cannon_corps", "cannon_ball")
+GAME_IDS = ("cannon", "cannon_corps", "cannon_ball", "artillery")
 
 GAMES: tuple[GameInfo, ...] = tuple(importlib.import_module(f"games.{gid}").INFO for gid in GAME_IDS)
 

@@ -1,0 +1,29 @@
+"""Artillery (Blood & Plunder, Firelock Games): how the app lists the game.
+Imports nothing heavy: the rules, AI and board are named by module path and
+loaded when first used."""
+from games.core.registry import GameInfo, Option
+
+INFO = GameInfo(
+    id="artillery",
+    title="Artillery",
+    credit=("Artillery rules from Blood & Plunder by Firelock Games (chapter 7, \"Artillery\"); "
+            "turn order and the rules the chapter leaves to the rest of the book are our own"),
+    pitch="Crews serve cannons and swivels on a tabletop: reload markers, d10 shoot tests, "
+          "Fortitude and Integrity.",
+    min_seats=2, max_seats=2, default_seats=2,
+    seat_names=lambda n: ["South", "North"],
+    options=(
+        Option("scenario", "Scenario",
+               "Field battle: hold the houses. Shore battery: land and silence the fort. "
+               "Ship at anchor: rigging against ramparts.",
+               (("field", "Field battle"), ("shore", "Shore battery"), ("anchor", "Ship at anchor")),
+               "field"),
+    ),
+    hidden_information=True,
+    rules_module="games.artillery.rules",
+    ai_module="games.artillery.ai",
+    board="",   # the generic board until games/artillery/scene.py lands
+    rules_text="games.artillery.rules_text",
+    ply_cap=4000,
+    card_art="",
+)

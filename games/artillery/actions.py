@@ -1,0 +1,714 @@
+"""The active unit's actions: what is legal (with the reason when not) and doing it.
+
+Used by :mod:`games.artillery.rules`; every function takes the state first.
+``problem(st, move)`` is the single source of legality for actions: the legal
+move list is the candidate list filtered through it, so the two never disagree.
+"""
+from __future__ import annotations
+
+import math
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from games.artillery import events as ev
+from games.artillery import geometry as geo
+from games.artillery.data import (
+    ARC_HALF_ANGLE, ARTILLERY, COMPASS, ROUGH_COST, SHOT, SHOT_ORDER, SMALL_ARMS_BAND,
+    SPIKE_REACH, UNIT_HEIGHT, UNIT_RADIUS, UNIT_SPACING, Point)
+
+if TYPE_CHECKING:
+    from games.artillery.rules import ArtilleryState, Gun, GunCheck, Move, Unit
+
+SWIVEL_MAX_RANGE = 24.0          # OURS
+ACTION_KINDS = ("move", "turn", "fire", "shoot", "reload", "dreload", "assign", "abandon", "spike",
+                "rally", "end")
+
+
+def id_key(i: str) -> tuple[str, int]:
+    """Natural order of ids: G2 before G10."""
+    head = i.rstrip("0123456789")
+    tail = i[len(head):]
+    return (head, int(tail) if tail else -1)
+
+
+def sort_ids(ids) -> tuple[str, ...]:
+    return tuple(sorted(ids, key=id_key))
+
+
+def _and(items) -> str:
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+# ---------------------------------------------------------------------------
+# Geometry of shots
+# ---------------------------------------------------------------------------
+def target_shape(st: ArtilleryState, target: str, towards: Point):
+    """(sample points, height, sections that do not block) of a target."""
+    if target in st.units:
+        u = st.units[target]
+        sec = st.unit_section(u)
+        return (geo.circle_sample_points(u.pos, UNIT_RADIUS, towards), UNIT_HEIGHT,
+                frozenset([sec]) if sec else frozenset())
+    sec_def = st.table.sections[target]
+    return geo.poly_sample_points(sec_def.poly), sec_def.height, frozenset([target])
+
+
+def gun_check(st: ArtilleryState, g: Gun, target: str) -> GunCheck:
+    """Whether gun ``g`` has the target in its arc and in sight (and what blocks it)."""
+    from games.artillery.rules import GunCheck
+    pts, height, excl = target_shape(st, target, g.pos)
+    if g.section:
+        excl = excl | {g.section}
+    if g.stats.swivel:
+        in_arc = list(pts)
+    else:
+        in_arc = [p for p in pts if geo.angle_diff(geo.bearing(g.pos, p), g.facing) <= ARC_HALF_ANGLE + 1e-6]
+    if not in_arc:
+        return GunCheck(g.id, False, False, None)
+    first = None
+    for p in in_arc:
+        b = st.table.blocker(g.pos, p, height, excl, st.wrecked)
+        if b is None:
+            return GunCheck(g.id, True, True, None)
+        first = first or b
+    return GunCheck(g.id, True, False, first)
+
+
+def unit_sight(st: ArtilleryState, u: Unit, target: str) -> str | None:
+    """None if unit ``u`` sees the target unit, else what blocks it."""
+    pts, height, excl = target_shape(st, target, u.pos)
+    own = st.unit_section(u)
+    if own:
+        excl = excl | {own}
+    first = None
+    for p in pts:
+        b = st.table.blocker(u.pos, p, height, excl, st.wrecked)
+        if b is None:
+            return None
+        first = first or b
+    return first or "something"
+
+
+def measure_from_gun(st: ArtilleryState, g: Gun, target: str) -> tuple[float, tuple[Point, Point]]:
+    """Distance from a gun (from its section's edge when mounted) to a target's
+    closest model or edge, and the measured line (memoised per table)."""
+    tpos = st.units[target].pos if target in st.units else None
+    key = (g.section or g.pos, target if tpos is None else tpos)
+    memo = st.table.__dict__.setdefault("_measure", {})
+    got = memo.get(key)
+    if got is None:
+        if len(memo) > 100000:
+            memo.clear()
+        got = memo[key] = _measure_gun(st, g, target)
+    return got
+
+
+def _measure_gun(st: ArtilleryState, g: Gun, target: str) -> tuple[float, tuple[Point, Point]]:
+    if g.section is not None:
+        return _measure_poly(st, st.table.sections[g.section].poly, target)
+    if target in st.units:
+        c = st.units[target].pos
+        d = geo.dist(g.pos, c)
+        if d <= UNIT_RADIUS:
+            return 0.0, (g.pos, g.pos)
+        t = (d - UNIT_RADIUS) / d
+        return d - UNIT_RADIUS, (g.pos, (g.pos[0] + (c[0] - g.pos[0]) * t, g.pos[1] + (c[1] - g.pos[1]) * t))
+    poly = st.table.sections[target].poly
+    q = geo.closest_point_on_poly(g.pos, poly)
+    return geo.dist(g.pos, q), (g.pos, q)
+
+
+def _measure_poly(st: ArtilleryState, poly, target: str) -> tuple[float, tuple[Point, Point]]:
+    if target in st.units:
+        c = st.units[target].pos
+        p = geo.closest_point_on_poly(c, poly)
+        d = geo.dist(p, c)
+        if d <= UNIT_RADIUS:
+            return 0.0, (p, p)
+        t = (d - UNIT_RADIUS) / d
+        return d - UNIT_RADIUS, (p, (p[0] + (c[0] - p[0]) * t, p[1] + (c[1] - p[1]) * t))
+    other = st.table.sections[target].poly
+    best = (math.inf, (poly[0], other[0]))
+    for a in poly:
+        q = geo.closest_point_on_poly(a, other)
+        best = min(best, (geo.dist(a, q), (a, q)), key=lambda x: x[0])
+    for b in other:
+        q = geo.closest_point_on_poly(b, poly)
+        best = min(best, (geo.dist(b, q), (q, b)), key=lambda x: x[0])
+    if geo.poly_poly_dist(poly, other) == 0.0:
+        return 0.0, best[1]
+    return best[0], best[1]
+
+
+def group_distance(st: ArtilleryState, guns, target: str) -> tuple[float, tuple[Point, Point]]:
+    """Distance from the closest gun of the group."""
+    return min((measure_from_gun(st, g, target) for g in guns), key=lambda x: x[0])
+
+
+def unit_distance(st: ArtilleryState, u: Unit, target: str) -> tuple[float, tuple[Point, Point]]:
+    c = st.units[target].pos
+    d = geo.dist(u.pos, c)
+    gap = max(0.0, d - 2 * UNIT_RADIUS)
+    if d <= 1e-9:
+        return 0.0, (u.pos, c)
+    ux, uy = (c[0] - u.pos[0]) / d, (c[1] - u.pos[1]) / d
+    return gap, ((u.pos[0] + ux * UNIT_RADIUS, u.pos[1] + uy * UNIT_RADIUS),
+                 (c[0] - ux * UNIT_RADIUS, c[1] - uy * UNIT_RADIUS))
+
+
+def shot_numbers(kind: str, ammo: str, distance: float, shoot: int = 0) -> tuple[int, int, int, float | None]:
+    """(band inches, penalty, target number, maximum range) of a shoot test.
+
+    ``kind`` is cannon (ammo round/chain/grape), swivel or small (``shoot``: the unit's skill)."""
+    if kind == "cannon":
+        s = SHOT[ammo]
+        pen = int(distance // s.band)
+        return s.band, pen, ARTILLERY["light"].base_tn + pen, s.max_range
+    pen = int(distance // SMALL_ARMS_BAND)
+    if kind == "swivel":
+        return SMALL_ARMS_BAND, pen, ARTILLERY["swivel"].base_tn + pen, SWIVEL_MAX_RANGE
+    return SMALL_ARMS_BAND, pen, shoot + pen, None
+
+
+# ---------------------------------------------------------------------------
+# Problems: None when legal, else the reason in a player's words
+# ---------------------------------------------------------------------------
+def problem(st: ArtilleryState, m: Move) -> str | None:
+    act = st.act
+    if act is None:
+        return "no unit is active"
+    u = st.units[act.unit]
+    if m.kind not in ACTION_KINDS:
+        return f"{act.unit} is active: move, turn, fire, shoot, reload, assign, abandon, spike, rally or end"
+    if m.kind == "end":
+        return None
+    if act.used >= act.actions:
+        return f"{u.id} has no actions left"
+    return _PROBLEMS[m.kind](st, u, m)
+
+
+def _unit_named(st: ArtilleryState, u: Unit, m: Move) -> str | None:
+    if m.a != u.id:
+        return f"only the active unit, {u.id}, may act now" if m.a in st.units else f"there is no unit {m.a}"
+    return None
+
+
+def move_allowance(st: ArtilleryState, u: Unit, carry: list[Gun]) -> tuple[int, str]:
+    """(inches, explanation) of a move action carrying ``carry`` (before terrain)."""
+    base = u.profile.move
+    pens = [g.stats.move_penalty or 0 for g in carry]
+    pen = max(pens) if pens else 0
+    why = f"{base}\" move" + (f" - {pen}\" for the carriage" if pen else "")
+    return base - pen, why
+
+
+def carried_guns(st: ArtilleryState, u: Unit) -> list[Gun]:
+    return [g for g in st.operable(u) if g.carriage]
+
+
+def _carry_problem(u: Unit, carry: list[Gun]) -> str | None:
+    for g in carry:
+        if g.stats.move_penalty is None:
+            return (f"{g.id} is a {g.stats.name}: on a field carriage it cannot be moved, only turned "
+                    f"(add 'leave' to move without it)")
+    need = sum(g.stats.min_crew for g in carry)
+    if need > u.models:
+        return (f"the crew has fewer than {need} models: it cannot move {_and(g.id for g in carry)} "
+                f"(add 'leave' to move without it)")
+    return None
+
+
+def _move_context(st: ArtilleryState, u: Unit, leave: bool):
+    """Per-state memo of what a move of ``u`` carries: (carry, problem, inches, why, guns)."""
+    memo = st.__dict__.setdefault("_mctx", {})
+    key = (u.id, leave, u.pos, u.models)
+    got = memo.get(key)
+    if got is None:
+        guns = carried_guns(st, u)
+        carry = [] if leave else guns
+        inches, why = move_allowance(st, u, carry)
+        got = (carry, _carry_problem(u, carry), inches, why, bool(guns))
+        memo[key] = got
+    return got
+
+
+def move_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
+    bad = _unit_named(st, u, m)
+    if bad or m.pos is None:
+        return bad or "where to?"
+    dest = (float(m.pos[0]), float(m.pos[1]))
+    carry, bad, inches, why, has_guns = _move_context(st, u, m.flag)
+    if m.flag and not has_guns:
+        return f"{u.id} has no field guns with it to leave behind"
+    if bad:
+        return bad
+    if not st.table.on_table(dest):
+        return f"{m.pos[0]},{m.pos[1]} is off the table"
+    d = geo.dist(u.pos, dest)
+    if d < 0.5:
+        return f"{u.id} already stands there"
+    if d > inches + 1e-9:
+        return f"{d:.1f} inches is past this unit's {inches}-inch move ({why})"
+    if st.table.path_rough(u.pos, dest):
+        inches -= ROUGH_COST
+        why += f" - {ROUGH_COST}\" for rough ground"
+        if d > inches + 1e-9:
+            return f"{d:.1f} inches is past this unit's {inches}-inch move ({why})"
+    wrecked = st.wrecked
+    bad = st.table.ground_problem(dest, False, wrecked) or st.table.path_problem(u.pos, dest, False, wrecked)
+    if bad:
+        return bad
+    for o in st.units.values():
+        if o.alive and o.id != u.id and geo.dist(o.pos, dest) < UNIT_SPACING - 1e-9:
+            return f"too close to {o.id} (units keep {UNIT_SPACING:g} inches apart)"
+    return _gun_path_problem(st, carry, dest[0] - u.pos[0], dest[1] - u.pos[1])
+
+
+def _gun_path_problem(st: ArtilleryState, carry: list[Gun], dx: float, dy: float) -> str | None:
+    wrecked = st.wrecked
+    for g in carry:
+        new = (g.pos[0] + dx, g.pos[1] + dy)
+        if not st.table.on_table(new, 0.5):
+            return f"{g.id} would end off the table"
+        bad = st.table.ground_problem(new, True, wrecked) or st.table.path_problem(g.pos, new, True, wrecked)
+        if bad:
+            return f"{g.id}: {bad}"
+    return None
+
+
+def _own_gun(st: ArtilleryState, u: Unit, gid: str) -> tuple[Gun | None, str | None]:
+    g = st.guns.get(gid)
+    if g is None:
+        return None, f"there is no gun {gid}"
+    if g.destroyed:
+        return None, f"{gid} is destroyed"
+    if g.crew != u.id:
+        who = f"crewed by {g.crew}" if g.crew else "abandoned"
+        return None, f"{gid} is {who}, not crewed by {u.id}"
+    if not st.cohesive(g, u):
+        where = f"in the {st.table.section_name(g.section)}" if g.section else "within 3 inches of it"
+        return None, f"{u.id} is out of cohesion with {gid} (it must be {where})"
+    return g, None
+
+
+def turn_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
+    g, bad = _own_gun(st, u, m.a)
+    if g is None:
+        return bad
+    if not g.carriage:
+        where = st.table.section_name(g.section or "")
+        return f"{g.id} is mounted in the {where}: it fires from its wall face and never turns"
+    if m.value % 45 or not 0 <= m.value < 360:
+        return "a gun faces one of the eight compass points"
+    if m.value == g.facing:
+        return f"{g.id} already faces {geo.compass_name(g.facing)}"
+    return None
+
+
+def _ready_problem(st: ArtilleryState, u: Unit, g: Gun) -> str | None:
+    if g.spiked:
+        return f"{g.id} is spiked: it can never fire again"
+    if g.markers:
+        return f"that gun still has {g.markers} reload marker{'s' if g.markers != 1 else ''} ({g.id})"
+    if st.act is not None and g.id in st.act.moved:
+        return f"{g.id} moved or turned this activation: it cannot fire until the next"
+    return None
+
+
+def _fire_guns(st: ArtilleryState, u: Unit, m: Move) -> tuple[list[Gun], str | None]:
+    if len(set(m.guns)) != len(m.guns) or not m.guns:
+        return [], "name each gun once"
+    if st.act is not None and st.act.fired == "small arms":
+        return [], f"{u.id} fired small arms this activation: a unit fires small arms or artillery, not both"
+    guns = []
+    for gid in m.guns:
+        g, bad = _own_gun(st, u, gid)
+        if g is None:
+            return [], bad
+        bad = _ready_problem(st, u, g)
+        if bad:
+            return [], bad
+        guns.append(g)
+    kinds = {g.stats.swivel for g in guns}
+    if len(kinds) > 1:
+        return [], "swivels and cannons fire separate shoot tests"
+    return guns, None
+
+
+def _ammo_problem(guns: list[Gun], ammo: str) -> str | None:
+    if guns[0].stats.swivel:
+        return None if ammo == "swivel" else "a swivel fires without a shot type: 'fire G4 at A3'"
+    if ammo == "swivel":
+        return "name the shot: round, chain or grape"
+    for g in guns:
+        if ammo not in g.ammo:
+            return f"{g.id} has no {SHOT[ammo].name.lower()} (it was not bought for it)"
+    return None
+
+
+def _target_problem(st: ArtilleryState, u: Unit, guns: list[Gun], target: str, ammo: str) -> str | None:
+    small = ammo in ("grape", "swivel")
+    if target in st.units:
+        t = st.units[target]
+        if not t.alive:
+            return f"{target} is no longer on the table"
+        if t.seat == u.seat:
+            return f"{target} is on your side"
+        sec = st.unit_section(t)
+        if sec and not small:
+            return (f"{target} is inside the {st.table.section_name(sec)}: cannons firing "
+                    f"{SHOT[ammo].name.lower()} target the section, not the unit")
+        return None
+    if target not in st.sections:
+        return f"there is no unit or structure section {target}"
+    if st.sections[target].wrecked:
+        return f"the {st.table.section_name(target)} is wrecked"
+    if small and not st.table.is_rigging(target):
+        what = "grapeshot" if ammo == "grape" else "a swivel"
+        return f"{what} only targets units and rigging, not the {st.table.section_name(target)}"
+    if any(g.section == target for g in guns):
+        return "a gun cannot fire at its own section"
+    if st.section_owner(target) == u.seat:
+        return f"the {st.table.section_name(target)} is your own"
+    return None
+
+
+def fire_kind(guns: list[Gun]) -> str:
+    return "swivel" if guns[0].stats.swivel else "cannon"
+
+
+def fire_numbers(st: ArtilleryState, guns: list[Gun], target: str, ammo: str):
+    """(distance, line, band, penalty, tn, max range) of a shot."""
+    d, line = group_distance(st, guns, target)
+    kind = fire_kind(guns)
+    band, pen, tn, mx = shot_numbers(kind, "round" if kind == "swivel" else ammo, d)
+    return d, line, band, pen, tn, mx
+
+
+def fire_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
+    guns, bad = _fire_guns(st, u, m)
+    if bad:
+        return bad
+    bad = _ammo_problem(guns, m.ammo) or _target_problem(st, u, guns, m.target, m.ammo)
+    if bad:
+        return bad
+    return sight_problem(st, guns, m.target, m.ammo)
+
+
+def sight_problem(st: ArtilleryState, guns: list[Gun], target: str, ammo: str) -> str | None:
+    """Arc, sight and range for every gun of a group."""
+    for g in guns:
+        c = gun_check(st, g, target)
+        if not c.in_arc:
+            return f"{target} is out of {g.id}'s arc of fire"
+        if not c.sight:
+            return f"no line of sight from {g.id}: the {(c.blocker or 'terrain').lower()} blocks it"
+    d, _, _, _, _, mx = fire_numbers(st, guns, target, ammo)
+    if mx is not None and d > mx + 1e-9:
+        what = "a swivel's" if ammo == "swivel" else f"{SHOT[ammo].name.lower()}'s"
+        return f"{d:.1f} inches is past {what} {mx:g}-inch maximum range"
+    return None
+
+
+def shoot_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
+    if u.profile.arms_range <= 0:
+        return f"{u.id} carries no small arms"
+    if st.act is not None and st.act.fired == "artillery":
+        return f"{u.id} fired artillery this activation: a unit fires small arms or artillery, not both"
+    t = st.units.get(m.a)
+    if t is None or not t.alive:
+        return f"there is no enemy unit {m.a} on the table"
+    if t.seat == u.seat:
+        return f"{m.a} is on your side"
+    d, _ = unit_distance(st, u, m.a)
+    if d > u.profile.arms_range + 1e-9:
+        return f"{d:.1f} inches is past {u.id}'s {u.profile.arms_range:g}-inch small-arms range"
+    b = unit_sight(st, u, m.a)
+    if b:
+        return f"no line of sight from {u.id}: the {b.lower()} blocks it"
+    return None
+
+
+def _listed_own_guns(st: ArtilleryState, u: Unit, m: Move) -> tuple[list[Gun], str | None]:
+    if not m.guns or len(set(m.guns)) != len(m.guns):
+        return [], "name each gun once"
+    out = []
+    for gid in m.guns:
+        g, bad = _own_gun(st, u, gid)
+        if g is None:
+            return [], bad
+        out.append(g)
+    return out, None
+
+
+def reload_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
+    guns, bad = _listed_own_guns(st, u, m)
+    if bad:
+        return bad
+    for g in guns:
+        if g.spiked:
+            return f"{g.id} is spiked: there is no point reloading it"
+        if not g.markers:
+            return f"{g.id} has no reload markers"
+    need = sum(g.stats.min_crew for g in guns)
+    if need > u.models:
+        if len(guns) == 1:
+            return f"the crew has fewer than {need} models: it cannot reload at the normal rate"
+        return (f"the crew has fewer than {need} models: it cannot reload {_and(g.id for g in guns)} "
+                f"together at the normal rate")
+    return None
+
+
+def dreload_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
+    g, bad = _own_gun(st, u, m.a)
+    if g is None:
+        return bad
+    if g.spiked:
+        return f"{g.id} is spiked: there is no point reloading it"
+    if not g.markers:
+        return f"{g.id} has no reload markers"
+    if u.models >= g.stats.min_crew:
+        return f"{u.id} has the full crew for {g.id}: reload it at the normal rate"
+    return None
+
+
+def assign_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
+    if not m.guns or len(set(m.guns)) != len(m.guns):
+        return "name each gun once"
+    act = st.act
+    new = []
+    for gid in m.guns:
+        g = st.guns.get(gid)
+        if g is None:
+            return f"there is no gun {gid}"
+        if g.destroyed:
+            return f"{gid} is destroyed"
+        if g.crew is not None:
+            return f"{gid} is crewed by {g.crew}: it must be abandoned before another unit takes it over"
+        if act is None or gid not in act.cohesive:
+            return f"{gid} was not within cohesion of {u.id} when it activated"
+        new.append(g)
+    allg = st.guns_of(u.id) + new
+    secs = {g.section for g in allg}
+    if len(secs) > 1:
+        return "all the guns a unit crews must be in one structure section (or all on field carriages)"
+    return None
+
+
+def abandon_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
+    if not m.guns or len(set(m.guns)) != len(m.guns):
+        return "name each gun once"
+    for gid in m.guns:
+        g = st.guns.get(gid)
+        if g is None:
+            return f"there is no gun {gid}"
+        if g.crew != u.id or g.destroyed:
+            return f"{gid} is not crewed by {u.id}"
+    return None
+
+
+def spike_reach(st: ArtilleryState, g: Gun, u: Unit) -> bool:
+    if g.section is not None and st.unit_section(u) == g.section:
+        return True
+    return geo.dist(g.pos, u.pos) <= UNIT_RADIUS + SPIKE_REACH + 1e-9
+
+
+def spike_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
+    g = st.guns.get(m.a)
+    if g is None:
+        return f"there is no gun {m.a}"
+    if g.destroyed:
+        return f"{g.id} is destroyed"
+    if g.spiked:
+        return f"{g.id} is already spiked"
+    if g.crew == u.id:
+        return None
+    if g.crew is not None:
+        return f"{g.id} is crewed by {g.crew}: only its crew, or a unit next to it once abandoned, may spike it"
+    if not spike_reach(st, g, u):
+        return f"{u.id} must stand within 1 inch of {g.id} to spike it"
+    return None
+
+
+def rally_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
+    return None if u.fatigue > 0 else f"{u.id} has no Fatigue to shake off"
+
+
+_PROBLEMS = {
+    "move": move_problem, "turn": turn_problem, "fire": fire_problem, "shoot": shoot_problem,
+    "reload": reload_problem, "dreload": dreload_problem, "assign": assign_problem,
+    "abandon": abandon_problem, "spike": spike_problem, "rally": rally_problem,
+}
+
+
+# ---------------------------------------------------------------------------
+# Candidates (filtered through problem() by the state)
+# ---------------------------------------------------------------------------
+def _subsets(items):
+    for k in range(1, len(items) + 1):
+        for c in combinations(items, k):
+            yield sort_ids(c)
+
+
+def candidates(st: ArtilleryState) -> list[Move]:
+    from games.artillery.rules import Move
+    act = st.act
+    if act is None:
+        return []
+    u = st.units[act.unit]
+    if act.used >= act.actions:
+        return [Move("end")]
+    out: list[Move] = []
+    out += _fire_candidates(st, u)
+    out += [Move("shoot", a=t.id) for t in st.live_units(1 - u.seat)]
+    mine = [g for g in st.operable(u)]
+    loaded = [g.id for g in mine if g.markers and not g.spiked]
+    out += [Move("reload", guns=s) for s in _subsets(loaded)]
+    out += [Move("dreload", a=g) for g in loaded]
+    out += [Move("assign", guns=s) for s in _subsets([g for g in act.cohesive if st.guns[g].crew is None])]
+    out += [Move("abandon", guns=s) for s in _subsets(sort_ids(g.id for g in st.guns_of(u.id)))]
+    out += [Move("spike", a=g.id) for g in st.guns.values() if not g.spiked and not g.destroyed]
+    out += [Move("turn", a=g.id, value=f * 45) for g in mine if g.carriage for f in range(8)]
+    out += _move_candidates(st, u)
+    out += [Move("rally"), Move("end")]
+    return out
+
+
+def _fire_candidates(st: ArtilleryState, u: Unit) -> list[Move]:
+    from games.artillery.rules import Move
+    if st.act is None or st.act.fired == "small arms":
+        return []
+    ready = [g for g in st.operable(u) if _ready_problem(st, u, g) is None]
+    if not ready:
+        return []
+    targets = [t.id for t in st.live_units(1 - u.seat)] + [s for s, sec in st.sections.items() if not sec.wrecked]
+    out = []
+    for group, ammos in ((sort_ids(g.id for g in ready if g.stats.swivel), ("swivel",)),
+                         (sort_ids(g.id for g in ready if not g.stats.swivel), SHOT_ORDER)):
+        if not group:
+            continue
+        for t in targets:
+            seeing = [gid for gid in group if _sees(st, st.guns[gid], t)]
+            for ammo in ammos:
+                usable = [gid for gid in seeing if ammo == "swivel" or ammo in st.guns[gid].ammo]
+                out += [Move("fire", guns=s, target=t, ammo=ammo) for s in _subsets(usable)]
+    return out
+
+
+def _sees(st: ArtilleryState, g: Gun, t: str) -> bool:
+    c = gun_check(st, g, t)
+    return c.in_arc and c.sight
+
+
+def _move_candidates(st: ArtilleryState, u: Unit) -> list[Move]:
+    from games.artillery.rules import Move
+    r = u.profile.move
+    x0, y0 = u.pos
+    has_guns = bool(carried_guns(st, u))
+    out = []
+    for x in range(math.floor(x0 - r), math.ceil(x0 + r) + 1):
+        for y in range(math.floor(y0 - r), math.ceil(y0 + r) + 1):
+            if geo.dist((x, y), u.pos) > r + 1e-9 or geo.dist((x, y), u.pos) < 0.5:
+                continue
+            out.append(Move("move", a=u.id, pos=(x, y)))
+            if has_guns:
+                out.append(Move("move", a=u.id, pos=(x, y), flag=True))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Doing it
+# ---------------------------------------------------------------------------
+def do_action(st: ArtilleryState, m: Move) -> None:
+    act = st.act
+    assert act is not None
+    u = st.units[act.unit]
+    if m.kind == "end":
+        st._end_activation()
+        return
+    act.used += 1
+    _DOERS[m.kind](st, u, m)
+
+
+def _do_move(st: ArtilleryState, u: Unit, m: Move) -> None:
+    assert m.pos is not None and st.act is not None
+    carry = [] if m.flag else carried_guns(st, u)
+    dest = (float(m.pos[0]), float(m.pos[1]))
+    dx, dy = dest[0] - u.pos[0], dest[1] - u.pos[1]
+    frm = u.pos
+    u.pos = dest
+    moved = []
+    for g in carry:
+        new = (g.pos[0] + dx, g.pos[1] + dy)
+        moved.append((g.id, g.pos, new))
+        g.pos = new
+    st.act.moved = sort_ids(set(st.act.moved) | {g.id for g in carry})
+    st._emit(ev.Moved(u.id, frm, dest, geo.dist(frm, dest), tuple(moved)))
+
+
+def _do_turn(st: ArtilleryState, u: Unit, m: Move) -> None:
+    assert st.act is not None
+    g = st.guns[m.a]
+    st._emit(ev.Turned(g.id, g.facing, m.value))
+    g.facing = m.value
+    st.act.moved = sort_ids(set(st.act.moved) | {g.id})
+
+
+def _do_fire(st: ArtilleryState, u: Unit, m: Move) -> None:
+    from games.artillery import resolve
+    resolve.declare_fire(st, u, [st.guns[g] for g in m.guns], m.target, m.ammo)
+
+
+def _do_shoot(st: ArtilleryState, u: Unit, m: Move) -> None:
+    from games.artillery import resolve
+    resolve.declare_small_arms(st, u, m.a)
+
+
+def _do_reload(st: ArtilleryState, u: Unit, m: Move) -> None:
+    left = []
+    for gid in m.guns:
+        g = st.guns[gid]
+        g.markers = max(0, g.markers - 1)
+        left.append((gid, g.markers))
+    st._emit(ev.Reloaded(u.id, tuple(left), False))
+
+
+def _do_dreload(st: ArtilleryState, u: Unit, m: Move) -> None:
+    assert st.act is not None
+    g = st.guns[m.a]
+    g.markers = max(0, g.markers - 1)
+    st.act.used = st.act.actions                    # a dedicated action takes the whole activation
+    st._emit(ev.Reloaded(u.id, ((g.id, g.markers),), True))
+
+
+def _do_assign(st: ArtilleryState, u: Unit, m: Move) -> None:
+    for gid in m.guns:
+        st.guns[gid].crew = u.id
+    st._emit(ev.Assigned(u.id, m.guns))
+
+
+def _do_abandon(st: ArtilleryState, u: Unit, m: Move) -> None:
+    for gid in m.guns:
+        st.guns[gid].crew = None
+    st._emit(ev.Abandoned(u.id, m.guns, "action"))
+
+
+def _do_spike(st: ArtilleryState, u: Unit, m: Move) -> None:
+    st.guns[m.a].spiked = True
+    st._emit(ev.Spiked(u.id, m.a))
+
+
+def _do_rally(st: ArtilleryState, u: Unit, m: Move) -> None:
+    u.fatigue -= 1
+    st._emit(ev.Rallied(u.id, u.fatigue))
+
+
+_DOERS = {
+    "move": _do_move, "turn": _do_turn, "fire": _do_fire, "shoot": _do_shoot, "reload": _do_reload,
+    "dreload": _do_dreload, "assign": _do_assign, "abandon": _do_abandon, "spike": _do_spike,
+    "rally": _do_rally,
+}
+
+__all__ = ["problem", "candidates", "do_action", "gun_check", "group_distance", "unit_distance",
+           "shot_numbers", "fire_numbers", "move_allowance", "carried_guns", "sort_ids", "COMPASS"]

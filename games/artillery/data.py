@@ -1,0 +1,522 @@
+"""Artillery (Blood & Plunder, Firelock Games): every number and table, as data.
+
+Two kinds of numbers live here:
+
+* the chapter's own tables (artillery types, shot types, range penalties, the
+  Fortitude and Integrity of common buildings), quoted from chapter 7
+  "Artillery" of Blood & Plunder;
+* our own small rules that fill what the chapter assumes from the rest of the
+  book (unit profiles, actions per card, fatigue, cover, critical damage
+  tables, movement, cohesion) and the scenarios.  Each of these is marked
+  ``OURS`` in a comment and in ``docs/rules/artillery.md``.
+
+Geometry is in inches on a flat table: ``x`` runs east (left to right as the
+first seat sees the table), ``y`` runs north (away from the first seat), the
+origin is the south-west corner.  Seat 0 deploys along the south edge.
+Facings are compass degrees: 0 = north, 90 = east, 180 = south, 270 = west.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+Point = tuple[float, float]
+Poly = tuple[Point, ...]
+
+# ---------------------------------------------------------------------------
+# The chapter's tables
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ArtilleryType:
+    key: str
+    name: str
+    min_crew: int             # models needed to reload at the normal rate and to move it
+    move_penalty: int | None  # inches off the crew's move on a field carriage; None: immobile
+    base_tn: int              # base target number of the shoot test
+    initial_dice: int         # dice per gun for the shoot test
+    damage_dice: int          # dice per hitting gun against a structure
+    reload_markers: int       # markers gained when fired
+    swivel: bool = False      # shoots as small arms (section 7.4)
+    points_structure: int = 0
+    points_carriage: int = 0
+
+
+#: Table 5 (Artillery Types), quoted from the chapter.
+ARTILLERY: dict[str, ArtilleryType] = {
+    "swivel": ArtilleryType("swivel", "Swivel Gun", 2, 1, 6, 3, 0, 2, swivel=True,
+                            points_structure=4, points_carriage=8),
+    "light": ArtilleryType("light", "Light Cannon", 2, 1, 4, 1, 2, 4, points_structure=5, points_carriage=10),
+    "medium": ArtilleryType("medium", "Medium Cannon", 3, 2, 4, 1, 3, 4, points_structure=7, points_carriage=14),
+    "heavy": ArtilleryType("heavy", "Heavy Cannon", 4, None, 4, 1, 4, 4, points_structure=9, points_carriage=18),
+}
+
+
+@dataclass(frozen=True)
+class ShotType:
+    key: str
+    name: str
+    band: int                 # +1 range penalty every `band` inches
+    max_range: float | None   # None: unlimited
+    as_small_arms: bool       # grapeshot: all dice together, saves allowed, units only (and rigging)
+    halves_rigging: bool      # rigging takes half the hits
+    halves_structures: bool   # non-rigging structures take half the hits
+    furled_rigging_bonus: int  # extra rigging Fortitude when sails are not at their highest setting
+    cost: int                 # upgrade points per cannon
+
+
+#: Table 6 (Cannon Shot Types), quoted from the chapter.
+SHOT: dict[str, ShotType] = {
+    "round": ShotType("round", "Roundshot", 8, None, False, True, False, 0, 0),
+    "chain": ShotType("chain", "Chainshot", 8, 40.0, False, False, True, 2, 1),
+    "grape": ShotType("grape", "Grapeshot", 4, 40.0, True, True, False, 0, 1),
+}
+SHOT_ORDER = ("round", "chain", "grape")
+
+#: Table 3/7: +1 per full 8" (roundshot, chainshot); Table 8: +1 per full 4"
+#: (small arms, swivels, grapeshot).
+CANNON_BAND = 8
+SMALL_ARMS_BAND = 4
+
+#: a natural 10 always hits a shoot test (within maximum range where there is one)
+NATURAL = 10
+#: damage target numbers from this value up need two natural 10s for a Lucky Hit
+LUCKY_TWO_TENS_FROM = 11
+#: reload markers never go below zero; a gun fires only with none
+ABANDON_DISTANCE = 12.0     # a crew this far from its guns at the end of an activation abandons them
+SPIKE_REACH = 1.0           # a unit within 1" of abandoned artillery may spike it
+ARC_HALF_ANGLE = 45.0       # the arc of fire: up to 45 degrees either side of the facing
+GUN_SAVE_COVER = 6          # a carriage gun hit by a cannon: save 6+ in cover
+GUN_SAVE_OPEN = 9           # ... and 9+ in the open
+
+
+@dataclass(frozen=True)
+class StructureType:
+    key: str
+    name: str
+    fortitude: int
+    integrity: int
+    critical_table: str        # key of CRITICAL_TABLES
+    rigging: bool = False
+    ours: bool = False         # True for types the chapter does not list
+
+
+#: Table 4 (Fortitude and Integrity of common buildings), quoted; the last four
+#: rows are OURS (the chapter points to the Structures and Ships chapters for them).
+STRUCTURES: dict[str, StructureType] = {
+    "shanty": StructureType("shanty", "Shanty", 2, 2, "building"),
+    "wooden": StructureType("wooden", "Wooden Building", 2, 3, "building"),
+    "large_wooden": StructureType("large_wooden", "Large Wooden Building", 3, 3, "building"),
+    "stone": StructureType("stone", "Stone Building", 3, 3, "building"),
+    "large_stone": StructureType("large_stone", "Large Stone Building", 3, 4, "building"),
+    "very_large": StructureType("very_large", "Very Large Building", 4, 4, "building"),
+    # OURS
+    "stone_fort": StructureType("stone_fort", "Stone Fort", 4, 4, "fortification", ours=True),
+    "earthwork": StructureType("earthwork", "Earthwork Battery", 3, 5, "fortification", ours=True),
+    "hull": StructureType("hull", "Ship's Hull", 3, 5, "hull", ours=True),
+    "rigging": StructureType("rigging", "Ship's Rigging", 3, 4, "rigging", rigging=True, ours=True),
+}
+
+# ---------------------------------------------------------------------------
+# OURS: critical damage tables (the chapter refers to tables we do not have)
+# ---------------------------------------------------------------------------
+#: effects the engine knows:
+#:   none            nothing more
+#:   occupant_hit    every unit in the section takes one more hit (saves as usual)
+#:   extra_damage    one more point of damage on the tally
+#:   gun_dismounted  one gun in the section (lowest id still intact) is destroyed; none: one more damage
+#:   fortitude_down  the section loses one Fortitude at once (never below 1)
+#:   destroyed       the section is wrecked: its guns are destroyed, every unit inside takes
+#:                   hits equal to half its models (rounded up); it no longer blocks sight,
+#:                   cannot be targeted, and its occupants stand in the open (with cover)
+
+
+@dataclass(frozen=True)
+class CritRow:
+    low: int        # inclusive (a Lucky Hit's roll minus one can reach 0)
+    high: int       # inclusive
+    effect: str
+    name: str
+    text: str
+
+
+CRITICAL_TABLES: dict[str, tuple[CritRow, ...]] = {
+    "building": (
+        CritRow(0, 2, "none", "Plaster and dust", "Dust fills the rooms; nothing worse."),
+        CritRow(3, 4, "occupant_hit", "Splinters", "Splinters fly: every unit inside takes one more hit."),
+        CritRow(5, 6, "extra_damage", "Beam down", "A beam gives way: one more point of damage."),
+        CritRow(7, 8, "gun_dismounted", "Gun dismounted", "A gun inside is knocked off its mount and destroyed."),
+        CritRow(9, 9, "fortitude_down", "Wall breached", "A wall is breached: Fortitude drops by one."),
+        CritRow(10, 10, "destroyed", "Collapse", "The building collapses."),
+    ),
+    "fortification": (
+        CritRow(0, 3, "none", "Chips of stone", "Stone chips fly; nothing worse."),
+        CritRow(4, 5, "occupant_hit", "Shards", "Stone shards: every unit inside takes one more hit."),
+        CritRow(6, 7, "gun_dismounted", "Gun dismounted", "A gun is thrown from its carriage and destroyed."),
+        CritRow(8, 9, "fortitude_down", "Breach", "The rampart is breached: Fortitude drops by one."),
+        CritRow(10, 10, "destroyed", "Rampart collapses", "The rampart collapses."),
+    ),
+    "hull": (
+        CritRow(0, 3, "occupant_hit", "Splinters", "Splinters sweep the deck: every unit aboard takes one more hit."),
+        CritRow(4, 5, "gun_dismounted", "Gun dismounted", "A gun is knocked from its carriage and destroyed."),
+        CritRow(6, 7, "extra_damage", "Holed", "Holed: one more point of damage."),
+        CritRow(8, 9, "fortitude_down", "Below the waterline", "Holed below the waterline: Fortitude drops by one."),
+        CritRow(10, 10, "destroyed", "Magazine explodes", "The magazine explodes: the ship is lost."),
+    ),
+    "rigging": (
+        CritRow(0, 3, "none", "Lines cut", "Lines part; the crew splices them."),
+        CritRow(4, 6, "extra_damage", "Yard down", "A yard comes down: one more point of damage."),
+        CritRow(7, 9, "fortitude_down", "Sails shredded", "Sails in tatters: Fortitude drops by one."),
+        CritRow(10, 10, "destroyed", "Dismasted", "The mainmast goes by the board."),
+    ),
+}
+
+
+def crit_row(table: str, roll: int) -> CritRow:
+    """The row of critical table ``table`` for a (possibly lowered) roll."""
+    roll = max(0, min(10, roll))
+    for row in CRITICAL_TABLES[table]:
+        if row.low <= roll <= row.high:
+            return row
+    raise ValueError(f"critical table {table!r} has no row for {roll}")
+
+
+# ---------------------------------------------------------------------------
+# OURS: units, experience, actions, saves, fatigue
+# ---------------------------------------------------------------------------
+EXPERIENCE = ("Veteran", "Trained", "Inexperienced")
+SUITS = ("S", "H", "D", "C")           # Spades, Hearts, Diamonds, Clubs: highest first
+SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")   # lowest first
+DECK: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
+
+#: actions per activation by experience and the suit of the card played (OURS, from
+#: Blood & Plunder's published basics): Spades, Hearts, Diamonds, Clubs
+ACTIONS: dict[str, dict[str, int]] = {
+    "Veteran": {"S": 2, "H": 2, "D": 3, "C": 3},
+    "Trained": {"S": 1, "H": 2, "D": 2, "C": 3},
+    "Inexperienced": {"S": 1, "H": 1, "D": 2, "C": 2},
+}
+
+
+@dataclass(frozen=True)
+class UnitType:
+    key: str
+    name: str
+    experience: str
+    shoot: int          # small-arms shoot test target number
+    save: int           # ranged save target number in the open
+    resolve: int        # fatigue test: roll this or more to shrug it off
+    move: int           # inches per move action
+    arms_range: float   # maximum small-arms range (0: no small arms)
+
+
+#: OURS: unit profiles
+UNIT_TYPES: dict[str, UnitType] = {
+    "gun_crew": UnitType("gun_crew", "Gun Crew", "Trained", 7, 7, 6, 4, 12.0),
+    "musketeers": UnitType("musketeers", "Musketeers", "Trained", 6, 6, 6, 4, 24.0),
+    "veterans": UnitType("veterans", "Veteran Soldiers", "Veteran", 5, 6, 5, 4, 24.0),
+    "militia": UnitType("militia", "Militia", "Inexperienced", 7, 7, 7, 4, 24.0),
+    "sailors": UnitType("sailors", "Sailors", "Trained", 7, 7, 6, 4, 18.0),
+}
+
+#: OURS: saves are easier in cover (subtract from the save target number)
+COVER_BONUS = {"open": 0, "normal": 1, "hard": 2}
+#: OURS: the best a save can get
+BEST_SAVE = 2
+#: OURS: a unit's models stand within this radius of its centre; distances to and
+#: from a unit are measured to the edge of this circle (its closest model)
+UNIT_RADIUS = 1.0
+#: OURS: field guns within this distance of their crew's centre are cohesive with it
+COHESION = 3.0
+#: OURS: centres of two units never come closer than this
+UNIT_SPACING = 2.0
+#: OURS: moving into or through rough terrain costs this many inches of the move
+ROUGH_COST = 1
+#: OURS: a unit with fatigue at least this loses one action per activation (never below 1)
+SHAKEN_AT = 1
+#: OURS: a unit whose fatigue reaches its models left routs and leaves the table
+#: (checked after every fatigue gain); ROUT_MIN keeps big units from routing too early
+ROUT_MIN = 2
+#: OURS: a carriage gun within this distance of a unit's centre gives the unit cover
+GUN_COVER_REACH = 2.0
+#: OURS: a cover piece within this distance in front of a target gives it cover
+COVER_REACH = 2.0
+
+# ---------------------------------------------------------------------------
+# OURS: terrain kinds
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TerrainKind:
+    key: str
+    name: str
+    blocks_sight: bool
+    rough: bool
+    passable: bool          # by units on foot
+    carriages: bool         # by guns on field carriages
+    cover: bool             # gives normal cover to a unit in or just behind it
+    height: float
+
+
+TERRAIN_KINDS: dict[str, TerrainKind] = {
+    "woods": TerrainKind("woods", "Woods", True, True, True, True, True, 4.0),
+    "rocks": TerrainKind("rocks", "Rocks", True, False, False, False, True, 3.0),
+    "wall": TerrainKind("wall", "Low wall", False, False, True, False, True, 1.0),
+    "hedge": TerrainKind("hedge", "Hedge", False, True, True, False, True, 1.0),
+    "water": TerrainKind("water", "Water", False, False, False, False, False, 0.0),
+    "dunes": TerrainKind("dunes", "Dunes", False, True, True, True, True, 1.0),
+}
+
+#: OURS: a unit stands this tall; a piece at least as tall as its target blocks sight to it
+UNIT_HEIGHT = 1.0
+
+# ---------------------------------------------------------------------------
+# Scenarios
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TerrainPiece:
+    id: str
+    kind: str
+    poly: Poly
+
+
+@dataclass(frozen=True)
+class SectionDef:
+    id: str
+    name: str
+    poly: Poly
+    height: float
+    gun_door: bool = False       # a field gun can be rolled in
+    enterable: bool = True       # units on foot can walk in and out
+
+
+@dataclass(frozen=True)
+class StructureDef:
+    id: str
+    name: str
+    type: str                    # key of STRUCTURES
+    sections: tuple[SectionDef, ...]
+    owner: int | None = None     # the seat it belongs to (for scenario rules), or None
+    sails_reduced: bool = False  # rigging: sails not at their highest setting (chainshot +2)
+
+
+@dataclass(frozen=True)
+class UnitDef:
+    id: str
+    seat: int
+    type: str
+    models: int
+    pos: Point
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class GunDef:
+    id: str
+    type: str                    # key of ARTILLERY
+    seat: int                    # the side that fielded it
+    pos: Point
+    facing: int                  # compass degrees (a multiple of 45)
+    crew: str | None             # unit id, or None (abandoned)
+    section: str | None = None   # a section id: mounted in a structure (facing = its wall face)
+    ammo: tuple[str, ...] = ("round",)
+
+
+@dataclass(frozen=True)
+class Scenario:
+    key: str
+    title: str
+    blurb: str
+    width: int
+    height: int
+    rounds: int
+    sides: tuple[str, str]           # what each seat commands, for texts
+    victory: str                     # key of the victory rule in rules.py
+    victory_text: tuple[str, ...]    # the rule in words
+    terrain: tuple[TerrainPiece, ...]
+    structures: tuple[StructureDef, ...]
+    units: tuple[UnitDef, ...]
+    guns: tuple[GunDef, ...]
+    params: dict = field(default_factory=dict)   # victory-rule parameters
+    draws: bool = False               # whether the victory rule allows a draw
+
+
+def rect(x0: float, y0: float, x1: float, y1: float) -> Poly:
+    return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+
+
+def _rot(p: Point, w: float, h: float) -> Point:
+    return (w - p[0], h - p[1])
+
+
+def rot_poly(poly: Poly, w: float, h: float) -> Poly:
+    """The half-turn of a polygon about the table's centre (for symmetric tables)."""
+    return tuple(_rot(p, w, h) for p in poly)
+
+
+# -- Field battle: the chapter's own suggestion --------------------------------
+_FW, _FH = 36, 36
+_F_WOODS = ((3, 7), (8, 6), (9.5, 10), (6, 13), (2, 11))
+_F_ROCKS = rect(26, 8, 29, 11)
+_F_WALL = rect(12, 9.25, 20, 9.75)
+
+FIELD = Scenario(
+    key="field", title="Field battle",
+    blurb=("Two small forces, one Light Cannon each, meet across open country with a house on "
+           "either side of the centre line. Hold the houses."),
+    width=_FW, height=_FH, rounds=6,
+    sides=("the south force", "the north force"),
+    victory="hold",
+    victory_text=(
+        "From the end of round 2, at the end of every round each side scores 1 point for each "
+        "house it holds: one of its units inside and no enemy unit inside.",
+        "A side with no units left on the table loses at once.",
+        "After round 6 the side with more points wins; if they are level, the side that removed "
+        "more enemy models wins; if that is level too, the game is a draw.",
+    ),
+    terrain=(
+        TerrainPiece("T1", "woods", _F_WOODS),
+        TerrainPiece("T2", "woods", rot_poly(_F_WOODS, _FW, _FH)),
+        TerrainPiece("T3", "woods", ((16, 14), (20, 14), (21.5, 18), (20, 22), (16, 22), (14.5, 18))),
+        TerrainPiece("T4", "rocks", _F_ROCKS),
+        TerrainPiece("T5", "rocks", rot_poly(_F_ROCKS, _FW, _FH)),
+        TerrainPiece("T6", "wall", _F_WALL),
+        TerrainPiece("T7", "wall", rot_poly(_F_WALL, _FW, _FH)),
+    ),
+    structures=(
+        StructureDef("H1", "Wooden house", "wooden",
+                     (SectionDef("H1", "Wooden house", rect(6, 16, 11, 20), 3.0),)),
+        StructureDef("H2", "Stone house", "stone",
+                     (SectionDef("H2", "Stone house", rect(25, 16, 30, 20), 3.0),)),
+    ),
+    units=(
+        UnitDef("A1", 0, "gun_crew", 4, (18, 3)),
+        UnitDef("A2", 0, "musketeers", 6, (9, 4)),
+        UnitDef("A3", 0, "militia", 8, (27, 4)),
+        UnitDef("B1", 1, "gun_crew", 4, (18, 33)),
+        UnitDef("B2", 1, "musketeers", 6, (27, 32)),
+        UnitDef("B3", 1, "militia", 8, (9, 32)),
+    ),
+    guns=(
+        GunDef("G1", "light", 0, (18, 5), 0, "A1", ammo=("round", "grape")),
+        GunDef("G2", "light", 1, (18, 31), 180, "B1", ammo=("round", "grape")),
+    ),
+    params={"objectives": ("H1", "H2"), "score_from": 2},
+    draws=True,
+)
+
+# -- Shore battery: a stone fort against a landing party ----------------------
+SHORE = Scenario(
+    key="shore", title="Shore battery",
+    blurb=("A landing party with two field guns comes ashore under a stone fort. Silence the "
+           "battery or storm the gatehouse before the tide turns."),
+    width=48, height=36, rounds=8,
+    sides=("the landing party", "the fort"),
+    victory="shore",
+    victory_text=(
+        "The landing party wins at once when the battery is silenced: every cannon of the fort "
+        "(swivels do not count) is spiked or destroyed.",
+        "The landing party also wins if, at the end of a round, it holds the gatehouse: one of its "
+        "units inside and no unit of the fort.",
+        "The fort wins if the landing party has no units left, or when round 8 ends.",
+    ),
+    terrain=(
+        TerrainPiece("T1", "water", rect(0, 0, 48, 2.5)),
+        TerrainPiece("T2", "woods", ((5, 9), (11, 8), (12, 14), (8, 17), (4, 14))),
+        TerrainPiece("T3", "woods", ((37, 9), (43, 8), (44, 14), (40, 17), (36, 14))),
+        TerrainPiece("T4", "rocks", rect(22.5, 12, 25.5, 14)),
+        TerrainPiece("T5", "wall", rect(13, 14, 20, 14.5)),
+        TerrainPiece("T6", "wall", rect(28, 14, 35, 14.5)),
+        TerrainPiece("T7", "dunes", rect(10, 4, 38, 6.5)),
+    ),
+    structures=(
+        StructureDef("F", "Stone fort", "stone_fort", (
+            SectionDef("FW", "West bastion", rect(13, 22, 21, 28), 2.5),
+            SectionDef("FG", "Gatehouse", rect(21, 22, 27, 27), 2.5),
+            SectionDef("FE", "East bastion", rect(27, 22, 35, 28), 2.5),
+        ), owner=1),
+    ),
+    units=(
+        UnitDef("A1", 0, "gun_crew", 4, (15, 7.5)),
+        UnitDef("A2", 0, "gun_crew", 4, (33, 7.5)),
+        UnitDef("A3", 0, "veterans", 6, (21, 5)),
+        UnitDef("A4", 0, "sailors", 8, (27, 5)),
+        UnitDef("B1", 1, "gun_crew", 5, (16.5, 25.5)),
+        UnitDef("B2", 1, "gun_crew", 5, (31.5, 25.5)),
+        UnitDef("B3", 1, "militia", 8, (24, 24.5)),
+    ),
+    guns=(
+        GunDef("G1", "light", 0, (15, 9.5), 0, "A1", ammo=("round", "grape")),
+        GunDef("G2", "light", 0, (33, 9.5), 0, "A2", ammo=("round", "grape")),
+        GunDef("G3", "heavy", 1, (17, 22.7), 180, "B1", section="FW", ammo=("round", "grape")),
+        GunDef("G4", "swivel", 1, (19.5, 23), 180, "B1", section="FW"),
+        GunDef("G5", "medium", 1, (31, 22.7), 180, "B2", section="FE", ammo=("round", "grape")),
+        GunDef("G6", "swivel", 1, (28.5, 23), 180, "B2", section="FE"),
+    ),
+    params={"battery": ("G3", "G5"), "gate": "FG", "attacker": 0},
+)
+
+# -- Ship at anchor: hull and rigging against a fort ---------------------------
+ANCHOR = Scenario(
+    key="anchor", title="Ship at anchor",
+    blurb=("A privateer lies at anchor under the guns of a harbour battery, sails furled. The "
+           "battery must shred her rigging before she slips her cable; she must silence it."),
+    width=48, height=48, rounds=12,
+    sides=("the ship", "the battery"),
+    victory="anchor",
+    victory_text=(
+        "The battery wins at once if the ship's rigging is crippled (its Fortitude brought down to 1, "
+        "or dismasted) or her hull is wrecked, or if the ship has no units left.",
+        "The ship wins when the battery is silenced: no cannon of the battery is still intact, "
+        "unspiked and crewed at the end of a round.",
+        "If neither has happened when round 12 ends, the ship slips her cable and escapes: the ship wins.",
+    ),
+    terrain=(
+        TerrainPiece("T1", "water", rect(0, 0, 48, 32)),
+        TerrainPiece("T2", "rocks", ((2, 32), (9, 32), (8, 36), (3, 37))),
+        TerrainPiece("T3", "woods", ((38, 36), (46, 35), (47, 42), (40, 44))),
+    ),
+    structures=(
+        StructureDef("S", "The privateer", "hull", (
+            SectionDef("HL", "Hull", ((13, 9), (31, 9), (36, 11.5), (31, 14), (13, 14)), 3.0, enterable=True),
+        ), owner=0),
+        StructureDef("R", "The privateer's rigging", "rigging", (
+            SectionDef("RG", "Rigging", ((15, 10.5), (31, 10.5), (33, 11.5), (31, 12.5), (15, 12.5)), 10.0,
+                       enterable=False),
+        ), owner=0, sails_reduced=True),
+        StructureDef("F", "Harbour battery", "earthwork", (
+            SectionDef("FW", "West battery", rect(14, 36, 22, 41), 2.5),
+            SectionDef("FC", "Keep", rect(22, 37, 28, 43), 3.5),
+            SectionDef("FE", "East battery", rect(28, 36, 36, 41), 2.5),
+        ), owner=1),
+    ),
+    units=(
+        UnitDef("A1", 0, "gun_crew", 6, (19, 11.5)),
+        UnitDef("A2", 0, "gun_crew", 4, (26, 11.5)),
+        UnitDef("A3", 0, "sailors", 6, (31, 11.5)),
+        UnitDef("B1", 1, "gun_crew", 5, (18, 38.5)),
+        UnitDef("B2", 1, "gun_crew", 6, (32, 38.5)),
+        UnitDef("B3", 1, "militia", 8, (25, 40)),
+    ),
+    guns=(
+        GunDef("G1", "medium", 0, (16.5, 13.5), 0, "A1", section="HL", ammo=("round", "chain")),
+        GunDef("G2", "medium", 0, (20.5, 13.5), 0, "A1", section="HL", ammo=("round", "chain")),
+        GunDef("G3", "light", 0, (24.5, 13.5), 0, "A2", section="HL", ammo=("round", "chain")),
+        GunDef("G4", "light", 0, (28.5, 13.5), 0, "A2", section="HL", ammo=("round", "chain")),
+        GunDef("G5", "heavy", 1, (18, 36.3), 180, "B1", section="FW", ammo=("round", "chain")),
+        GunDef("G6", "medium", 1, (30, 36.3), 180, "B2", section="FE", ammo=("round", "chain")),
+        GunDef("G7", "medium", 1, (34, 36.3), 180, "B2", section="FE", ammo=("round", "chain")),
+    ),
+    params={"battery": ("G5", "G6", "G7"), "rigging": "RG", "hull": "HL", "ship": 0},
+)
+
+SCENARIOS: dict[str, Scenario] = {s.key: s for s in (FIELD, SHORE, ANCHOR)}
+SCENARIO_ORDER = ("field", "shore", "anchor")
+DEFAULT_SCENARIO = "field"
+
+#: compass names of the eight facings a field gun may take
+COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")

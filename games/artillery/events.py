@@ -1,0 +1,409 @@
+"""What happened, as typed frozen values the board can animate and the log can show.
+
+``state.events`` is the public record: every event is something the whole table
+saw (a secret card choice appears only as :class:`CardChosen`, without the
+card).  ``state.events_since(n)`` gives the events appended after the first
+``n``; the board can remember ``len(state.events)`` before a move and animate
+what follows.  Every event has ``kind`` (a short constant) and ``text(names)``
+(one line in words; ``names`` are the seats' display names).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+
+def seat_name(seat: int | None, names=None) -> str:
+    if seat is None:
+        return "nobody"
+    if names is not None and 0 <= seat < len(names) and str(names[seat] or "").strip():
+        return str(names[seat]).strip()
+    return f"Player {seat + 1}"
+
+
+def _dice(d: tuple[int, ...]) -> str:
+    return ", ".join(str(v) for v in d) if d else "no dice"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: ClassVar[str] = "event"
+
+    def text(self, names=None) -> str:
+        return self.kind
+
+
+@dataclass(frozen=True)
+class RoundStarted(Event):
+    kind: ClassVar[str] = "round"
+    round: int
+
+    def text(self, names=None) -> str:
+        return f"Round {self.round} begins"
+
+
+@dataclass(frozen=True)
+class Dealt(Event):
+    """A card went to a seat's hand; which card is that seat's secret."""
+    kind: ClassVar[str] = "dealt"
+    seat: int
+
+    def text(self, names=None) -> str:
+        return f"{seat_name(self.seat, names)} is dealt a card"
+
+
+@dataclass(frozen=True)
+class CardChosen(Event):
+    kind: ClassVar[str] = "chosen"
+    seat: int
+
+    def text(self, names=None) -> str:
+        return f"{seat_name(self.seat, names)} chose a card"
+
+
+@dataclass(frozen=True)
+class CardsRevealed(Event):
+    kind: ClassVar[str] = "revealed"
+    cards: tuple            # per seat: the card shown, or None when the seat sat out
+    first: int | None       # who activates first (None: a roll-off decides)
+
+    def text(self, names=None) -> str:
+        shown = ", ".join(f"{seat_name(s, names)} {c}" for s, c in enumerate(self.cards) if c)
+        tail = (f": {seat_name(self.first, names)} activates first" if self.first is not None
+                else ": equal cards, a roll-off decides")
+        return f"Cards shown: {shown}{tail}"
+
+
+@dataclass(frozen=True)
+class RollOff(Event):
+    kind: ClassVar[str] = "rolloff"
+    rolls: tuple
+    first: int | None       # None: equal rolls, roll again
+
+    def text(self, names=None) -> str:
+        r = ", ".join(f"{seat_name(s, names)} {v}" for s, v in enumerate(self.rolls))
+        if self.first is None:
+            return f"Roll-off {r}: level, roll again"
+        return f"Roll-off {r}: {seat_name(self.first, names)} activates first"
+
+
+@dataclass(frozen=True)
+class Activated(Event):
+    kind: ClassVar[str] = "activated"
+    seat: int
+    unit: str
+    card: str
+    actions: int
+
+    def text(self, names=None) -> str:
+        who = seat_name(self.seat, names)
+        return f"{who} activates {self.unit} with {self.card}: {_plural(self.actions, 'action')}"
+
+
+@dataclass(frozen=True)
+class Moved(Event):
+    kind: ClassVar[str] = "moved"
+    unit: str
+    frm: tuple
+    to: tuple
+    inches: float
+    guns: tuple             # ((gun, from, to), ...)
+
+    def text(self, names=None) -> str:
+        g = f" with {', '.join(x[0] for x in self.guns)}" if self.guns else ""
+        return f"{self.unit} moves {self.inches:.1f}\"{g}"
+
+
+@dataclass(frozen=True)
+class Turned(Event):
+    kind: ClassVar[str] = "turned"
+    gun: str
+    frm: int
+    to: int
+
+    def text(self, names=None) -> str:
+        from games.artillery.geometry import compass_name
+        return f"{self.gun} turns from {compass_name(self.frm)} to {compass_name(self.to)}"
+
+
+@dataclass(frozen=True)
+class FatigueGained(Event):
+    kind: ClassVar[str] = "fatigue"
+    unit: str
+    fatigue: int
+    reason: str
+
+    def text(self, names=None) -> str:
+        return f"{self.unit} gains a Fatigue ({self.reason}): now {self.fatigue}"
+
+
+@dataclass(frozen=True)
+class ShotDeclared(Event):
+    kind: ClassVar[str] = "declared"
+    unit: str
+    guns: tuple             # () for small arms
+    target: str
+    ammo: str               # round, chain, grape, swivel or small
+    distance: float
+    penalty: int
+    tn: int
+
+    def text(self, names=None) -> str:
+        who = " + ".join(self.guns) if self.guns else f"{self.unit}'s small arms"
+        what = {"round": " with roundshot", "chain": " with chainshot", "grape": " with grapeshot"}.get(self.ammo, "")
+        verb = "fires" if len(self.guns) <= 1 else "fire"
+        return f"{who} {verb} at {self.target}{what}: {self.distance:.1f}\", needs {self.tn}+"
+
+
+@dataclass(frozen=True)
+class ShootTest(Event):
+    kind: ClassVar[str] = "shoot"
+    unit: str
+    guns: tuple
+    target: str
+    ammo: str
+    tn: int
+    dice: tuple
+    hits: int
+    hit_guns: tuple         # cannons (round/chain): the guns whose die hit
+
+    def text(self, names=None) -> str:
+        return f"Shoot test ({self.tn}+): {_dice(self.dice)}: {_plural(self.hits, 'hit')}"
+
+
+@dataclass(frozen=True)
+class DamageRoll(Event):
+    kind: ClassVar[str] = "damage_roll"
+    section: str
+    tn: int
+    dice: tuple
+    successes: int
+    hits: int               # after halving
+    halved: bool
+
+    def text(self, names=None) -> str:
+        half = f", halved to {self.hits}" if self.halved else ""
+        return f"Damage dice at {self.section} ({self.tn}+): {_dice(self.dice)}: {self.successes}{half} damaging"
+
+
+@dataclass(frozen=True)
+class StructureDamaged(Event):
+    kind: ClassVar[str] = "damaged"
+    section: str
+    hits: int
+    tally: int
+    fortitude_before: int
+    fortitude_after: int
+
+    def text(self, names=None) -> str:
+        f = (f", Fortitude {self.fortitude_before} -> {self.fortitude_after}"
+             if self.fortitude_after != self.fortitude_before else f", Fortitude {self.fortitude_after}")
+        return f"{self.section} takes {self.hits} damage (tally {self.tally}{f})"
+
+
+@dataclass(frozen=True)
+class CriticalResult(Event):
+    kind: ClassVar[str] = "critical"
+    section: str
+    lucky: bool
+    roll: int
+    result: int             # after the Lucky Hit's -1
+    name: str
+    effect: str
+    detail: str
+
+    def text(self, names=None) -> str:
+        what = "Lucky hit" if self.lucky else "Critical hit"
+        adj = f" - 1 = {self.result}" if self.lucky else ""
+        return f"{what} on {self.section}: rolled {self.roll}{adj}: {self.name}. {self.detail}"
+
+
+@dataclass(frozen=True)
+class SectionWrecked(Event):
+    kind: ClassVar[str] = "wrecked"
+    section: str
+
+    def text(self, names=None) -> str:
+        return f"{self.section} is wrecked"
+
+
+@dataclass(frozen=True)
+class GunDestroyed(Event):
+    kind: ClassVar[str] = "gun_destroyed"
+    gun: str
+    cause: str
+
+    def text(self, names=None) -> str:
+        return f"{self.gun} is destroyed ({self.cause})"
+
+
+@dataclass(frozen=True)
+class HitsAllotted(Event):
+    kind: ClassVar[str] = "allotted"
+    section: str
+    hits: tuple             # ((unit, hits), ...)
+
+    def text(self, names=None) -> str:
+        return f"Hits on the occupants of {self.section}: " + ", ".join(f"{u} {h}" for u, h in self.hits)
+
+
+@dataclass(frozen=True)
+class CasualtyChosen(Event):
+    kind: ClassVar[str] = "casualty_choice"
+    unit: str
+    choice: str             # "man" or a gun id
+
+    def text(self, names=None) -> str:
+        return f"{self.unit} takes the hit on {'a man' if self.choice == 'man' else self.choice}"
+
+
+@dataclass(frozen=True)
+class Saves(Event):
+    kind: ClassVar[str] = "saves"
+    unit: str
+    tn: int
+    dice: tuple
+    saved: int
+    failed: int
+
+    def text(self, names=None) -> str:
+        return f"{self.unit} saves ({self.tn}+): {_dice(self.dice)}: {self.saved} saved, {self.failed} failed"
+
+
+@dataclass(frozen=True)
+class GunSave(Event):
+    kind: ClassVar[str] = "gun_save"
+    gun: str
+    tn: int
+    roll: int
+    saved: bool
+
+    def text(self, names=None) -> str:
+        return f"{self.gun} save ({self.tn}+): {self.roll}: {'saved' if self.saved else 'failed'}"
+
+
+@dataclass(frozen=True)
+class Casualties(Event):
+    kind: ClassVar[str] = "casualties"
+    unit: str
+    n: int
+    models_left: int
+
+    def text(self, names=None) -> str:
+        return f"{self.unit} loses {_plural(self.n, 'model')}: {self.models_left} left"
+
+
+@dataclass(frozen=True)
+class UnitGone(Event):
+    kind: ClassVar[str] = "unit_gone"
+    unit: str
+    how: str                # "destroyed" or "routed"
+
+    def text(self, names=None) -> str:
+        return f"{self.unit} is {self.how}" + (" and leaves the table" if self.how == "routed" else "")
+
+
+@dataclass(frozen=True)
+class FatigueTest(Event):
+    kind: ClassVar[str] = "fatigue_test"
+    unit: str
+    tn: int
+    roll: int
+    passed: bool
+    fatigue: int
+
+    def text(self, names=None) -> str:
+        res = "passed" if self.passed else f"failed, Fatigue {self.fatigue}"
+        return f"{self.unit} fatigue test ({self.tn}+): {self.roll}: {res}"
+
+
+@dataclass(frozen=True)
+class Reloaded(Event):
+    kind: ClassVar[str] = "reloaded"
+    unit: str
+    guns: tuple             # ((gun, markers left), ...)
+    dedicated: bool
+
+    def text(self, names=None) -> str:
+        how = " (dedicated)" if self.dedicated else ""
+        return f"{self.unit} reloads{how}: " + ", ".join(f"{g} {m} left" for g, m in self.guns)
+
+
+@dataclass(frozen=True)
+class Assigned(Event):
+    kind: ClassVar[str] = "assigned"
+    unit: str
+    guns: tuple
+
+    def text(self, names=None) -> str:
+        return f"{self.unit} takes over {', '.join(self.guns)}"
+
+
+@dataclass(frozen=True)
+class Abandoned(Event):
+    kind: ClassVar[str] = "abandoned"
+    unit: str
+    guns: tuple
+    reason: str             # "action", "distance", "crew lost"
+
+    def text(self, names=None) -> str:
+        why = {"action": "", "distance": " (12\" away)", "crew lost": " (crew gone)"}.get(self.reason, "")
+        return f"{', '.join(self.guns)} abandoned by {self.unit}{why}"
+
+
+@dataclass(frozen=True)
+class Spiked(Event):
+    kind: ClassVar[str] = "spiked"
+    unit: str
+    gun: str
+
+    def text(self, names=None) -> str:
+        return f"{self.unit} spikes {self.gun}"
+
+
+@dataclass(frozen=True)
+class Rallied(Event):
+    kind: ClassVar[str] = "rallied"
+    unit: str
+    fatigue: int
+
+    def text(self, names=None) -> str:
+        return f"{self.unit} rallies: Fatigue {self.fatigue}"
+
+
+@dataclass(frozen=True)
+class ActivationEnded(Event):
+    kind: ClassVar[str] = "activation_end"
+    unit: str
+
+    def text(self, names=None) -> str:
+        return f"{self.unit}'s activation ends"
+
+
+@dataclass(frozen=True)
+class Scored(Event):
+    kind: ClassVar[str] = "scored"
+    round: int
+    gained: tuple           # per seat
+    totals: tuple
+    held: tuple             # ((section, seat), ...)
+
+    def text(self, names=None) -> str:
+        return (f"End of round {self.round}: " + ", ".join(
+            f"{seat_name(s, names)} +{g} ({self.totals[s]})" for s, g in enumerate(self.gained)))
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    kind: ClassVar[str] = "over"
+    winner: int | None
+    reason: str
+
+    def text(self, names=None) -> str:
+        if self.winner is None:
+            return f"Draw: {self.reason}"
+        return f"{seat_name(self.winner, names)} wins: {self.reason}"

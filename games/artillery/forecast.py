@@ -1,0 +1,126 @@
+"""Exact expectations of a shot, for the firing preview and the AI.
+
+Built on :mod:`games.artillery.odds` (exact d10 arithmetic).  Simplifications,
+stated so nobody is surprised: where a cannon hit on a gun crew lands is taken
+as a man (the worst case for the crew), Critical results' extra hits are not
+counted in the expected casualties, and casualties are capped at the models
+present.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from games.artillery import odds
+from games.artillery.actions import fire_kind, fire_numbers, shot_numbers, unit_distance
+from games.artillery.data import ARTILLERY, SHOT, STRUCTURES
+
+if TYPE_CHECKING:
+    from games.artillery.rules import ArtilleryState, Gun, Unit
+
+
+@dataclass(frozen=True)
+class Forecast:
+    dice: int
+    tn: int
+    p_die: float
+    hits: tuple[float, ...]           # distribution of shoot-test hits
+    expected_hits: float
+    damage_tn: int | None
+    expected_damage: float            # damaging hits on a structure (after halving)
+    p_lucky: float
+    expected_crits: float
+    expected_casualties: float
+
+
+@lru_cache(maxsize=20000)
+def _structure_summary(n_dice: int, tn: int, halve: bool, base: int, tally: int, integrity: int,
+                       down: int) -> tuple[float, float, float]:
+    """(expected damaging hits, P(lucky), expected critical rolls) for ``n_dice``."""
+    dmg = lucky = crits = 0.0
+    for (hits, luck, c), p in odds.structure_outcomes(n_dice, tn, halve, base, tally, integrity, down).items():
+        dmg += p * hits
+        lucky += p * luck
+        crits += p * c
+    return dmg, lucky, crits
+
+
+def _structure_part(st: ArtilleryState, sid: str, dice_dist: list[float], tn: int, halve: bool):
+    s = st.sections[sid]
+    t = STRUCTURES[s.type]
+    dmg = lucky = crits = 0.0
+    for n, p in enumerate(dice_dist):
+        if p and n:
+            a, b, c = _structure_summary(n, tn, halve, t.fortitude, s.tally, t.integrity, s.down)
+            dmg += p * a
+            lucky += p * b
+            crits += p * c
+    return dmg, lucky, crits
+
+
+def _occupant_casualties(st: ArtilleryState, sid: str, damage: float, origin) -> float:
+    from games.artillery.resolve import save_tn
+    units = st.units_in_section(sid)
+    if not units or damage <= 0:
+        return 0.0
+    share = damage / len(units)
+    total = 0.0
+    for u in units:
+        sp = odds.p_success(save_tn(st, u, origin))
+        total += min(float(u.models), share * (1 - sp))
+    return total
+
+
+def _unit_casualties(st: ArtilleryState, u: Unit, hit_dist: list[float], saves: bool, origin) -> float:
+    from games.artillery.resolve import save_tn
+    if saves:
+        dist = odds.casualty_dist(hit_dist, odds.p_success(save_tn(st, u, origin)))
+    else:
+        dist = hit_dist
+    return sum(p * min(k, u.models) for k, p in enumerate(dist))
+
+
+def shot_forecast(st: ArtilleryState, guns: list[Gun], target: str, ammo: str) -> Forecast:
+    """Expected result of ``guns`` firing ``ammo`` at ``target`` now."""
+    kind = fire_kind(guns)
+    _d, line, _band, pen, tn, _mx = fire_numbers(st, guns, target, ammo)
+    p = odds.p_success(tn)
+    origin = line[0]
+    if kind == "swivel":
+        n = sum(g.stats.initial_dice for g in guns)
+    elif ammo == "grape":
+        n = sum(1 + g.stats.damage_dice for g in guns)
+    else:
+        n = len(guns)
+    hits = odds.binomial(n, p)
+    exp_hits = odds.expectation(hits)
+    if target in st.units:
+        cas = _unit_casualties(st, st.units[target], hits, kind != "cannon" or ammo == "grape", origin)
+        return Forecast(n, tn, p, tuple(hits), exp_hits, None, 0.0, 0.0, 0.0, cas)
+    if kind == "cannon" and ammo != "grape":
+        shot = SHOT[ammo]
+        rig = st.table.is_rigging(target)
+        bonus = shot.furled_rigging_bonus if rig and st.table.structure_of[target].sails_reduced else 0
+        dtn = st.fortitude(target) + pen + bonus
+        halve = shot.halves_rigging if rig else shot.halves_structures
+        dd = odds.damage_dice_dist([ARTILLERY[g.type].damage_dice for g in guns], p)
+        dmg, lucky, crits = _structure_part(st, target, dd, dtn, halve)
+        cas = _occupant_casualties(st, target, dmg, origin)
+        return Forecast(n, tn, p, tuple(hits), exp_hits, dtn, dmg, lucky, crits, cas)
+    half = odds.halve_dist(hits)
+    dmg = odds.expectation(half)
+    return Forecast(n, tn, p, tuple(hits), exp_hits, None, dmg, 0.0, 0.0,
+                    _occupant_casualties(st, target, dmg, origin))
+
+
+def small_arms_forecast(st: ArtilleryState, u: Unit, target: str) -> Forecast:
+    d, _line = unit_distance(st, u, target)
+    _band, _pen, tn, _mx = shot_numbers("small", "", d, u.profile.shoot)
+    p = odds.p_success(tn)
+    hits = odds.binomial(u.models, p)
+    cas = _unit_casualties(st, st.units[target], hits, True, u.pos)
+    return Forecast(u.models, tn, p, tuple(hits), odds.expectation(hits), None, 0.0, 0.0, 0.0, cas)
+
+
+__all__ = ["Forecast", "shot_forecast", "small_arms_forecast", "ARTILLERY"]

@@ -1,0 +1,80 @@
+"""The AI: only ever handed views, always returns a legal move, uses only ctx.rng."""
+import random
+
+import pytest
+
+from games.artillery.ai import make_ai
+from games.artillery.rules import ArtilleryState, new_game
+from games.core.ai import RandomAI, ThinkContext
+from games.core.game import CHANCE
+
+
+class Spy:
+    """Wraps an AI and checks what it is handed and what it returns."""
+
+    def __init__(self, ai, seat):
+        self.ai, self.seat, self.calls = ai, seat, 0
+
+    def choose(self, view, ctx):
+        assert isinstance(view, ArtilleryState) and view.is_view and view.viewer == self.seat
+        for s in (0, 1):
+            if s != self.seat:
+                assert all(c == "??" for c in view.hands[s])
+        m = self.ai.choose(view, ctx)
+        assert view.why_illegal(m) is None, (m, view.why_illegal(m))
+        self.calls += 1
+        return m
+
+
+def _game(key, levels, seed, max_ply=3000):
+    st = new_game({"scenario": key})
+    ais = [Spy(make_ai(lv, s, {}) if lv != "random" else RandomAI(), s) for s, lv in enumerate(levels)]
+    rng = random.Random(seed)
+    while not st.is_over() and st.ply() < max_ply:
+        p = st.current_player()
+        if p == CHANCE:
+            ms, ps = zip(*st.chance_outcomes(), strict=True)
+            st.apply(rng.choices(ms, ps)[0])
+            continue
+        m = ais[p].choose(st.view(p), ThinkContext(rng=random.Random(rng.randrange(1 << 30))))
+        assert st.why_illegal(m) is None
+        st.apply(m)
+    return st, ais
+
+
+@pytest.mark.parametrize("key,levels", [("field", ("hard", "easy")), ("shore", ("normal", "hard")),
+                                        ("anchor", ("easy", "normal"))])
+def test_ai_games_are_legal_and_finish(key, levels):
+    st, ais = _game(key, levels, seed=1)
+    assert st.is_over()
+    assert all(a.calls for a in ais)
+
+
+def test_every_level_beats_a_random_player_in_a_short_series():
+    wins = 0
+    for i in range(4):
+        levels = ("normal", "random") if i % 2 == 0 else ("random", "normal")
+        st, _ = _game("field", levels, seed=100 + i)
+        wins += st.winner() == (0 if i % 2 == 0 else 1)
+    assert wins >= 3
+
+
+def test_ai_is_deterministic_given_its_rng():
+    st = new_game({"scenario": "shore"})
+    rng = random.Random(4)
+    while st.current_player() == CHANCE or st.phase != "act":
+        if st.current_player() == CHANCE:
+            st.apply(st.chance_outcomes()[0][0])
+        else:
+            st.apply(make_ai("hard", st.current_player(), {}).choose(st.view(st.current_player()),
+                                                                     ThinkContext(rng=random.Random(1))))
+    p = st.current_player()
+    a = make_ai("easy", p, {}).choose(st.view(p), ThinkContext(rng=random.Random(7)))
+    b = make_ai("easy", p, {}).choose(st.view(p), ThinkContext(rng=random.Random(7)))
+    assert a == b
+    _ = rng
+
+
+def test_unknown_level_is_refused():
+    with pytest.raises(ValueError):
+        make_ai("grandmaster", 0, {})

@@ -1,0 +1,67 @@
+"""Each scenario's setup is valid: everything on the table, on legal ground,
+crews cohesive with their guns, mounted guns inside their sections, ids unique,
+a victory rule and a round limit."""
+import pytest
+
+from games.artillery import geometry as geo
+from games.artillery.data import COHESION, SCENARIOS, STRUCTURES, TERRAIN_KINDS
+from games.artillery.rules import new_game
+from games.artillery.table import table_for
+
+
+@pytest.mark.parametrize("key", sorted(SCENARIOS))
+def test_scenario_setup_is_valid(key):
+    sc = SCENARIOS[key]
+    assert sc.width <= 48 and sc.height <= 48
+    assert sc.rounds >= 1 and sc.victory in ("hold", "shore", "anchor") and sc.victory_text
+    t = table_for(sc)
+    ids = [u.id for u in sc.units] + [g.id for g in sc.guns] + list(t.sections)
+    assert len(ids) == len(set(ids))
+    assert any(TERRAIN_KINDS[p.kind].blocks_sight for p in sc.terrain) or any(
+        s.sections for s in sc.structures)
+    for s in sc.structures:
+        assert s.type in STRUCTURES
+    st = new_game({"scenario": key})
+    for u in st.units.values():
+        assert t.on_table(u.pos), u.id
+        assert t.ground_problem(u.pos, False, frozenset()) is None, u.id
+        for o in st.units.values():
+            if o.id != u.id:
+                assert geo.dist(o.pos, u.pos) >= 2.0, (u.id, o.id)
+    for g in st.guns.values():
+        crew = st.units[g.crew] if g.crew else None
+        if g.section:
+            assert geo.point_in_poly(g.pos, t.sections[g.section].poly), g.id
+            assert crew is None or st.unit_section(crew) == g.section, g.id
+        else:
+            assert crew is None or geo.dist(crew.pos, g.pos) <= COHESION, g.id
+            assert t.ground_problem(g.pos, True, frozenset()) is None, g.id
+    for seat in (0, 1):
+        assert st.live_units(seat)
+    # both sides have something to shoot with
+    assert {g.seat for g in st.guns.values()} == {0, 1}
+
+
+@pytest.mark.parametrize("key", sorted(SCENARIOS))
+def test_each_gun_crew_can_work_its_guns_at_the_start(key):
+    st = new_game({"scenario": key})
+    for g in st.guns.values():
+        if g.crew:
+            assert g in st.operable(st.units[g.crew])
+
+
+def test_the_field_battle_is_the_chapters_suggestion():
+    sc = SCENARIOS["field"]
+    assert (sc.width, sc.height) == (36, 36)
+    assert sum(1 for g in sc.guns if g.seat == 0) == 1 and sum(1 for g in sc.guns if g.seat == 1) == 1
+    assert all(g.type == "light" for g in sc.guns)
+    mids = [geo.centroid(s.sections[0].poly)[1] for s in sc.structures]
+    assert all(abs(y - sc.height / 2) < 1 for y in mids)
+
+
+def test_the_ship_has_hull_and_rigging_and_her_sails_are_furled():
+    sc = SCENARIOS["anchor"]
+    types = {s.type for s in sc.structures if s.owner == 0}
+    assert types == {"hull", "rigging"}
+    assert any(s.sails_reduced for s in sc.structures if s.type == "rigging")
+    assert any("chain" in g.ammo for g in sc.guns if g.seat == 1)
