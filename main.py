@@ -52,10 +52,10 @@ def build_parser() -> argparse.ArgumentParser:
     ar.add_argument("--game", required=True, help="game id, or 'all' (" + ", ".join(games.BY_ID) + ")")
     ar.add_argument("--seats", default=None,
                     help="comma-separated levels, one per seat: easy, normal, hard, random (e.g. hard,normal); "
-                         "with --game all and no --seats, every pairing of two levels is played")
+                         "without --seats, every pairing of two levels is played")
     ar.add_argument("--games", type=int, default=20, help="how many games (per pairing; default 20)")
     ar.add_argument("--check", action="store_true",
-                    help="check every move and position against the game's invariants (on with --game all)")
+                    help="check every move and position against the game's invariants (always on without --seats)")
     ar.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
     ar.add_argument("--time-scale", type=float, default=1.0,
                     help="multiply every AI's thinking time (default 1.0, as the app's x1 setting)")
@@ -121,7 +121,7 @@ def cmd_arena(ap, args) -> int:
         if levels and not info.min_seats <= len(levels) <= info.max_seats:
             ap.error(f"arena: {info.title} takes {info.min_seats}-{info.max_seats} seats, --seats gave {len(levels)}")
     options = _arena_options(ap, args)
-    check = args.check or args.game == "all"
+    check = args.check or not levels   # the soak runs (every pairing) always check invariants
     from games.core import logs
     logs.setup_logging(to_stderr=True)
     out = []
@@ -155,8 +155,6 @@ def _arena_levels(ap, args) -> list:
     if args.time_scale <= 0:
         ap.error("arena: --time-scale must be positive")
     if not args.seats:
-        if args.game != "all":
-            ap.error("arena: --seats is needed for one game (every pairing is played with --game all)")
         return []
     levels = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
     bad = [lv for lv in levels if lv not in ARENA_LEVELS]

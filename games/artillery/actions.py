@@ -3,6 +3,10 @@
 Used by :mod:`games.artillery.rules`; every function takes the state first.
 ``problem(st, move)`` is the single source of legality for actions: the legal
 move list is the candidate list filtered through it, so the two never disagree.
+
+Why one module of some 700 lines: each action's legality check and its effect
+sit side by side, so that a reader sees what is refused and what is done in one
+place; the shoot test itself is in ``resolve.py``.
 """
 from __future__ import annotations
 

@@ -24,6 +24,11 @@ takes a town capture or shot at once when one exists, and exposes
 ``last_stats`` (nodes, depth, seconds, nps, score, move) after each choice.
 The search calls ``ctx.check()`` every 128 nodes, so a cancelled thought stops
 within a few milliseconds.
+
+Why one module of some 600 lines: the three levels are one search with
+different switches (Normal and Easy are Hard with parts turned off), so the
+search, its tables and the evaluations it calls belong together; the move
+generator and bitboards already live apart in ``engine.py``.
 """
 from __future__ import annotations
 

@@ -31,6 +31,12 @@ text alone determines the move.
 Speed: every possible move object is built once at import (move generation only
 picks prebuilt objects out of neighbour/ray tables), and :meth:`CannonState.copy`
 copies two short lists and a few scalars.
+
+Why one module of some 850 lines: this is the reference engine the tests and
+the UI trust (the search AI's bitboard engine is checked against it by perft);
+its move generation, shot lines, town rules and repetition bookkeeping read the
+same board arrays, and most of the length is the notation table, the docstring
+and the per-rule comments that tie each clause to the source text.
 """
 from __future__ import annotations
 

@@ -33,6 +33,11 @@ What the source fixes, and what we chose (docs/rules/cannon_ball.md has the why)
 * Outside the forts the field is cut into 32 coloured sections of 6 to 12 boxes,
   numbered 1..32 (South's half 1..16 in reading order from South's side, and
   section ``33 - n`` is section ``n`` turned half round).
+
+Why one module of some 600 lines: it is data (the boxes, sections, river,
+bridges and forts are listed literally so the map can be corrected by reading
+it), plus the geometry derived from it; split, a correction would have to be
+made in two places.
 """
 from __future__ import annotations
 

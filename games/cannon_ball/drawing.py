@@ -373,18 +373,34 @@ def side_colours(theme, seat: int):
     return fill, edge, mark
 
 
+_TROOPERS: dict = {}
+
+
 def draw_trooper(surface, pos, cell, theme, seat: int, scale: float = 1.0, alpha: int = 255) -> None:
-    """A trooper: South round, North a diamond, with a cap stripe in the seat's mark colour."""
+    """A trooper: South round, North a diamond, with a cap stripe in the seat's mark colour.
+
+    Drawn once per look into a sprite and blitted: sixty-odd men drawn afresh
+    with polygons each frame were the largest cost of an idle frame."""
     fill, edge, mark = side_colours(theme, seat)
-    r = max(3, cell * 0.36 * scale)
-    x, y = pos
-    target = surface
-    if alpha < 255:
-        target = pygame.Surface((int(4 * r) + 4, int(4 * r) + 4), pygame.SRCALPHA)
-        x, y = target.get_width() / 2, target.get_height() / 2
+    r = max(3.0, round(cell * 0.36 * scale * 2) / 2)
+    key = (seat % 2, r, tuple(fill), tuple(mark), alpha)
+    spr = _TROOPERS.get(key)
+    if spr is None:
+        if len(_TROOPERS) > 64:
+            _TROOPERS.clear()
+        spr = _trooper_sprite(r, seat, fill, mark)
+        if alpha < 255:
+            spr.set_alpha(alpha)
+        _TROOPERS[key] = spr
+    surface.blit(spr, (int(pos[0] - spr.get_width() / 2), int(pos[1] - spr.get_height() / 2)))
+
+
+def _trooper_sprite(r: float, seat: int, fill, mark):
+    target = pygame.Surface((int(4 * r) + 4, int(4 * r) + 4), pygame.SRCALPHA)
+    x, y = target.get_width() / 2, target.get_height() / 2
     ring = (250, 250, 250) if luminance(fill) < 0.2 else (18, 18, 22)
     pygame.draw.circle(target, (0, 0, 0, 70), (int(x + r * 0.15), int(y + r * 0.25)), int(r))  # shadow
-    if seat == 0:
+    if seat % 2 == 0:
         pygame.draw.circle(target, fill, (int(x), int(y)), int(r))
         pygame.draw.circle(target, ring, (int(x), int(y)), int(r), max(1, int(r / 7)))
         pygame.draw.circle(target, mark, (int(x), int(y - r * 0.15)), max(1, int(r * 0.32)))
@@ -394,9 +410,7 @@ def draw_trooper(surface, pos, cell, theme, seat: int, scale: float = 1.0, alpha
         pygame.draw.polygon(target, ring, pts, max(1, int(r / 7)))
         pygame.draw.rect(target, mark, pygame.Rect(int(x - r * 0.3), int(y - r * 0.3), int(r * 0.6) + 1,
                                                     int(r * 0.6) + 1))
-    if target is not surface:
-        target.set_alpha(alpha)
-        surface.blit(target, (pos[0] - target.get_width() / 2, pos[1] - target.get_height() / 2))
+    return target
 
 
 def draw_cannon(surface, a, b, cell, theme, seat: int, recoil: float = 0.0) -> None:

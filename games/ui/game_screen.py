@@ -17,6 +17,12 @@ Hidden information: ``viewer`` is whose secrets may be drawn. Every change of
 viewer goes through :meth:`GameScreen._change_viewer`, which first clears all
 seat-private interface state (status line, typed text, hint, the board's
 selections and pop-ups), so nothing of one seat's screen reaches the next.
+
+Why one module of some 700 lines: it is the one place that owns the match
+while it is played (turn flow, chance, AI thread, undo, hand-over); the pieces
+that could stand alone already do (``banner.py``, ``handover.py``,
+``move_log.py``, ``overlays.py``, ``dialogs.py``), and what remains shares the
+frame's state machine.
 """
 from __future__ import annotations
 

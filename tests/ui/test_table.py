@@ -328,3 +328,32 @@ def test_review_in_a_hidden_game_shows_the_viewers_view_then_everything_at_the_e
     shown = g.visible_state()
     assert len(shown.revealed) == 2, "after the game: everything, the end-of-game reveal"
     g.draw(app.screen)
+
+
+def test_f1_on_the_menu_opens_the_rules_of_the_game_the_keys_picked(app):
+    from games.ui.rules_screen import RulesScreen
+    pygame.mouse.set_pos((1, 1))                         # the pointer on no card: the keys decide
+    frames(app, 2)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_F1)
+    frames(app, 2)
+    top = app.stack.top
+    assert isinstance(top, RulesScreen)
+    assert top.info.id == games.GAMES[2].id
+
+
+def test_seats_added_in_the_new_game_dialog_are_human_and_the_seed_is_folded(app):
+    from games.ui.setup import SetupScreen
+    info = games.BY_ID["cannon_corps"]
+    app.push(SetupScreen(app, info))
+    frames(app, 2)
+    s = app.stack.top
+    assert s.seed not in s.fields()                      # the seed waits under "Advanced"
+    for _ in range(info.max_seats - s.n):                # raise the player count by clicks
+        r = s.count.rect
+        click(app, (r.right - 4, r.centery))
+    assert s.n == info.max_seats
+    assert [c.value for c in s.kinds[info.default_seats:s.n]] == ["human"] * (s.n - info.default_seats)
+    click(app, s.advanced_btn.rect.center)
+    assert s.seed in s.fields()
