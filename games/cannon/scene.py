@@ -35,6 +35,10 @@ Animation
 
 The public helpers ``point_to_pixel`` / ``pixel_to_point`` / ``choice_pixel``
 let tests drive the board with synthetic mouse events.
+
+This module holds the board's state and input; its drawing is in
+``scene_drawing.py`` (mixed into :class:`CannonBoard`) and the chooser in
+``chooser.py``.
 """
 from __future__ import annotations
 
@@ -45,17 +49,18 @@ import pygame
 
 from games.cannon import board_draw as B
 from games.cannon import rules as R
-from games.cannon.effects import queue_move, scorch
+from games.cannon.chooser import MoveChooser
+from games.cannon.effects import queue_move
+from games.cannon.scene_drawing import CannonBoardDrawing
 from games.ui.board import Board
 from games.ui.easing import in_out
-from games.ui.theme import draw_text
 from games.ui.timeline import Step
 
 DRAG_PX = 6           # a press that moves this far becomes a drag
 TAU = 2 * math.pi
 
 
-class CannonBoard(Board):
+class CannonBoard(CannonBoardDrawing, Board):
     def __init__(self, host):
         super().__init__(host)
         self.rect = pygame.Rect(0, 0, 640, 640)
@@ -63,7 +68,7 @@ class CannonBoard(Board):
         self._time = 0.0
         self.selected = None        # square of the selected soldier
         self.targets: dict = {}     # target square -> [moves] for the selection
-        self.chooser = None         # _Chooser when several moves share a target
+        self.chooser = None         # a MoveChooser when several moves share a target
         self.press = None           # (square, pos, was_selected) while the button is down
         self.dragging = False
         self.mouse = None           # last known mouse position (from MOUSEMOTION)
@@ -346,8 +351,8 @@ class CannonBoard(Board):
         elif moves:
             self.press = None
             self.dragging = False
-            self.chooser = _Chooser(sq, moves, self.point_to_pixel(sq), self.theme, self.rect,
-                                    self.geometry().cell)
+            self.chooser = MoveChooser(sq, moves, self.point_to_pixel(sq), self.theme, self.rect,
+                                       self.geometry().cell)
 
     def _play(self, move) -> None:
         self._clear_selection()
@@ -367,257 +372,3 @@ class CannonBoard(Board):
     def update(self, dt) -> None:
         self._time += dt
         super().update(dt)
-
-    # -- drawing ----------------------------------------------------------------------------
-    def _current_geo(self):
-        if self.turning:
-            return B.Geometry(self._area(), self.angle)
-        return self.geometry()
-
-    def _base_surface(self, geo):
-        c = self.theme.c
-        key = (tuple(self.rect), self.flipped, c["board"], c["board_line"], c["board_text"])
-        if key != self._base_key:
-            surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-            local = B.Geometry(self._area().move(-self.rect.x, -self.rect.y), self.angle)
-            B.draw_base(surf, local, self.theme, labels="all")
-            self._base = surf
-            self._base_key = key
-        return self._base
-
-    def _layer(self, geo, squares, pad_cells: float = 0.8):
-        """A transparent layer just big enough for translucent drawing around
-        ``squares``: (surface, geometry in its coordinates, where to blit it)."""
-        pts = [geo.sq_fpx(sq) for sq in squares]
-        pad = geo.cell * pad_cells
-        x0 = int(min(p[0] for p in pts) - pad)
-        y0 = int(min(p[1] for p in pts) - pad)
-        x1 = int(max(p[0] for p in pts) + pad) + 1
-        y1 = int(max(p[1] for p in pts) + pad) + 1
-        box = pygame.Rect(x0, y0, max(1, x1 - x0), max(1, y1 - y0))
-        surf = pygame.Surface(box.size, pygame.SRCALPHA)
-        local = B.Geometry(self._area().move(-box.x, -box.y), geo.angle)
-        return surf, local, box.topleft
-
-    def draw(self, surface) -> None:
-        if self.rect.w < 8 or self.rect.h < 8:
-            return
-        theme = self.theme
-        st = self._state()
-        info = self._info_for(st)
-        geo = self._current_geo()
-        clip = surface.get_clip()
-        surface.set_clip(self.rect.clip(clip) if clip else self.rect)
-        if geo.upright:
-            surface.blit(self._base_surface(geo), self.rect.topleft)
-        else:
-            B.draw_base(surface, geo, theme, labels="all", grain=False)
-        hover = None
-        if self.mouse is not None and self.rect.collidepoint(self.mouse):
-            hover = self.pixel_to_point(self.mouse)
-        self._draw_last_move(surface, geo, st)
-        self._draw_selected_cannons(surface, geo, st, info)
-        self._draw_placing(surface, geo, st, info, hover)
-        self._draw_pieces(surface, geo, st)
-        self._draw_targets(surface, geo, info, hover)
-        if info["warn"] and self._settings_flag("town_warning", True):
-            for p in info["warn"]:        # a town the opponent can take next move
-                t = st.towns[p]
-                if t is not None:
-                    B.draw_warning(surface, geo.sq_fpx(t), geo.cell, theme, self._time)
-        if self.moving is not None:       # flying things
-            self.moving.draw_effects(surface, geo, theme)
-        self.timeline.draw(surface, geo, theme)
-        if self.hint is not None and self.moving is None and not self.turning:
-            self._draw_hint(surface, geo, st)
-        self._draw_dragged(surface, geo, st)
-        if self.chooser is not None:
-            self.chooser.draw(surface, theme, self.mouse)
-        surface.set_clip(clip)
-
-    def _pulse(self) -> float:
-        return 0.5 + 0.5 * math.sin(self._time * 4.0)
-
-    def _draw_last_move(self, surface, geo, st) -> None:
-        """The last move's brackets, and the scorch a shot leaves."""
-        lm = st.last_move
-        if lm is None:
-            return
-        if lm.kind == "shot" and st.cells[lm.to] == R.EMPTY:
-            scorch(surface, geo.sq_fpx(lm.to), geo.cell)
-        for sq in ({lm.to} if lm.kind == "place" else {lm.frm, lm.to}):
-            B.draw_brackets(surface, geo.sq_fpx(sq), geo.cell, self.theme.c["last_move"])
-
-    def _draw_selected_cannons(self, surface, geo, st, info) -> None:
-        """The cannons the selected soldier belongs to, as bands under the pieces."""
-        sel = self.selected
-        if sel is None or not self._settings_flag("highlights", True) or info["phase"] != "play":
-            return
-        tris = R.cannons_through(st, sel)
-        if tris:
-            ov, og, at = self._layer(geo, [sq for tri in tris for sq in tri])
-            B.draw_cannons(ov, og, tris, self.theme)
-            surface.blit(ov, at)
-
-    def _draw_placing(self, surface, geo, st, info, hover) -> None:
-        """Town placement: the points allowed, and the town where the pointer is."""
-        if info["phase"] != "place" or not self.host.can_act():
-            return
-        places = [m.to for m in info["legal"] if m.kind == "place"]
-        if self._settings_flag("highlights", True):
-            for sq in places:
-                if sq != hover:
-                    B.draw_marker(surface, "place", geo.sq_fpx(sq), geo.cell, self.theme, self._pulse())
-        if hover in places:
-            ref_cell = self.geometry().cell
-            spr = B.piece_sprite(R.TOWN[st.to_move], int(round(ref_cell * B.TOWN_R)), self.theme).copy()
-            spr.set_alpha(150)
-            surface.blit(spr, spr.get_rect(center=geo.sq_px(hover)))
-
-    def _draw_pieces(self, surface, geo, st) -> None:
-        ref_cell = self.geometry().cell
-        anim = self.moving
-        hidden = anim.hidden if anim is not None else ()
-        k = geo.cell / ref_cell
-        sel = self.selected
-        for sq in range(R.N_SQUARES):
-            code = st.cells[sq]
-            if not code or sq in hidden or (self.dragging and sq == sel):
-                continue
-            B.blit_piece(surface, code, geo.sq_fpx(sq), ref_cell, self.theme, scale=(1.07 if sq == sel else 1.0) * k)
-        if anim is not None:
-            anim.draw_pieces(surface, geo, ref_cell, self.theme, st.cells)
-
-    def _draw_targets(self, surface, geo, info, hover) -> None:
-        """The selected soldier's ring, its moves' markers and a preview of the one hovered."""
-        sel = self.selected
-        if sel is None or info["phase"] != "play":
-            return
-        theme, cell = self.theme, geo.cell
-        B.draw_selection(surface, geo.sq_fpx(sel), cell, theme)
-        if not self._settings_flag("highlights", True):
-            return
-        hov_moves = self.targets.get(hover, []) if hover is not None else []
-        if hov_moves and not self.dragging:
-            self._draw_previews(surface, geo, hov_moves, alpha=150)
-        for sq, moves in self.targets.items():
-            for kind in dict.fromkeys(m.kind for m in moves):
-                B.draw_marker(surface, kind, geo.sq_fpx(sq), cell, theme, self._pulse())
-            if len(moves) > 1:
-                B.draw_count(surface, geo.sq_fpx(sq), cell, len(moves), theme)
-
-    def _draw_dragged(self, surface, geo, st) -> None:
-        """A soldier being dragged follows the mouse."""
-        sel = self.selected
-        if not (self.dragging and sel is not None and self.mouse is not None) or not st.cells[sel]:
-            return
-        ref_cell = self.geometry().cell
-        B.blit_piece(surface, st.cells[sel], (self.mouse[0], self.mouse[1] - geo.cell * 0.08), ref_cell, self.theme,
-                     scale=1.15 * geo.cell / ref_cell)
-
-    def _draw_previews(self, surface, geo, moves, alpha=150):
-        ov, og, at = self._layer(geo, [sq for m in moves for sq in (m.frm, m.to)], 1.4)
-        w = max(3, int(og.cell * 0.09))
-        for m in moves:
-            col = self.theme.c[B.KIND_COLOR[m.kind]]
-            a, b = og.sq_fpx(m.frm), og.sq_fpx(m.to)
-            if m.kind == "slide":      # the end soldier hops over the other two
-                B.draw_curved_arrow(ov, a, b, og.cell * 1.7, col, w, alpha=alpha, halo=B._halo(self.theme),
-                                    trim=(og.cell * 0.42, og.cell * 0.3))
-                continue
-            a, b = _shorten(a, b, og.cell * 0.30, og.cell * 0.30)
-            B.draw_arrow(ov, a, b, col, w, alpha=alpha, dashed=(m.kind == "shot"), halo=B._halo(self.theme))
-        surface.blit(ov, at)
-
-    def _draw_hint(self, surface, geo, st) -> None:
-        """The suggested move: brackets on the piece that moves and an arrow from its
-        rim to the rim of the target point, so neither the piece nor what it points
-        at is covered (a slide's arrow bows round the cannon, as its preview does)."""
-        m = self.hint
-        if not isinstance(m, R.Move):
-            return
-        col = self.theme.c["hint"]
-        if m.kind == "place":
-            B.draw_marker(surface, "place", geo.sq_fpx(m.to), geo.cell * 1.25, self.theme,
-                          0.5 + 0.5 * math.sin(self._time * 4), color=col)
-            return
-        ov, og, at = self._layer(geo, (m.frm, m.to), 1.6)
-        a, b = og.sq_fpx(m.frm), og.sq_fpx(m.to)
-        w = max(3, int(og.cell * 0.11))
-        if m.kind == "slide":
-            B.draw_curved_arrow(ov, a, b, og.cell * 1.7, col, w, halo=B._halo(self.theme),
-                                trim=(og.cell * 0.46, og.cell * 0.44))
-        else:
-            target_r = 0.5 if st.cells[m.to] else 0.2
-            a, b = _shorten(a, b, og.cell * 0.46, og.cell * target_r)
-            B.draw_arrow(ov, a, b, col, w, alpha=235, dashed=m.kind == "shot", halo=B._halo(self.theme))
-        surface.blit(ov, at)
-        B.draw_brackets(surface, geo.sq_fpx(m.frm), geo.cell, col, size=0.5)
-        if m.kind in ("shot", "capture"):
-            B.draw_brackets(surface, geo.sq_fpx(m.to), geo.cell, col, size=0.55)
-
-def _shorten(a, b, da, db):
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    n = math.hypot(dx, dy) or 1.0
-    ux, uy = dx / n, dy / n
-    return (a[0] + ux * da, a[1] + uy * da), (b[0] - ux * db, b[1] - uy * db)
-
-
-# -- the chooser ------------------------------------------------------------------------------
-
-class _Chooser:
-    """A small list of the moves that end on one point."""
-
-    def __init__(self, sq, moves, anchor, theme, bounds, cell):
-        self.sq = sq
-        self.moves = list(moves)
-        fnt = theme.body_font()
-        self.font = fnt
-        self.pad = theme.px(8)
-        self.row_h = max(fnt.get_linesize() + theme.px(10), int(cell * 0.5))
-        self.icon = self.row_h
-        labels = [f"{i + 1}  {B.KIND_LABEL.get(m.kind, m.kind)} {m}" for i, m in enumerate(self.moves)]
-        self.labels = labels
-        w = max(fnt.size(t)[0] for t in labels) + self.icon + 3 * self.pad
-        h = len(labels) * self.row_h + 2 * self.pad
-        x = anchor[0] + int(cell * 0.6)
-        y = anchor[1] - h // 2
-        if x + w > bounds.right - 4:
-            x = anchor[0] - int(cell * 0.6) - w
-        x = max(bounds.x + 4, min(x, bounds.right - 4 - w))
-        y = max(bounds.y + 4, min(y, bounds.bottom - 4 - h))
-        self.rect = pygame.Rect(x, y, w, h)
-        self.rows = [pygame.Rect(x + self.pad // 2, y + self.pad + i * self.row_h, w - self.pad, self.row_h)
-                     for i in range(len(labels))]
-        self.anchor = anchor
-        self.cell = cell
-
-    def option_at(self, pos):
-        for m, r in zip(self.moves, self.rows):
-            if r.collidepoint(pos):
-                return m
-        return None
-
-    def center_of(self, move):
-        for m, r in zip(self.moves, self.rows):
-            if m == move:
-                return r.center
-        return None
-
-    def draw(self, surface, theme, mouse) -> None:
-        c = theme.c
-        shadow = pygame.Surface(self.rect.inflate(12, 12).size, pygame.SRCALPHA)
-        pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=theme.px(12))
-        surface.blit(shadow, self.rect.move(2, 5).inflate(12, 12).topleft)
-        pygame.draw.rect(surface, c["bg2"], self.rect, border_radius=theme.px(9))
-        pygame.draw.rect(surface, c["accent"], self.rect, max(1, theme.px(2)), border_radius=theme.px(9))
-        # a little pointer to the point the moves end on
-        ax, ay = self.anchor
-        pygame.draw.aacircle(surface, c["accent"], (int(ax), int(ay)), max(3, int(self.cell * 0.12)))
-        for m, r, text in zip(self.moves, self.rows, self.labels):
-            if mouse is not None and r.collidepoint(mouse):
-                pygame.draw.rect(surface, c["panel_hi"], r, border_radius=theme.px(6))
-            icon_c = (r.x + self.pad + self.icon // 2, r.centery)
-            pygame.draw.circle(surface, c["board"], icon_c, self.icon // 2 - 1)
-            B.draw_marker(surface, m.kind, icon_c, self.icon * 0.85, theme)
-            draw_text(surface, text, self.font, c["text"], (r.x + 2 * self.pad + self.icon, r.centery), "midleft")

@@ -1,0 +1,229 @@
+"""How the Cannon Ball AI scores a position.
+
+:class:`Weights` (what a man, a cannon, a TNT case and nearness to an enemy gate
+are worth) and :func:`evaluate`, the score of a position for one side after its
+turn, built from the offence of each side, what the side to move next could
+destroy or assault (vulnerability, gate threat, raids), a lit TNT case, and a
+side cut off by the river. It lives apart from the planner so the scoring can be
+read, tuned and measured on its own; the levels differ only in their weights.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import battlefield as M
+from . import rules as R
+from .ai_distances import INF, N_SECTIONS, SEC, Fields, fields, has_route, p_spin_at_least, rebuild_sections
+
+WIN = 100_000.0
+MAN = 10.0
+CANNON = 26.0
+
+
+# -- evaluation -----------------------------------------------------------------------------------
+
+@dataclass
+class Weights:
+    man: float = MAN
+    cannon: float = CANNON
+    tnt: float = 0.6
+    near: float = 7.0              # a man's pull towards an enemy gate section
+    decay: float = 0.87            # per step away
+    group: int = 5                 # the nearest men count fully, the rest less and less
+    tail: float = 0.35
+    cannon_near: float = 10.0
+    in_section: float = 4.0        # per man already in the enemy gate section
+    gamble_ready: float = 45.0     # cannon + 3 men before a closed gate: a coin flip a turn
+    tnt_ready: float = 70.0        # 5 men before a closed gate with a TNT case left
+    raid: float = 0.0              # expected loss to an enemy man slipping in through an open gate
+    closed: float = 0.8            # an enemy gate shut: the assault is slower
+    home_min: int = 4
+    home_short: float = 14.0
+    vulnerable: float = 0.8        # expected loss of what the enemy can destroy next turn
+    gate_threat: float = 0.0       # expected loss of the game through an open gate next turn
+    second_gate: float = 0.3
+
+
+def men_boxes(st: R.CannonBallState, p: int) -> list[int]:
+    occ = st.occ
+    return [b for b in range(M.N_BOXES) if occ[b] == p]
+
+
+def stuck_pull(st: R.CannonBallState, p: int, F: Fields, w: "Weights", men: list[int]) -> float:
+    """When the river cuts ``p`` off from every enemy gate: the pull of the nearest
+    blown-bridge end, where three men can try to rebuild (0 while a way is open)."""
+    if has_route(st, p, F):
+        return 0.0
+    best = 0.0
+    for s in rebuild_sections(st):
+        field = F.box_to_section[s]
+        ds = sorted(field[b] for b in men)[:3]
+        best = max(best, sum(w.near * w.decay ** d for d in ds if d < INF))
+    return best
+
+
+def offence(st: R.CannonBallState, p: int, F: Fields, w: Weights, men: list[int]) -> float:
+    """How close ``p`` is to assaulting an enemy gate: the best gate counts fully,
+    the other a little."""
+    q = 1 - p
+    vals = []
+    dec = w.decay
+    for g in M.FORTS[q].gates:
+        gate = M.GATES[g]
+        if st.gates[g] == "destroyed":
+            continue
+        s = gate.section
+        field = F.box_to_section[s]
+        ds = sorted(field[b] for b in men)
+        o = 0.0
+        k = 1.0
+        for i, d in enumerate(ds):
+            if d >= INF:
+                break
+            if i >= w.group:
+                k *= w.tail
+                if k < 0.01:
+                    break
+            o += k * w.near * dec ** d
+        best_c = INF
+        for cid, c in enumerate(st.cannons):
+            if c is not None and c[0] == p:
+                best_c = min(best_c, F.cannon_to(st, cid, s))
+        if best_c < INF:
+            o += w.cannon_near * 0.8 ** best_c
+        if st.sec_men[q][s] == 0 and s not in st.sieges:
+            n = st.sec_men[p][s]
+            o += w.in_section * n
+            if n >= 3 and st.section_cannon(s, p) >= 0:
+                o += w.gamble_ready
+            if n >= 5 and st.tnt_left[p] > 0:
+                o += w.tnt_ready
+        if st.gates[g] == "closed":
+            o *= w.closed
+        vals.append(o)
+    if not vals:
+        return 0.0
+    vals.sort(reverse=True)
+    return vals[0] + w.second_gate * sum(vals[1:])
+
+
+def vulnerability(st: R.CannonBallState, p: int, F: Fields, w: Weights, enemy_men: list[int]) -> float:
+    """Expected loss if ``p``'s enemy moves next: sections it could destroy, cannons
+    it could capture (the chance its spin is big enough, times what would be lost)."""
+    q = 1 - p
+    total = 0.0
+    convoys = []
+    for cid, c in enumerate(st.cannons):
+        if c is not None and c[0] == q:
+            cs = SEC[c[1][0]]
+            if cs >= 0 and st.sec_men[q][cs] >= 2:
+                convoys.append(cid)
+    for s in range(N_SECTIONS):
+        n = st.sec_men[p][s]
+        mine = st.section_cannon(s, p) >= 0
+        if n == 0 and not mine:
+            continue
+        value = w.man * n + (w.cannon if mine else 0.0)
+        field = F.box_to_section[s]
+        if n == 0:           # an unguarded cannon: the first enemy man in takes it
+            d = min((field[b] for b in enemy_men), default=INF)
+            total += p_spin_at_least(d) * w.cannon * 2
+            continue
+        cost = INF
+        if not mine:
+            ds = sorted(field[b] for b in enemy_men)[: n + 1]
+            if len(ds) == n + 1:
+                cost = sum(ds)
+        for cid in convoys:
+            k = F.cannon_to(st, cid, s)
+            extra = 0
+            if mine:
+                need = n + 1 - 2
+                ds = sorted(field[b] for b in enemy_men)[:need] if need > 0 else []
+                extra = sum(ds) + (INF if len(ds) < need else 0)
+            cost = min(cost, k + extra)
+        if cost < INF:
+            total += p_spin_at_least(cost) * value
+    return total * w.vulnerable
+
+
+def gate_threat(st: R.CannonBallState, p: int, F: Fields, enemy_men: list[int]) -> float:
+    """The chance that ``p``'s enemy wins through one of ``p``'s open gates on its
+    next turn (5 men, or a cannon and 3 men, in the gate section)."""
+    q = 1 - p
+    best = 0.0
+    for g in M.FORTS[p].gates:
+        if st.gates[g] != "open":
+            continue
+        best = max(best, assault_chance(st, q, M.GATES[g].section, F, enemy_men))
+    return best
+
+
+def raid_threat(st: R.CannonBallState, p: int, F: Fields, enemy_men: list[int]) -> float:
+    """Expected men ``p`` loses to an enemy man walking in through an open gate of his
+    (one whose gate section holds none of ``p``'s men) and capturing box by box."""
+    best = 0.0
+    for g in M.FORTS[p].gates:
+        gate = M.GATES[g]
+        if st.gates[g] == "closed" or st.sec_men[p][gate.section] > 0:
+            continue
+        field = F.box_to_section[gate.section]
+        for b in enemy_men:
+            d = field[b] + 1
+            if d <= 12:
+                best = max(best, sum(p_spin_at_least(d + k) for k in range(1, 8)))
+    return best
+
+
+def assault_chance(st: R.CannonBallState, q: int, s: int, F: Fields, q_men: list[int]) -> float:
+    """Chance that ``q`` gets 5 men, or a cannon and 3 men, into section ``s`` next turn."""
+    field = F.box_to_section[s]
+    ds = sorted(field[b] for b in q_men)
+    cost = sum(ds[:5]) if len(ds) >= 5 else INF
+    for cid, c in enumerate(st.cannons):
+        if c is not None and c[0] == q:
+            k = F.cannon_to(st, cid, s)
+            if k < INF and len(ds) >= 3:
+                cost = min(cost, k + ds[0])
+    defenders = st.sec_men[1 - q][s]
+    if defenders:
+        cost += 2 + defenders
+    return p_spin_at_least(cost)
+
+
+def evaluate(st: R.CannonBallState, me: int, w: Weights, F: Fields | None = None) -> float:
+    """The position's worth for ``me`` (positive: good), after ``me``'s turn ended."""
+    if st.phase == R.OVER:
+        win = st.winner()
+        return 0.0 if win is None else (WIN if win == me else -WIN)
+    F = F or fields(st)
+    men = (men_boxes(st, 0), men_boxes(st, 1))
+    score = 0.0
+    for p, sign in ((me, 1.0), (1 - me, -1.0)):
+        s = w.man * st.men[p] + w.cannon * st.cannon_count(p) + w.tnt * st.tnt_left[p]
+        s += offence(st, p, F, w, men[p]) + stuck_pull(st, p, F, w, men[p])
+        h = st.home_count(p)
+        if h < w.home_min:
+            s -= (w.home_min - h) * w.home_short
+        score += sign * s
+    nxt = st.to_move if st.phase in (R.CHOOSE, R.SPIN) else 1 - me
+    victim = 1 - nxt
+    if w.vulnerable:
+        v = vulnerability(st, victim, F, w, men[nxt])
+        score += -v if victim == me else v
+    if w.gate_threat:
+        t = gate_threat(st, victim, F, men[nxt]) * w.gate_threat
+        score += -t if victim == me else t
+    if w.raid:
+        t = raid_threat(st, victim, F, men[nxt]) * w.raid
+        score += -t if victim == me else t
+    for p, sign in ((me, 1.0), (1 - me, -1.0)):
+        if st.tnt[p] >= 0:                  # a lit case: half a chance the bridge goes
+            br = R.BRIDGE_END[st.tnt[p]]
+            cut = list(st.bridges)
+            cut[br] = False
+            F2 = fields(st, tuple(cut))
+            gain = (offence(st, 1 - p, F, w, men[1 - p]) - offence(st, 1 - p, F2, w, men[1 - p])
+                    - (offence(st, p, F, w, men[p]) - offence(st, p, F2, w, men[p])))
+            score += sign * 0.5 * gain
+    return score

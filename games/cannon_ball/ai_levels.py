@@ -1,0 +1,38 @@
+"""The Cannon Ball AI's levels: what Easy, Normal and Hard switch on, and their weights.
+
+A :class:`Level` says how wide the planner searches (beam), how much noise it adds,
+which macro actions it may use (planned attacks, TNT, rebuilding), how long it may
+think, and its gate policy; :data:`LEVELS` names the three. They live apart so the
+differences between the levels read in one place, apart from the code they steer.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .ai_evaluation import Weights
+
+
+@dataclass
+class Level:
+    name: str
+    beam: int = 1
+    noise: float = 0.0
+    attacks: bool = True
+    tnt: bool = False
+    rebuild: bool = False
+    seconds: float = 1.0
+    max_macros: int = 14
+    per_man: int = 2
+    weights: Weights | None = None
+    gate_policy: str = "threat"        # "threat" or "late"
+    close_at: float = 0.2
+
+
+LEVELS = {
+    "easy": Level("easy", beam=1, noise=3.0, attacks=False, seconds=0.5, per_man=1,
+                  weights=Weights(vulnerable=0.0, home_min=3), gate_policy="late"),
+    "normal": Level("normal", beam=1, noise=0.0, attacks=True, seconds=1.0, per_man=1,
+                    weights=Weights(vulnerable=0.0, raid=0.0), close_at=0.5),
+    "hard": Level("hard", beam=3, noise=0.0, attacks=True, tnt=True, rebuild=True, seconds=1.2, per_man=2,
+                  weights=Weights(vulnerable=0.4, gate_threat=60.0, raid=10.0), close_at=0.85),
+}

@@ -1,0 +1,264 @@
+"""How Cannon Ball's cannons move: inside a fort, out through a gate, escorted or passed.
+
+The candidate and legal :class:`~games.cannon_ball.moves.CannonMove` of a cannon
+(one large box in a fort; one section outside, onto two side-by-side boxes, with
+two escorts or passed between two men waiting at each end), where the escorts land,
+and a cannon arriving in an enemy section. They live apart because a cannon's move
+has its own geometry and checks, shared by the rules, the board's cannon
+selection (:func:`cannon_moves`) and the AI.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import battlefield as M
+from .moves import CannonMove, box_name
+from .sections import SectionRules
+from .tables import BRIDGE, EMPTY, GATE_INSIDE, MOVING, N_BOXES, SEC, SECTION_BOXES, SECTION_BRIDGES, SPOT_SET
+
+if TYPE_CHECKING:
+    from .game import CannonBallState
+
+
+def _centre_d2(a: int, b: int) -> float:
+    (ax, ay), (bx, by) = M.BOXES[a].centre, M.BOXES[b].centre
+    return (ax - bx) ** 2 + (ay - by) ** 2
+
+
+class CannonRules(SectionRules):
+    """A cannon's moves, their legality and their effect (a mixin of the game class)."""
+
+    # -- which moves ---------------------------------------------------------------------------
+    def _cannon_candidates(self, cid: int, legal_only: bool) -> list:
+        """Every cannon move of cannon ``cid`` worth asking about (legal ones only, if asked)."""
+        c = self.cannons[cid]
+        if c is None:
+            return []
+        frm = min(c[1])
+        out: list = []
+        if len(c[1]) == 1:                 # in a fort
+            for t in M.LARGE_NEIGHBOURS.get(frm, ()):
+                out.append(CannonMove(frm, (t,)))
+            g = GATE_INSIDE.get(frm)
+            if g is not None:
+                for spot in M.CANNON_SPOTS[M.GATES[g].section]:
+                    out.append(CannonMove(frm, spot))
+        else:
+            out = self._outside_candidates(frm, c[0], legal_only)
+        if legal_only:
+            out = [m for m in out if self._why_cannon(m) is None]
+        return out
+
+    def _outside_candidates(self, frm: int, owner: int, legal_only: bool) -> list:
+        e = SEC[frm]
+        out: list = []
+        for g in M.FORTS[owner].gates:
+            if M.GATES[g].section == e:
+                out.append(CannonMove(frm, (M.GATES[g].inside,)))
+        men = tuple(b for b in SECTION_BOXES[e] if self.occ[b] == owner)
+        pairs = [(men[i], men[j]) for i in range(len(men)) for j in range(i + 1, len(men))]
+        for f in self._cannon_neighbours(e):
+            can_pass = self.sec_men[owner][e] >= 2 and self.sec_men[owner][f] >= 2
+            if legal_only:
+                other = self.sec_cannon[f]
+                if other >= 0 and (self.cannon_owner(other) == owner or not self.enemy_held(f, owner)):
+                    continue
+                if not can_pass and not pairs:
+                    continue
+            held = self.enemy_held(f, owner)
+            for spot in M.CANNON_SPOTS[f]:
+                if legal_only and any(self.occ[t] == owner or (t in self.cannon_at and not held) for t in spot):
+                    continue
+                if can_pass or not legal_only:
+                    out.append(CannonMove(frm, spot))
+                for esc in pairs:
+                    out.append(CannonMove(frm, spot, esc))
+        return out
+
+    def _cannon_neighbours(self, e: int) -> list[int]:
+        """Sections a cannon in ``e`` may move to: touching ones and those across a standing bridge."""
+        out = list(M.SECTION_NEIGHBOURS[e])
+        for br in SECTION_BRIDGES[e]:
+            if self.bridges[br]:
+                a, b = M.BRIDGES[br].sections
+                other = b if a == e else a
+                if other not in out:
+                    out.append(other)
+        return out
+
+    def _bridge_between(self, e: int, f: int) -> int:
+        for br in SECTION_BRIDGES[e]:
+            if self.bridges[br] and f in M.BRIDGES[br].sections:
+                return br
+        return -1
+
+    # -- legality ------------------------------------------------------------------------------
+    def _why_cannon(self, mv: CannonMove) -> str | None:
+        me = self.to_move
+        cid = self.cannon_at.get(mv.frm) if isinstance(mv.frm, int) else None
+        if cid is None or self.cannon_owner(cid) != me:
+            return f"no cannon of yours on {box_name(mv.frm) if isinstance(mv.frm, int) and 0 <= mv.frm < N_BOXES else '?'}"
+        c = self.cannons[cid]
+        assert c is not None
+        if mv.frm != min(c[1]):
+            return f"name the cannon by its first box, {box_name(min(c[1]))}"
+        if not mv.to or len(mv.to) > 2 or any(not (isinstance(t, int) and 0 <= t < N_BOXES) for t in mv.to):
+            return "a cannon moves onto one large box (in a fort) or two boxes (outside)"
+        why = self._budget_reason(("c", cid))
+        if why:
+            return why
+        if len(c[1]) == 1:
+            return self._why_cannon_in_fort(mv, c)
+        return self._why_cannon_outside(mv, cid, c)
+
+    def _why_cannon_in_fort(self, mv: CannonMove, c: list) -> str | None:
+        frm = mv.frm
+        if mv.escorts:
+            return "inside a fort a cannon moves without escorts"
+        if len(mv.to) == 1:
+            t = mv.to[0]
+            if t not in M.LARGE_NEIGHBOURS.get(frm, ()):
+                return "inside a fort a cannon moves one large box at a time"
+            if self.occ[t] != EMPTY or t in self.cannon_at:
+                return f"{box_name(t)} is occupied"
+            return None
+        g = GATE_INSIDE.get(frm)
+        if g is None:
+            return "a cannon leaves the fort from the large box behind a gate"
+        gate = M.GATES[g]
+        if self.gates[g] == "closed":
+            return f"gate {gate.id} is closed"
+        return self._why_cannon_arrive(mv, -1, gate.section, pass_men=True)
+
+    def _why_cannon_outside(self, mv: CannonMove, cid: int, c: list) -> str | None:
+        me = self.to_move
+        e = SEC[mv.frm]
+        if e in self.sieges:
+            return (f"your cannon in section {M.SECTIONS[e].number} is fighting: it cannot leave "
+                    "before the attack is won")
+        if len(mv.to) == 1:
+            t = mv.to[0]
+            g = GATE_INSIDE.get(t)
+            if g is None or M.GATES[g].owner != me or M.GATES[g].section != e:
+                return "a cannon goes back into its fort through the gate in front of it"
+            if self.gates[g] == "closed":
+                return f"gate {M.GATES[g].id} is closed"
+            if mv.escorts:
+                return "a cannon goes back into its fort without escorts (your men pass it in)"
+            if self.occ[t] != EMPTY or t in self.cannon_at:
+                return f"{box_name(t)} is occupied"
+            if self.sec_men[me][e] < 2:
+                return f"passing the cannon in needs 2 of your men in section {M.SECTIONS[e].number}"
+            return None
+        f = SEC[mv.to[0]]
+        if f < 0 or f not in self._cannon_neighbours(e):
+            return "a cannon moves to a touching section, or across a standing bridge"
+        return self._why_cannon_arrive(mv, e, f, pass_men=not mv.escorts)
+
+    def _why_cannon_arrive(self, mv: CannonMove, e: int, f: int, pass_men: bool) -> str | None:
+        """Checks for a cannon arriving in section ``f`` from ``e`` (-1: out of the fort)."""
+        me = self.to_move
+        fn = M.SECTIONS[f].number
+        if tuple(sorted(mv.to)) != mv.to or mv.to not in SPOT_SET[f]:
+            return f"a cannon stands on two side-by-side boxes of section {fn}"
+        other = self.sec_cannon[f]
+        if other >= 0:
+            if self.cannon_owner(other) == me:
+                return f"section {fn} already has a cannon (one per section)"
+            if not self.enemy_held(f, me):
+                return f"capture the unguarded cannon in section {fn} with a trooper first"
+        held = self.enemy_held(f, me)
+        for t in mv.to:
+            if self.occ[t] == me or (t in self.cannon_at and not held):
+                return f"{box_name(t)} is occupied"
+        if pass_men:
+            if mv.escorts:
+                return "an escorted cannon names its two escorts"
+            if e >= 0 and self.sec_men[me][e] < 2:
+                return f"passing the cannon needs 2 of your men in section {M.SECTIONS[e].number}"
+            if self.sec_men[me][f] < 2:
+                return (f"passing the cannon needs 2 of your men waiting in section {fn} "
+                        "(or name two escorts: +box box)")
+            return self._why_over_limit(-1, f, 0, self._completes(f, 0, True))
+        return self._why_escorts(mv, e, f, held)
+
+    def _why_escorts(self, mv: CannonMove, e: int, f: int, held: bool) -> str | None:
+        me = self.to_move
+        esc = mv.escorts
+        if len(esc) != 2 or esc[0] == esc[1] or tuple(sorted(esc)) != esc:
+            return "a cannon moves with two escorts (or is passed by two men in each section)"
+        for b in esc:
+            if not (isinstance(b, int) and 0 <= b < N_BOXES) or self.occ[b] != me or SEC[b] != e:
+                return (f"the escorts must be two of your men in section {M.SECTIONS[e].number}"
+                        if e >= 0 else "the escorts must be two of your men")
+            if self.each and self.spent.get(("m", b), 0) >= self.budget:
+                return f"the man on {box_name(b)} has no moves left to escort the cannon"
+        me_ = self.to_move
+        room = sum(1 for b in SECTION_BOXES[f] if b not in mv.to
+                   and (self.occ[b] == EMPTY or (held and self.occ[b] != me_))
+                   and (b not in self.cannon_at or held))
+        if room < 2:
+            return f"no room in section {M.SECTIONS[f].number} for the cannon and its escorts"
+        return self._why_over_limit(e, f, 2, self._completes(f, 2, True))
+
+    def _landing(self, f: int, cannon_boxes: tuple[int, ...], n: int, held: bool) -> list[int]:
+        """The boxes escorts take in section ``f`` (nearest the cannon first); ``held``:
+        the section's defenders will be lifted by the attack."""
+        me = self.to_move
+        free = [b for b in SECTION_BOXES[f] if b not in cannon_boxes
+                and (self.occ[b] == EMPTY or (held and self.occ[b] != me))
+                and (b not in self.cannon_at or held)]
+        free.sort(key=lambda b: (min(_centre_d2(b, t) for t in cannon_boxes), b))
+        return free[:n]
+
+    # -- applying ------------------------------------------------------------------------------
+    def _apply_cannon(self, mv: CannonMove) -> None:
+        me = self.to_move
+        cid = self.cannon_at[mv.frm]
+        c = self.cannons[cid]
+        assert c is not None
+        self._spend(("c", cid))
+        if self.each:                      # each piece: the escorts pay their move too
+            for e in mv.escorts:
+                self._spend(("m", e))
+        f = SEC[mv.to[0]]
+        e = SEC[mv.frm]
+        br = self._bridge_between(e, f) if (e >= 0 and f >= 0 and mv.escorts) else -1
+        if br >= 0 and f not in M.SECTION_NEIGHBOURS[e] and self.risk > 0:
+            self._lift_cannon(cid)
+            esc_spent = [self.spent.pop(("m", x), 0) for x in mv.escorts]
+            for x in mv.escorts:
+                self._lift(x)
+            self.crossing = ("cannon", cid, mv.to, mv.escorts, br, me, tuple(esc_spent))
+            self.phase = BRIDGE
+            self.events.append(f"the cannon crosses bridge {M.BRIDGES[br].number}")
+            return
+        esc_spent = [self.spent.pop(("m", x), 0) for x in mv.escorts]
+        for x in mv.escorts:
+            self._lift(x)
+        self._cannon_land(cid, mv.to, len(mv.escorts), tuple(esc_spent))
+
+    def _cannon_land(self, cid: int, to: tuple[int, ...], n_escorts: int, esc_spent: tuple[int, ...]) -> None:
+        me = self.to_move
+        f = SEC[to[0]]
+        if f >= 0 and self.enemy_held(f, me):
+            self._engage(f)
+        self._lift_cannon(cid)
+        self._place_cannon(cid, to)
+        if f >= 0 and n_escorts:
+            for x, sp in zip(self._landing(f, to, n_escorts, False), esc_spent):
+                self._put(x, me)
+                if self.each:
+                    self.spent[("m", x)] = sp
+        if f >= 0 and f in self.sieges:
+            self._try_win(f)
+
+
+def cannon_moves(state: CannonBallState, box: int) -> list[CannonMove]:
+    """The legal moves of the mover's cannon standing on ``box`` (any of its boxes)."""
+    if state.phase != MOVING:
+        return []
+    cid = state.cannon_at.get(box)
+    if cid is None or state.cannon_owner(cid) != state.to_move:
+        return []
+    return state._cannon_candidates(cid, legal_only=True)
