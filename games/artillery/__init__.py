@@ -6,8 +6,8 @@ from games.core.registry import GameInfo, Option
 INFO = GameInfo(
     id="artillery",
     title="Artillery",
-    credit=("Artillery rules from Blood & Plunder by Firelock Games (chapter 7, \"Artillery\"); "
-            "turn order and the rules the chapter leaves to the rest of the book are our own"),
+    credit=("From Blood & Plunder by Firelock Games (chapter 7, \"Artillery\"); "
+            "turn order and missing rules are ours"),
     pitch="Crews serve cannons and swivels on a tabletop: reload markers, d10 shoot tests, "
           "Fortitude and Integrity.",
     min_seats=2, max_seats=2, default_seats=2,
@@ -22,8 +22,8 @@ INFO = GameInfo(
     hidden_information=True,
     rules_module="games.artillery.rules",
     ai_module="games.artillery.ai",
-    board="",   # the generic board until games/artillery/scene.py lands
+    board="games.artillery.scene:ArtilleryBoard",
     rules_text="games.artillery.rules_text",
     ply_cap=4000,
-    card_art="",
+    card_art="scenario_field",
 )

@@ -656,7 +656,8 @@ class GameScreen(Scene):
         pygame.draw.rect(surface, c["bg2"], self.side)
         if self.log_rect.h > 0:
             draw_panel(surface, self.log_rect, t, color=c["bg"])
-            self.log_view.draw(surface, self.log_rect, t, m)
+            held = self._animating_from is not None and self.board.busy and self.review_ply is None
+            self.log_view.draw(surface, self.log_rect, t, m, len(m.log) - 1 if held else None)
         self.move_box.draw(surface, t)
         for b in self.buttons:
             b.draw(surface, t)

@@ -108,7 +108,10 @@ class MainMenu(Scene):
         info = card["info"]
         inner_w = rect.w - 2 * pad
         y = rect.y + pad + t.heading_font().get_linesize() + t.px(2)
-        credit = wrap_text(info.credit, t.small_font(), inner_w)[:2]
+        credit = wrap_text(info.credit, t.small_font(), inner_w)
+        if len(credit) > 2:                      # the whole credit is on the game's rules screen
+            credit = credit[:2]
+            credit[-1] = fit_text(credit[-1] + " ...", t.small_font(), inner_w)
         y += len(credit) * t.small_font().get_linesize() + t.px(8)
         bottom = card["new"].rect.y - t.px(12)
         wide = rect.w > 1.9 * (bottom - y)

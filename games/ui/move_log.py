@@ -33,8 +33,8 @@ class MoveLog:
                     return True
         return False
 
-    def _wrapped(self, match, font, width) -> list:
-        log = match.log
+    def _wrapped(self, match, font, width, count=None) -> list:
+        log = match.log[:count]
         # the texts themselves are the key: undo and a different move can leave
         # the length (and even the last entry) as it was
         key = (tuple(e.public for e in log), width, id(font), tuple(s.name for s in match.seats))
@@ -47,7 +47,10 @@ class MoveLog:
             self._lines, self._cache_key = lines, key
         return self._lines
 
-    def draw(self, surface, rect, theme, match) -> None:
+    def draw(self, surface, rect, theme, match, count=None) -> None:
+        """``count``: how many entries to show (None: all). The frame holds back
+        the entry whose animation is still playing, so a roll's result is not
+        read in the log while the die tumbles."""
         c = theme.c
         f = theme.small_font()
         lh = f.get_linesize()
@@ -56,7 +59,7 @@ class MoveLog:
         top = rect.y + pad + theme.body_font().get_linesize() + theme.px(4)
         rows = max(1, (rect.bottom - pad - top) // lh)
         text_x = rect.x + pad + theme.px(46)
-        lines = self._wrapped(match, f, rect.right - pad - text_x)
+        lines = self._wrapped(match, f, rect.right - pad - text_x, count)
         self.scroll = min(self.scroll, max(0, len(lines) - rows))
         end = len(lines) - self.scroll
         start = max(0, end - rows)
@@ -76,6 +79,6 @@ class MoveLog:
                                      theme.px(6))
             draw_text(surface, text, f, c["text_dim"] if player == CHANCE else c["text"], (text_x, y))
             y += lh
-        if not match.log:
+        if not lines:
             draw_text(surface, "No moves yet", f, c["text_dim"], (rect.x + pad, y))
         surface.set_clip(clip)

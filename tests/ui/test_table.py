@@ -282,7 +282,7 @@ def test_a_finished_game_offers_rematch_save_review_and_menu_on_esc(app):
 # -- an idle app stays quiet ----------------------------------------------------------------
 
 def test_an_idle_menu_and_an_idle_board_ask_for_no_frames(app):
-    frames(app, 5)
+    frames(app, 2 + len(games.GAMES))          # the first frame, then one card picture a frame
     assert not app.stack.wants_frames()
     g, m = cannon_game(app)
     frames(app, 3)
@@ -357,3 +357,21 @@ def test_seats_added_in_the_new_game_dialog_are_human_and_the_seed_is_folded(app
     assert [c.value for c in s.kinds[info.default_seats:s.n]] == ["human"] * (s.n - info.default_seats)
     click(app, s.advanced_btn.rect.center)
     assert s.seed in s.fields()
+
+
+def test_the_log_holds_back_a_move_until_the_board_has_shown_it():
+    """A roll's or a shot's result must not be read in the log while it is still playing out."""
+    a = make_app((1280, 720), animation="normal")
+    a.push(MainMenu(a))
+    g, m = cannon_game(a)
+    m.replay(["Tf1", "Te10"])
+    g.board.reset()
+    frames(a, 2)
+    g.submit(m.state.legal_moves()[0])
+    frames(a, 1)
+    assert g.board.busy, "a Cannon step animates at normal speed"
+    shown = {i for i, *_ in g.log_view._lines}
+    assert len(m.log) - 1 not in shown
+    wait_until(a, lambda: not g.board.busy)
+    frames(a, 1)
+    assert len(m.log) - 1 in {i for i, *_ in g.log_view._lines}

@@ -1,0 +1,195 @@
+"""What the Artillery board draws over the tabletop for the player at the screen:
+the move disc and the drag line, the firing preview (the measured line coloured
+by range band, every gun's sight, the numbers), the suggested move, the dice
+tray, and a tooltip naming what is under the pointer. Functions of the board
+(``games.artillery.scene.ArtilleryBoard``); the numbers come from the rules."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from games.artillery import board_draw as D
+from games.artillery import geometry as G
+from games.artillery.data import UNIT_RADIUS
+from games.ui.dice import draw_die
+from games.ui.theme import draw_text, fit_text
+
+
+def describe_at(board, st, pos) -> list[str]:
+    """What is under the pointer, in words (a unit, a gun or a section)."""
+    u = board.unit_at(st, pos)
+    if u is not None:
+        act = " (activated)" if u.id in st.activated else ""
+        lines = [f"{u.id} {u.name}{act}", f"{u.models} of {u.start} models, Fatigue {u.fatigue}"]
+        guns = [g.id for g in st.guns_of(u.id)]
+        if guns:
+            lines.append("Crews " + ", ".join(guns))
+        return lines
+    g = board.gun_at(st, pos)
+    if g is not None:
+        state = "destroyed" if g.destroyed else "spiked" if g.spiked else (
+            f"{g.markers} reload markers" if g.markers else "loaded")
+        crew = f"crew {g.crew}" if g.crew else "abandoned"
+        return [f"{g.id} {g.stats.name}", f"{crew}, {state}", "Shot: " + ", ".join(g.ammo)]
+    sid = board.section_at(st, pos)
+    if sid is not None:
+        tr = st.structure_track(sid)
+        return [f"{sid} {st.table.sections[sid].name} ({tr['type']})",
+                f"Fortitude {tr['fortitude']} of {tr['base']}, Integrity {tr['integrity']}",
+                f"Damage {tr['tally']}: {tr['to_next_loss']} more to lose a Fortitude"]
+    return []
+
+def draw_hint(board, surface, geo, st, m) -> None:
+    """The suggested move, in the hint colour: where to go, whom to activate, what to aim at."""
+    col = board.theme.c["hint"]
+    w = max(2, int(geo.s / 4))
+    kind = getattr(m, "kind", "")
+    spots = []
+    if kind == "move" and m.pos is not None:
+        spots.append(m.pos)
+        if m.a in st.units:
+            pygame.draw.line(surface, col, geo.pt(*st.units[m.a].pos), geo.pt(*m.pos), w)
+    elif kind in ("activate", "shoot") and m.a in st.units:
+        spots.append(st.units[m.a].pos)
+    elif kind == "fire":
+        tgt = st.units[m.target].pos if m.target in st.units else (
+            G.centroid(st.table.sections[m.target].poly) if m.target in st.table.sections else None)
+        if tgt is not None:
+            spots.append(tgt)
+            for gid in m.guns:
+                if gid in st.guns:
+                    D.dashed(surface, col, geo.pt(*st.guns[gid].pos), geo.pt(*tgt), w, 7)
+    elif kind in ("turn", "spike", "dreload") and m.a in st.guns:
+        spots.append(st.guns[m.a].pos)
+    for p in spots:
+        c = geo.pt(*p)
+        pygame.draw.circle(surface, col, (int(c[0]), int(c[1])), int(UNIT_RADIUS * geo.s * 1.6), w)
+
+def draw_reach(board, surface, geo, st) -> None:
+    """The active unit's move: a dashed circle (carriage penalty included) and,
+    while dragging, the line to the pointer with its length."""
+    t = board.theme
+    u = st.active_unit()
+    if u is None or not any(m.kind == "move" for m in st.legal_moves()):
+        board.move_hint = ""
+        return
+    allow = st.move_allowance(u.id)
+    inches = allow["inches"]
+    board.move_hint = f"Move: {allow['why']}" if allow.get("why") else f'Move: {inches}"'
+    c = geo.pt(*u.pos)
+    R = inches * geo.s
+    col = t.c["move_step"]
+    if R >= 3:
+        disc = pygame.Surface((int(2 * R + 4), int(2 * R + 4)), pygame.SRCALPHA)
+        pygame.draw.circle(disc, (*col, 40), (int(R + 2), int(R + 2)), int(R))
+        surface.blit(disc, (int(c[0] - R - 2), int(c[1] - R - 2)))
+    n = max(12, int(R / 4))
+    for i in range(0, n, 2):
+        a0, a1 = 2 * math.pi * i / n, 2 * math.pi * (i + 1) / n
+        pygame.draw.line(surface, col, (c[0] + R * math.cos(a0), c[1] + R * math.sin(a0)),
+                         (c[0] + R * math.cos(a1), c[1] + R * math.sin(a1)), 2)
+    if board.drag is not None:
+        p = geo.inch(board.drag["at"])
+        snap = (round(p[0]), round(p[1]))
+        d = G.dist(u.pos, snap)
+        ok = d <= inches + 1e-9
+        lc = col if ok else t.c["danger"]
+        sp = geo.pt(*snap)
+        pygame.draw.line(surface, lc, c, sp, 2)
+        D.draw_unit(surface, geo, t, st, u, pos=snap, selected=True)
+        f = t.small_font()
+        draw_text(surface, f'{d:.1f}" of {inches}"', f, lc, (sp[0] + 12, sp[1] - 12), "bottomleft",
+                  shadow=(0, 0, 0))
+
+def draw_preview(board, surface, geo, st) -> None:
+    """Before the shot: the measured line from the closest gun, coloured by range
+    band, each gun's sight (dashed and crossed when blocked), and the numbers."""
+    t = board.theme
+    pv = board.preview()
+    if pv is None:
+        return
+    if isinstance(pv, dict):
+        line, pen, tn, p = pv.get("line"), 0, pv["tn"], pv["p_die"]
+        if line is not None:
+            pen = int(pv["distance"] // 4)
+        checks = []
+        blocked = pv.get("blocker")
+    else:
+        line, pen, tn, p = pv.line, pv.penalty, pv.tn, pv.p_die
+        checks = pv.checks
+        blocked = None
+    tgt = st.units[board.target].pos if board.target in st.units else G.centroid(st.table.sections[board.target].poly)
+    for c in checks:
+        g = st.guns[c.gun]
+        a, b = geo.pt(*g.pos), geo.pt(*tgt)
+        if c.in_arc and c.sight:
+            D.dashed(surface, (230, 230, 220), a, b, 1, 6)
+        else:
+            D.dashed(surface, t.c["danger"], a, b, 2, 5)
+            m = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            k = max(4, int(geo.s * 0.6))
+            pygame.draw.line(surface, t.c["danger"], (m[0] - k, m[1] - k), (m[0] + k, m[1] + k), 3)
+            pygame.draw.line(surface, t.c["danger"], (m[0] - k, m[1] + k), (m[0] + k, m[1] - k), 3)
+    if line is None:
+        return
+    a, b = geo.pt(*line[0]), geo.pt(*line[1])
+    col = D.band_colour(pen)
+    pygame.draw.line(surface, (0, 0, 0), a, b, 6)
+    pygame.draw.line(surface, col, a, b, 3)
+    if blocked:
+        D.dashed(surface, t.c["danger"], a, b, 3, 6)
+    for q in (a, b):
+        pygame.draw.circle(surface, col, (int(q[0]), int(q[1])), 4)
+    dist = pv["distance"] if isinstance(pv, dict) else pv.distance
+    label = f'{dist:.1f}"  +{pen}  {tn}+  {p * 100:.0f}%'
+    f = t.body_font()
+    w, h = f.size(label)
+    box = pygame.Rect(0, 0, w + 12, h + 4)
+    box.center = (int((a[0] + b[0]) / 2), int((a[1] + b[1]) / 2) - h)
+    box.clamp_ip(board.map_rect)
+    pygame.draw.rect(surface, (20, 20, 24), box, border_radius=5)
+    pygame.draw.rect(surface, col, box, 2, border_radius=5)
+    draw_text(surface, label, f, (245, 240, 225), box.center, "center")
+
+def draw_tray(board, surface, tray) -> None:
+    t = board.theme
+    r = board.tray_rect(tray)
+    pygame.draw.rect(surface, (92, 70, 44), r, border_radius=t.px(8))
+    pygame.draw.rect(surface, (150, 180, 130), r.inflate(-t.px(8), -t.px(8)), border_radius=t.px(6))
+    pygame.draw.rect(surface, (40, 28, 16), r, 2, border_radius=t.px(8))
+    f = t.small_font()
+    head = tray.title + (f", {tray.tn}+" if tray.tn else "")
+    draw_text(surface, fit_text(head, f, r.w - 16), f, (20, 16, 10), (r.x + t.px(8), r.y + t.px(5)))
+    d = board.die_size()
+    cols = board.die_colours(tray.actor)
+    for i in range(tray.n):
+        c = board.tray_slot(tray, i)
+        if i < len(tray.values):
+            v = tray.values[i]
+            hit = tray.hit(v)
+            if hit:
+                pygame.draw.circle(surface, (255, 250, 230), (int(c[0]), int(c[1])), int(d * 0.6))
+                pygame.draw.circle(surface, (20, 16, 10), (int(c[0]), int(c[1])), int(d * 0.6), 2)
+            draw_die(surface, "d10", v, c, d, alpha=255 if hit or tray.tn is None else 120, **cols)
+        else:
+            pygame.draw.circle(surface, (96, 120, 84), (int(c[0]), int(c[1])), int(d * 0.4), 2)
+    if tray.result:
+        draw_text(surface, fit_text(tray.result, f, r.w - 16), f, (20, 16, 10),
+                  (r.x + t.px(8), r.bottom - t.px(5)), "bottomleft")
+
+
+def tooltip(surface, theme, lines, at, bounds) -> None:
+    f = theme.small_font()
+    w = max(f.size(line)[0] for line in lines) + theme.px(16)
+    h = len(lines) * f.get_linesize() + theme.px(10)
+    r = pygame.Rect(at[0], at[1], w, h)
+    r.right = min(r.right, bounds.right - 2)
+    r.bottom = min(r.bottom, bounds.bottom - 2)
+    pygame.draw.rect(surface, theme.c["bg2"], r, border_radius=theme.px(6))
+    pygame.draw.rect(surface, theme.c["accent"], r, max(1, theme.px(1.5)), border_radius=theme.px(6))
+    y = r.y + theme.px(5)
+    for i, line in enumerate(lines):
+        draw_text(surface, fit_text(line, f, w), f, theme.c["accent"] if i == 0 else theme.c["text"],
+                  (r.x + theme.px(8), y))
+        y += f.get_linesize()

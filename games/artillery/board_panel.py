@@ -1,0 +1,303 @@
+"""The Artillery column beside the tabletop: the round and score, the hand to
+choose a card from, the units to activate, the active unit's actions, the
+firing preview with its Fire button, and the list of every legal move (the
+fallback that reaches whatever the map cannot express).
+
+Every button is built from the rules' legal move list, so the column never
+offers what the rules would refuse. The board owns the column and routes its
+clicks; the column decides nothing.
+"""
+from __future__ import annotations
+
+import pygame
+
+from games.artillery.data import SUIT_NAMES
+from games.ui.theme import draw_text, fit_text, wrap_text
+from games.ui.widgets import Button, draw_panel
+
+RANK_NAMES = {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
+
+
+def card_name(card: str) -> str:
+    if not card or card == "??":
+        return "a hidden card"
+    r, s = card[:-1], card[-1]
+    return f"{RANK_NAMES.get(r, r)} of {SUIT_NAMES.get(s, s)}"
+
+
+def card_key_label(card: str) -> str:
+    return f"{card[:-1]} {SUIT_NAMES.get(card[-1], card[-1])}"
+
+
+class Panel:
+    """Layout, buttons and drawing of the column."""
+
+    def __init__(self, board):
+        self.board = board
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.buttons: list[Button] = []
+        self.perform_rect = pygame.Rect(0, 0, 1, 1)
+        self.body_top = 0
+        self.page = 0
+        self.show_all = False
+        self._key = None
+        snd = board.host.sound
+        self.grid_btn = Button("Grid", board.toggle_grid, "G", sound=snd)
+        self.all_btn = Button("All moves", self.toggle_all, sound=snd)
+
+    def layout(self, rect) -> None:
+        self.rect = pygame.Rect(rect)
+        t = self.board.theme
+        pad = t.px(8)
+        head = t.heading_font().get_linesize() + t.small_font().get_linesize() * 2 + pad
+        bw, bh = max(1, self.rect.w - 2 * pad), t.px(36)
+        self.perform_rect = pygame.Rect(self.rect.x + pad, self.rect.y + head, bw, bh)
+        self.body_top = self.perform_rect.bottom + t.px(6)
+        half = max(1, (bw - pad) // 2)
+        y = self.rect.bottom - pad - t.px(30)
+        self.grid_btn.rect = pygame.Rect(self.rect.x + pad, y, half, t.px(30))
+        self.all_btn.rect = pygame.Rect(self.rect.x + pad + half + pad, y, half, t.px(30))
+        self._key = None
+
+    def toggle_all(self) -> None:
+        self.show_all = not self.show_all
+        self.page = 0
+        self._key = None
+
+    def forget(self) -> None:
+        self.show_all = False
+        self.page = 0
+        self._key = None
+
+    # -- buttons --------------------------------------------------------------------------
+    def refresh(self, st, can: bool) -> None:
+        b = self.board
+        key = (b.host.ply, can, tuple(self.rect), b.host.viewer, b.target, tuple(b.fire_guns), b.ammo,
+               self.show_all, self.page, b.sel_gun, b.host.awaiting_performance())
+        if key == self._key:
+            return
+        self._key = key
+        self.buttons = []
+        if not can or self.rect.w < 40 or self.rect.h < 80:
+            return
+        t = b.theme
+        pad, gap, bh = t.px(8), t.px(5), t.px(32)
+        x, w = self.rect.x + pad, self.rect.w - 2 * pad
+        y = self.body_top + t.small_font().get_linesize() * 2
+        bottom = self.all_btn.rect.y - gap
+        rows = self._rows(st)
+        if self.show_all:
+            rows = self._all_rows(st, (bottom - y) // (bh + gap))
+        for row in rows:
+            if y + bh > bottom:
+                break
+            cw = (w - gap * (len(row) - 1)) // max(1, len(row))
+            for i, (label, fn, primary, enabled) in enumerate(row):
+                btn = Button(label, fn, primary=primary, enabled=enabled, sound=b.host.sound)
+                btn.rect = pygame.Rect(x + i * (cw + gap), y, cw, bh)
+                self.buttons.append(btn)
+            y += bh + gap
+
+    def _rows(self, st) -> list[list]:
+        b = self.board
+        legal = st.legal_moves()
+        if st.decision is not None or st.phase in ("pick", "activate"):
+            return self._choice_rows(st, legal)
+        if st.phase != "act" or st.act is None:
+            return []
+        if b.target is not None:
+            return self._fire_rows(st, legal)
+        if b.sel_gun is not None:
+            facings = set(st.gun_facings(b.sel_gun))
+            names = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+            rows = [[(names[k], (lambda k=k: b.turn_gun(k * 45)), False, k * 45 in facings) for k in range(i, i + 4)]
+                    for i in range(0, 8, 4)]
+            return rows + [[("Done turning (Esc)", b.clear_selection, False, True)]]
+        return self._action_rows(legal)
+
+    def _choice_rows(self, st, legal) -> list[list]:
+        b = self.board
+        sub = b.host.submit
+        rows: list[list] = []
+        if st.decision is not None:
+            for m in legal:
+                label = "A man takes the hit" if m.a == "man" else f"Gun {m.a} takes the hit"
+                rows.append([(label, lambda m=m: sub(m), m.a == "man", True)])
+            return rows
+        if st.phase == "pick":
+            cards = [m for m in legal if m.kind == "pick"]
+            per = 2
+            for i in range(0, len(cards), per):
+                rows.append([(card_key_label(m.a), lambda m=m: b.choose_card(m), False, True)
+                             for m in cards[i:i + per]])
+            return rows
+        if st.phase == "activate":
+            for m in legal:
+                u = st.units[m.a]
+                rows.append([(f"Activate {u.id} {u.name} ({u.models})", lambda m=m: sub(m), False, True)])
+        return rows
+
+    def _action_rows(self, legal) -> list[list]:
+        b = self.board
+        sub = b.host.submit
+        rows: list[list] = []
+        targets = sorted({m.target if m.kind == "fire" else m.a for m in legal if m.kind in ("fire", "shoot")})
+        for i in range(0, min(len(targets), 6), 3):            # aiming without the map
+            rows.append([(f"Aim {x}", (lambda x=x: b.set_target(x)), False, True) for x in targets[i:i + 3]])
+        kinds = {m.kind for m in legal}
+        reload = b.best_reload(legal)
+        if reload is not None:
+            rows.append([(f"Reload {'+'.join(reload.guns)} (R)", lambda: sub(reload), False, True)])
+        for m in [m for m in legal if m.kind == "dreload"][:2]:
+            rows.append([(f"Dedicated reload {m.a}", lambda m=m: sub(m), False, True)])
+        for kind, word in (("assign", "Take over"), ("abandon", "Abandon")):
+            opts = [m for m in legal if m.kind == kind]
+            if opts:
+                m = max(opts, key=lambda m: len(m.guns))
+                rows.append([(f"{word} {'+'.join(m.guns)}", lambda m=m: b.confirm(m), False, True)])
+        spikes = [m for m in legal if m.kind == "spike"]
+        if spikes:
+            rows.append([(f"Spike {m.a}", lambda m=m: b.confirm(m), False, True) for m in spikes[:2]])
+        row = []
+        if "rally" in kinds:
+            row.append(("Rally", lambda: sub(next(m for m in legal if m.kind == "rally")), False, True))
+        if "end" in kinds:
+            row.append(("End (E)", b.end_activation, not row and len(kinds) == 1, True))
+        if row:
+            rows.append(row)
+        return rows
+
+    def _fire_rows(self, st, legal) -> list[list]:
+        b = self.board
+        rows: list[list] = []
+        guns = b.fire_options(legal)
+        if guns:
+            per = 3
+            for i in range(0, len(guns), per):
+                rows.append([((f"[x] {g}" if g in b.fire_guns else f"[ ] {g}"), (lambda g=g: b.toggle_gun(g)),
+                               False, True) for g in guns[i:i + per]])
+            ammos = b.ammo_options(legal)
+            if len(ammos) > 1:
+                rows.append([(a.capitalize(), (lambda a=a: b.set_ammo(a)), a == b.ammo, True) for a in ammos])
+        move = b.fire_move(legal)
+        rows.append([("Fire! (F)" if b.fire_guns else "Shoot! (F)", b.fire, True, move is not None)])
+        if b.shoot_move(legal) is not None and guns:
+            rows.append([("Small arms instead", lambda: b.host.submit(b.shoot_move(legal)), False, True)])
+        rows.append([("Cancel (Esc)", b.clear_selection, False, True)])
+        return rows
+
+    def _all_rows(self, st, fit: int) -> list[list]:
+        legal = st.legal_moves()
+        fit = max(2, fit)
+        per = max(1, fit - 1)
+        pages = max(1, -(-len(legal) // per))
+        self.page = min(self.page, pages - 1)
+        shown = legal[self.page * per:(self.page + 1) * per]
+        rows = [[(str(m), (lambda m=m: self.board.host.submit(m)), False, True)] for m in shown]
+        rows.append([("<", lambda: self._turn(-1), False, self.page > 0),
+                     (f"{self.page + 1}/{pages}", self.toggle_all, False, True),
+                     (">", lambda: self._turn(1), False, self.page < pages - 1)])
+        return rows
+
+    def _turn(self, d: int) -> None:
+        self.page = max(0, self.page + d)
+        self._key = None
+
+    def handle_event(self, event, st, can) -> bool:
+        self.refresh(st, can)
+        for btn in [*self.buttons, self.grid_btn] + ([self.all_btn] if can else []):
+            if btn.handle_event(event):
+                return True
+        return False
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw(self, surface, st, can: bool) -> None:
+        b = self.board
+        t, c = b.theme, b.theme.c
+        if self.rect.w < 40 or self.rect.h < 60:
+            return
+        self.refresh(st, can)
+        draw_panel(surface, self.rect, t, color=c["bg2"])
+        x, w = self.rect.x + t.px(8), self.rect.w - t.px(16)
+        f = t.small_font()
+        lh = f.get_linesize()
+        self._draw_header(surface, st, x, w)
+        y = self.body_top
+        for line in self._lines(st, can)[:2]:
+            draw_text(surface, fit_text(line, f, w), f, c["accent"], (x, y))
+            y += lh
+        for btn in self.buttons:
+            btn.draw(surface, t)
+        y = (self.buttons[-1].rect.bottom + t.px(6)) if self.buttons else y + t.px(4)
+        bottom = self.grid_btn.rect.y - t.px(4)
+        if b.tray is not None:
+            bottom = b.tray_rect(b.tray).y - t.px(4)
+        if b.target is not None and can and not self.show_all:
+            for line in b.preview_lines():
+                for part in wrap_text(line, f, w):
+                    if y + lh > bottom:
+                        break
+                    draw_text(surface, part, f, c["text"], (x, y))
+                    y += lh
+        else:
+            lines = b.caption_lines()
+            if b.move_hint:
+                lines = [b.move_hint] + lines
+            for line in lines:
+                for part in wrap_text(line, f, w)[:3]:
+                    if y + lh > bottom:
+                        break
+                    draw_text(surface, part, f, c["text_dim"], (x, y))
+                    y += lh
+        self.grid_btn.label = "Grid on" if b.grid else "Grid"
+        self.grid_btn.draw(surface, t)
+        if can:
+            self.all_btn.label = "Back" if self.show_all else "All moves"
+            self.all_btn.draw(surface, t)
+
+    def _draw_header(self, surface, st, x: int, w: int) -> None:
+        """The round, and each side's score, cards in hand and card played (by shape and name)."""
+        from games.artillery.board_draw import seat_shape, side_cols
+        t, c = self.board.theme, self.board.theme.c
+        big, f = t.heading_font(), t.small_font()
+        lh = f.get_linesize()
+        y = self.rect.y + t.px(6)
+        draw_text(surface, fit_text(f"Round {st.round} of {st.scenario.rounds}", big, w), big, c["text"], (x, y))
+        y += big.get_linesize()
+        names = self.board.host.names()
+        for s in (0, 1):
+            r = max(3, lh // 3)
+            fill, edge, _m = side_cols(t, s)
+            seat_shape(surface, s, (x + r + 1, y + lh // 2), r, fill, edge, 1)
+            card = st.shown[s] if st.phase in ("activate", "act", "rolloff") else None
+            hand = len(st.hands[s])
+            line = f"{names[s]}: {st.score[s]} pts, {hand} card{'s' if hand != 1 else ''}"
+            if card:
+                line += f", played {card}"
+            draw_text(surface, fit_text(line, f, w - 2 * r - 6), f, c["text"], (x + 2 * r + 6, y))
+            y += lh
+
+    def _lines(self, st, can: bool) -> list[str]:
+        b = self.board
+        if b.host.awaiting_performance():
+            return ["Your test: throw the dice"]
+        if not can:
+            return ["Waiting..." if not st.is_over() else "Game over"]
+        if self.show_all:
+            return ["Every legal move:"]
+        if st.decision is not None:
+            return [f"A cannon hit {st.decision['unit']}:", "a man or a gun takes it?"]
+        if st.phase == "pick":
+            return ["Choose a card in secret", "(Spades first, then rank)"]
+        if st.phase == "activate":
+            return [f"You play {st.shown[st.order[0]]}:", "activate a unit (or click it)"]
+        if st.act is not None:
+            a = st.act
+            u = st.units[a.unit]
+            left = a.actions - a.used
+            fat = f", Fatigue {u.fatigue}" if u.fatigue else ""
+            head = f"{u.id} {u.name}: {u.models} models{fat}"
+            if b.target is not None:
+                return [head, f"Target: {b.target}"]
+            return [head, f"{left} of {a.actions} actions left"]
+        return [""]
