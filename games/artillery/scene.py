@@ -41,7 +41,7 @@ from games.artillery.data import UNIT_RADIUS
 from games.artillery.rules import Move
 from games.ui.board import Board
 from games.ui.theme import ink_on
-from games.ui.widgets import seat_color
+from games.ui.widgets import draw_tooltip, seat_color
 
 
 class ArtilleryBoard(Aiming, Board):
@@ -477,4 +477,4 @@ class ArtilleryBoard(Aiming, Board):
         if self.drag is None and self.map_rect.collidepoint(self.mouse):
             lines = O.describe_at(self, st, self.mouse)
             if lines:
-                O.tooltip(surface, t, lines, (self.mouse[0] + 14, self.mouse[1] + 14), self.map_rect)
+                draw_tooltip(surface, t, lines, (self.mouse[0] + 14, self.mouse[1] + 14), self.map_rect)

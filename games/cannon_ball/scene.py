@@ -34,8 +34,9 @@ from games.cannon_ball import rules as R
 from games.cannon_ball.panel import Panel
 from games.ui.board import Board
 from games.ui.spinner import Spinner
-from games.ui.theme import draw_text, fit_text
+from games.ui.theme import draw_text
 from games.ui.timeline import Step
+from games.ui.widgets import draw_tooltip
 
 
 class CannonBallBoard(Board):
@@ -340,7 +341,7 @@ class CannonBallBoard(Board):
         attack = f"{pv['attackers'] + 1} men" + (" and a cannon" if pv["attacker_cannon"] else "")
         outcome = "this wins the section" if pv["wins_with"] else f"not yet: {pv['missing_with']}"
         lines = [f"Attack section {num}", f"They: {defend}", f"You: {attack}", outcome]
-        _tooltip(surface, self.theme, lines, (self.mouse[0] + 16, self.mouse[1] + 16), self.map_rect)
+        draw_tooltip(surface, self.theme, lines, (self.mouse[0] + 16, self.mouse[1] + 16), self.map_rect)
 
 
 def _swords(surface, pos, cell, col) -> None:
@@ -350,18 +351,3 @@ def _swords(surface, pos, cell, col) -> None:
     w = max(2, int(cell / 8))
     pygame.draw.line(surface, col, (x - s, y - s), (x + s, y + s), w)
     pygame.draw.line(surface, col, (x - s, y + s), (x + s, y - s), w)
-
-
-def _tooltip(surface, theme, lines, at, bounds) -> None:
-    f = theme.small_font()
-    w = max(f.size(line)[0] for line in lines) + theme.px(16)
-    h = len(lines) * f.get_linesize() + theme.px(10)
-    r = pygame.Rect(at[0], at[1], w, h)
-    r.right = min(r.right, bounds.right - 2)
-    r.bottom = min(r.bottom, bounds.bottom - 2)
-    pygame.draw.rect(surface, theme.c["bg2"], r, border_radius=theme.px(6))
-    pygame.draw.rect(surface, theme.c["accent"], r, max(1, theme.px(1.5)), border_radius=theme.px(6))
-    y = r.y + theme.px(5)
-    for i, line in enumerate(lines):
-        draw_text(surface, fit_text(line, f, w), f, theme.c["accent"] if i == 0 else theme.c["text"], (r.x + theme.px(8), y))
-        y += f.get_linesize()

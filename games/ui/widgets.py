@@ -292,3 +292,23 @@ def _tail(text: str, font, width: int) -> str:
 
 def stack_rects(x, y, w, h, n, gap) -> list:
     return [pygame.Rect(x, y + i * (h + gap), w, h) for i in range(n)]
+
+
+def draw_tooltip(surface, theme, lines, at, bounds) -> None:
+    """A small card of text near the pointer (``at``), kept inside ``bounds``;
+    the first line is its title."""
+    if not lines:
+        return
+    f = theme.small_font()
+    w = max(f.size(line)[0] for line in lines) + theme.px(16)
+    h = len(lines) * f.get_linesize() + theme.px(10)
+    r = pygame.Rect(at[0], at[1], w, h)
+    r.right = min(r.right, bounds.right - 2)
+    r.bottom = min(r.bottom, bounds.bottom - 2)
+    pygame.draw.rect(surface, theme.c["bg2"], r, border_radius=theme.px(6))
+    pygame.draw.rect(surface, theme.c["accent"], r, max(1, theme.px(1.5)), border_radius=theme.px(6))
+    y = r.y + theme.px(5)
+    for i, line in enumerate(lines):
+        draw_text(surface, fit_text(line, f, w), f, theme.c["accent"] if i == 0 else theme.c["text"],
+                  (r.x + theme.px(8), y))
+        y += f.get_linesize()
