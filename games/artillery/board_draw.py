@@ -101,7 +101,7 @@ def base_table(geo: Geo, table, grid: bool) -> pygame.Surface:
     got = _CACHE.get(key)
     if got is not None:
         return got
-    if len(_CACHE) > 12:
+    if len(_CACHE) > 4:                 # each is a whole table picture (3 MB at 1920x1080)
         _CACHE.clear()
     surf = pygame.Surface(geo.table.size)
     surf.fill(CLOTH)

@@ -34,7 +34,7 @@ class Forecast:
     expected_casualties: float
 
 
-@lru_cache(maxsize=20000)
+@lru_cache(maxsize=4096)   # a game uses a handful of entries (3 in three Hard field battles); 20000 could hold ~7 MB
 def _structure_summary(n_dice: int, tn: int, halve: bool, base: int, tally: int, integrity: int,
                        down: int) -> tuple[float, float, float]:
     """(expected damaging hits, P(lucky), expected critical rolls) for ``n_dice``."""

@@ -448,7 +448,7 @@ class ArtilleryBoard(Aiming, Board):
     def _draw_table(self, surface, geo, st, can) -> None:
         t = self.theme
         self.move_hint = ""
-        pygame.draw.rect(surface, (58, 44, 30), geo.table.inflate(8, 8), border_radius=4)
+        pygame.draw.rect(surface, (58, 44, 30), geo.table.inflate(8, 8), 5, border_radius=4)   # the frame only: the table is blitted inside
         surface.blit(D.base_table(geo, st.table, self.grid), geo.table.topleft)
         if self.grid:
             D.grid_labels(surface, geo, t)

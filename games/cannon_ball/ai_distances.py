@@ -10,6 +10,8 @@ them and neither needs the other to compute them.
 """
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from . import battlefield as M
 from . import rules as R
 
@@ -101,16 +103,22 @@ class Fields:
         return best
 
 
-_FIELDS: dict[tuple, Fields] = {}
+# Least recently used first. A Fields is some 130 KB (a distance per box for every
+# section), and a game meets only a handful of bridge-and-gate states, so a few
+# dozen cover a game's search; 256 of them kept ~30 MB alive across a long evening.
+_FIELDS: OrderedDict[tuple, Fields] = OrderedDict()
+_FIELDS_MAX = 32
 
 
 def fields(st: R.CannonBallState, bridges: tuple[bool, ...] | None = None) -> Fields:
     key = (tuple(st.bridges) if bridges is None else bridges, tuple(st.gates))
     f = _FIELDS.get(key)
     if f is None:
-        if len(_FIELDS) > 256:
-            _FIELDS.clear()
         f = _FIELDS[key] = Fields(*key)
+        if len(_FIELDS) > _FIELDS_MAX:
+            _FIELDS.popitem(last=False)
+    else:
+        _FIELDS.move_to_end(key)
     return f
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import statistics
 import sys
 import tempfile
 import time
@@ -67,6 +68,7 @@ def main(argv=None) -> int:
     end = time.perf_counter() + args.minutes * 60
     next_report = time.perf_counter() + 60
     base = None
+    ends: list[float] = []   # resident memory at the end of each game after the first round
     k = 0
     t0 = time.perf_counter()
     while time.perf_counter() < end and app.running:
@@ -92,12 +94,21 @@ def main(argv=None) -> int:
         k += 1
         if base is None and sum(played.values()) >= len(games.GAMES):
             base = rss_mb()
+        elif base is not None:
+            ends.append(rss_mb())
     final = rss_mb()
     print(f"played: {played}; errors: {len(errors.records)}"
           + (f" (first: {errors.records[0]})" if errors.records else ""))
     if base is not None:
         print(f"memory after the first round of games {base:.1f} MB, at the end {final:.1f} MB, "
               f"growth {final - base:+.1f} MB (target under 20 MB)")
+    n = len(games.GAMES)
+    if len(ends) >= 3 * n:
+        # One sample swings by several MB with the collector and the AI's tables, so
+        # also compare a whole round of games early on with the last round.
+        first, last = statistics.median(ends[:n]), statistics.median(ends[-n:])
+        print(f"median at game ends: second round {first:.1f} MB, last round {last:.1f} MB, "
+              f"growth {last - first:+.1f} MB")
     return 1 if errors.records else 0
 
 
