@@ -465,7 +465,7 @@ ANCHOR = Scenario(
     key="anchor", title="Ship at anchor",
     blurb=("A privateer lies at anchor under the guns of a harbour battery, sails furled. The "
            "battery must shred her rigging before she slips her cable; she must silence it."),
-    width=48, height=48, rounds=12,
+    width=48, height=48, rounds=13,
     sides=("the ship", "the battery"),
     victory="anchor",
     victory_text=(
@@ -473,7 +473,7 @@ ANCHOR = Scenario(
         "or dismasted) or her hull is wrecked, or if the ship has no units left.",
         "The ship wins when the battery is silenced: no cannon of the battery is still intact, "
         "unspiked and crewed at the end of a round.",
-        "If neither has happened when round 12 ends, the ship slips her cable and escapes: the ship wins.",
+        "If neither has happened when round 13 ends, the ship slips her cable and escapes: the ship wins.",
     ),
     terrain=(
         TerrainPiece("T1", "water", rect(0, 0, 48, 32)),

@@ -283,7 +283,7 @@ SECTIONS = [
             "battery's weapon: it wins at once if the rigging's Fortitude falls to 1 (or she is "
             "dismasted), the hull is wrecked, or the ship has no units left. The ship's answer is "
             "counter-battery fire at the gun crews: she wins at the end of a round in which no cannon of "
-            "the battery is still intact, unspiked and crewed, or by slipping her cable when round 12 ends."
+            "the battery is still intact, unspiked and crewed, or by slipping her cable when round 13 ends."
         ),
         "diagram": "scenario_anchor",
         "caption": "The ship at anchor: hull and rigging under the battery's guns.",

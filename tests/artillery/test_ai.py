@@ -78,3 +78,38 @@ def test_ai_is_deterministic_given_its_rng():
 def test_unknown_level_is_refused():
     with pytest.raises(ValueError):
         make_ai("grandmaster", 0, {})
+
+
+def test_scenario_overrides_reach_hard_only():
+    from games.artillery.ai_eval import LEVEL_PARAMS, params_for
+    assert params_for("hard", "shore")["threat"] > LEVEL_PARAMS["hard"]["threat"]
+    assert params_for("hard", "field") == LEVEL_PARAMS["hard"]
+    for level in ("easy", "normal"):
+        for key in ("field", "shore", "anchor"):
+            assert params_for(level, key) == LEVEL_PARAMS[level]
+
+
+def test_hard_fears_a_rout_more_the_closer_it_is():
+    from games.artillery.ai_eval import Evaluator, params_for
+    st = new_game({"scenario": "shore"})
+    ev = Evaluator(1, params_for("hard", "shore"))
+    values = []
+    for f in (0, 4, 6, 7):
+        st.units["B3"].fatigue = f
+        values.append(ev.material(st))
+    # each Fatigue costs more than the last as the garrison nears its rout threshold (8 models)
+    steps = [values[0] - values[1], values[1] - values[2], values[2] - values[3]]
+    assert steps[0] / 4 < steps[1] / 2 < steps[2]
+
+
+def test_hard_values_a_crew_that_leaves_its_mounted_guns_less_than_normal_does():
+    from games.artillery.ai_eval import Evaluator, params_for
+    st = new_game({"scenario": "shore"})
+    drop = {}
+    for level in ("normal", "hard"):
+        ev = Evaluator(1, params_for(level, "shore"))
+        before = ev.material(st)
+        c = st.copy()
+        c.units["B2"].pos = (24.0, 22.0)        # out of the east bastion, into the gatehouse
+        drop[level] = before - ev.material(c)
+    assert drop["hard"] > drop["normal"] > 0

@@ -39,6 +39,8 @@ def play_one(levels: list, seed: int, index: int, options: dict, time_scale: flo
     match = Match(INFO, dict(options), seats, game_seed)
     ais = [INFO.make_ai(s.level, p, match.options) for p, s in enumerate(seats)]
     times: dict[int, list] = {i: [] for i in range(n)}
+    acts: dict[int, list] = {i: [] for i in range(n)}   # seconds per whole activation
+    cur: list = [None, 0.0]                               # [entry, seconds] of the activation under way
     rng = random.Random(game_seed)
     try:
         while match.ply < INFO.ply_cap:
@@ -51,17 +53,27 @@ def play_one(levels: list, seed: int, index: int, options: dict, time_scale: flo
             ctx = ThinkContext(time_scale=time_scale, rng=random.Random(rng.randrange(1 << 30)))
             t0 = time.perf_counter()
             move = ais[p].choose(match.state.view(p), ctx)
-            times[entry_at[p]].append(time.perf_counter() - t0)
+            dt = time.perf_counter() - t0
+            times[entry_at[p]].append(dt)
+            if move.kind in ("activate", "pick"):
+                if cur[0] is not None:
+                    acts[cur[0]].append(cur[1])
+                cur[:] = [entry_at[p], dt] if move.kind == "activate" else [None, 0.0]
+            elif cur[0] == entry_at[p]:
+                cur[1] += dt
             match.play(move)
     except Exception as exc:  # noqa: BLE001 - a failed game is reported in the table, not fatal
         return {"winner_entry": None, "plies": match.ply, "unfinished": False,
                 "error": f"game {index}: {type(exc).__name__}: {exc}\n{traceback.format_exc(limit=4)}",
                 "times": times, "reason": "", "round": 0, "seat_of": entry_at}
+    if cur[0] is not None:
+        acts[cur[0]].append(cur[1])
     over = match.is_over()
     w = match.state.winner() if over else None
     return {"winner_entry": entry_at[w] if w is not None else None, "plies": match.ply,
             "unfinished": not over, "error": None, "times": times, "reason": match.state.reason,
-            "round": match.state.round, "seat_of": entry_at, "winner_seat": w}
+            "round": match.state.round, "seat_of": entry_at, "winner_seat": w, "acts": acts,
+            "at_limit": over and match.state.round >= match.state.scenario.rounds}
 
 
 def _star(a):
@@ -88,12 +100,21 @@ def run(scenario: str, lineup: list, games: int, seed: int = 1, jobs: int = 1, q
     for r in results:
         reasons[r.get("reason", "")] = reasons.get(r.get("reason", ""), 0) + 1
     res["reasons"] = reasons
+    res["at_limit"] = sum(1 for r in results if r.get("at_limit"))
+    res["activation_seconds"] = []
+    for e in range(len(lineup)):
+        ts = [t for r in results for t in r.get("acts", {}).get(e, [])]
+        res["activation_seconds"].append((sum(ts) / len(ts) if ts else 0.0, max(ts) if ts else 0.0, len(ts)))
     if not quiet:
         print(format_table(res))
         print(f"  entry 1 as seat 0: won {by_seat[0][0]} lost {by_seat[0][1]}; "
               f"as seat 1: won {by_seat[1][0]} lost {by_seat[1][1]}")
         for k, v in sorted(reasons.items(), key=lambda kv: -kv[1]):
             print(f"    {v:4d}  {k}")
+        print(f"  games that reached the round limit: {res['at_limit']} (undecided: {res['draws']})")
+        for e, (mean, mx, cnt) in enumerate(res["activation_seconds"]):
+            print(f"  {lineup[e]}: s per activation (its card's decisions from 'activate' to its end) "
+                  f"mean {mean:.3f} max {mx:.3f} over {cnt}")
         sys.stdout.flush()
     return res
 

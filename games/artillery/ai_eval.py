@@ -1,0 +1,439 @@
+"""Artillery AI: the evaluation (see ``docs/artillery_ai.md``).
+
+:class:`Evaluator` scores a position from one seat's point of view: material,
+structure damage, the scenario's objective, crews short of their guns, and
+*potential* / *threat* (what each side's next shot could expect to do).  Hard
+uses exact expectations (``games.artillery.forecast`` on ``games.artillery.odds``);
+the other levels a rule of thumb (:func:`rough_shot`).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from games.artillery import geometry as geo
+from games.artillery import odds
+from games.artillery.actions import gun_check, unit_distance, unit_sight
+from games.artillery.data import SHOT, STRUCTURES
+from games.artillery.forecast import shot_forecast, small_arms_forecast
+from games.artillery.resolve import rout_threshold
+from games.artillery.rules import ArtilleryState
+
+GUN_WORTH = {"swivel": 1.2, "light": 3.0, "medium": 4.0, "heavy": 5.0}
+#: worth of a loaded gun over an empty one, as a fraction of the gun's worth
+LOADED = 0.12
+LEVEL_PARAMS: dict[str, dict[str, float]] = {
+    "easy": {"threat": 0.0, "potential": 0.3, "noise": 0.3, "topk": 2, "cards": 1, "casualty": 0,
+             "prog": 0.5, "service": 0.0, "exact": 0, "beam": 1},
+    "normal": {"threat": 0.0, "potential": 0.35, "noise": 0.0, "topk": 1, "cards": 1, "casualty": 1,
+               "prog": 1.0, "service": 0.0, "exact": 0, "beam": 1},
+    "hard": {"threat": 0.55, "potential": 0.45, "noise": 0.0, "topk": 1, "cards": 2, "casualty": 2,
+             "prog": 1.0, "service": 1.0, "exact": 1, "beam": 3,
+             "first_shot": 0.6, "first_threat": 0.5, "exposed": 1,
+             "rout": 1.0, "adrift": 0.25},
+}
+
+
+#: per-scenario overrides of LEVEL_PARAMS (tuned in the arena, see docs/artillery_ai.md)
+SCENARIO_PARAMS: dict[str, dict[str, dict[str, float]]] = {
+    "hard": {
+        # the landing party must not walk into loaded grape: fear it more, and let the
+        # pull towards the gatehouse grow as the rounds run out
+        # (and the fort counts the threat to its garrison and crews too: it shoots
+        # the muskets that thin the gatehouse instead of ignoring them)
+        "shore": {"threat": 1.0, "urgency": 1.0, "garrison": 1.0, "exposed": 0},
+        # counter-battery: a crewman short of the guns' minimum crew slows a battery
+        # and every crew is one more activation of reloading a round: an idle unit takes
+        # over one of a two-gun crew's guns
+        "anchor": {"service": 3.0, "spread": 1.5},
+    },
+}
+
+
+def params_for(level: str, scenario: str) -> dict[str, float]:
+    p = dict(LEVEL_PARAMS[level])
+    p.update(SCENARIO_PARAMS.get(level, {}).get(scenario, {}))
+    return p
+
+
+def readiness(markers: int) -> float:
+    """How soon a gun fires again, 1 when loaded."""
+    return max(0.0, 1.0 - 0.22 * markers)
+
+
+class Evaluator:
+    """Scores positions from one seat's point of view; caches shot expectations."""
+
+    def __init__(self, seat: int, params: dict[str, float]):
+        self.seat = seat
+        self.p = params
+        self._shot_cache: dict[Any, float] = {}
+
+    # -- pieces ----------------------------------------------------------------
+    def material(self, st: ArtilleryState) -> float:
+        v = 0.0
+        for u in st.units.values():
+            if not u.alive:
+                continue
+            w = u.models * 1.0 - 0.35 * u.fatigue
+            if u.fatigue >= rout_threshold(u) - 1:
+                w -= 0.8
+            if self.p.get("rout") and u.fatigue:
+                w -= self.p["rout"] * self._rout_risk(st, u)
+            v += w if u.seat == self.seat else -w
+        spread = self.p.get("spread", 0.0)
+        for g in st.guns.values():
+            if g.destroyed or g.spiked:
+                continue
+            crew = st.crew_of(g)
+            side = crew.seat if crew else g.seat
+            adrift = self.p.get("adrift", 0.6)
+            if crew is None and spread and self._taker(st, g) is not None:
+                side = self._taker(st, g).seat
+                worth = GUN_WORTH[g.type] * 0.85
+            else:
+                worth = GUN_WORTH[g.type] * ((1.0 if st.cohesive(g, crew) else adrift) if crew else 0.35)
+            if crew:
+                worth += LOADED * GUN_WORTH[g.type] * (4 - min(4, g.markers)) / 4
+            v += worth if side == self.seat else -worth
+        if spread:
+            v += spread * self._crews(st)
+        return v
+
+    @staticmethod
+    def _taker(st: ArtilleryState, g):
+        """A live unit that is no gun crew and has no guns, standing cohesive with an
+        abandoned gun (it can take the gun over at its next activation), or None."""
+        for u in st.live_units():
+            if u.profile.key != "gun_crew" and not st.guns_of(u.id) and st.cohesive(g, u):
+                return u
+        return None
+
+    def _crews(self, st: ArtilleryState) -> float:
+        """Units serving cannons (own minus enemy), a unit about to take an abandoned
+        gun over counting 0.8: every crew is one more activation of reloading a round."""
+        v = 0.0
+        takers: set = set()
+        for g in st.guns.values():
+            if g.destroyed or g.spiked or g.stats.swivel or g.crew is not None:
+                continue
+            t = self._taker(st, g)
+            if t is not None:
+                takers.add(t.id)
+        for u in st.live_units():
+            serving = any(not g.spiked and not g.stats.swivel for g in st.guns_of(u.id))
+            w = 1.0 if serving else (0.8 if u.id in takers else 0.0)
+            v += w if u.seat == self.seat else -w
+        return v
+
+    def _rout_risk(self, st: ArtilleryState, u) -> float:
+        """What a unit near its rout threshold stands to lose: its models and, if it
+        holds an objective section, the section, scaled by how close it is (a unit
+        routs when its Fatigue reaches its models; each hit can add one)."""
+        margin = rout_threshold(u) - u.fatigue
+        if margin > 3:
+            return 0.0
+        stake = u.models + (6.0 if st.unit_section(u) in _objective_sections(st) else 0.0)
+        return stake * (0.12, 0.3, 0.55)[3 - margin] if margin >= 1 else stake
+
+    def service(self, st: ArtilleryState) -> float:
+        """Crews short of the models their guns need reload slowly: a penalty
+        per missing model (own minus enemy)."""
+        v = 0.0
+        for u in st.units.values():
+            if not u.alive:
+                continue
+            need = sum(g.stats.min_crew for g in st.guns_of(u.id) if not g.spiked and not g.stats.swivel)
+            short = max(0, need - u.models)
+            v += -0.6 * short if u.seat == self.seat else 0.6 * short
+        return v
+
+    def crew_cost(self, st: ArtilleryState, u) -> float:
+        """Hard: what one more casualty costs a gun crew beyond the man, by how close
+        it brings the crew below its guns' minimum crew (reloading slows there)."""
+        if not self.p["service"]:
+            return 0.0
+        need = sum(g.stats.min_crew for g in st.guns_of(u.id) if not g.spiked and not g.stats.swivel)
+        if not need:
+            return 0.0
+        slack = u.models - need
+        return 0.6 * self.p["service"] * (1.0 if slack <= 0 else 0.5 if slack == 1 else 0.0)
+
+    def occupant_cost(self, st: ArtilleryState, sid: str, dmg: float, origin) -> float:
+        """The crew cost of ``dmg`` expected damaging hits on a section, spread evenly
+        over its occupants with their saves (as the forecast spreads them)."""
+        from games.artillery.resolve import save_tn
+        units = st.units_in_section(sid)
+        if not units or dmg <= 0:
+            return 0.0
+        share = dmg / len(units)
+        total = 0.0
+        for u in units:
+            c = self.crew_cost(st, u)
+            if c:
+                total += c * min(float(u.models), share * (1 - odds.p_success(save_tn(st, u, origin))))
+        return total
+
+    def structures(self, st: ArtilleryState) -> float:
+        v = 0.0
+        sc = st.scenario
+        for sid, s in st.sections.items():
+            owner = st.section_owner(sid)
+            if owner is None:
+                continue
+            w = 0.35
+            if sc.victory == "anchor" and sid == sc.params["rigging"]:
+                w = 2.2
+            dmg = s.tally * w + s.down * 2.0 + (6.0 if s.wrecked else 0.0)
+            v += -dmg if owner == self.seat else dmg
+        return v
+
+    def objective(self, st: ArtilleryState) -> float:
+        f = _OBJECTIVES[st.scenario.victory]
+        return f(self, st)
+
+    # -- shots -------------------------------------------------------------------
+    def gun_vs_unit(self, st: ArtilleryState, gun, target, wrecked: frozenset) -> float:
+        """Expected casualties one gun alone could inflict on a unit now (best ammo)."""
+        key = (gun.id, gun.pos, gun.facing, target.id, target.pos, target.models, wrecked)
+        got = self._shot_cache.get(key)
+        if got is None:
+            got = 0.0
+            c = gun_check(st, gun, target.id)
+            if c.in_arc and c.sight:
+                for ammo in (("swivel",) if gun.stats.swivel else gun.ammo):
+                    if _fire_ok(st, gun, target.id, ammo):
+                        got = max(got, self.shot(st, [gun], target.id, ammo)[0])
+            self._shot_cache[key] = got
+        return got
+
+    def gun_vs_section(self, st: ArtilleryState, gun, sid: str, occ: tuple) -> float:
+        """Expected gain of one gun firing at a section now (best shot type)."""
+        sec = st.sections[sid]
+        key = (gun.id, gun.pos, gun.facing, sid, sec.tally, sec.down, occ)
+        got = self._shot_cache.get(key)
+        if got is None:
+            got = 0.0
+            c = gun_check(st, gun, sid)
+            if c.in_arc and c.sight and not gun.stats.swivel:
+                for ammo in gun.ammo:
+                    if ammo != "grape" and _fire_ok(st, gun, sid, ammo):
+                        cas, dmg, crits = self.shot(st, [gun], sid, ammo)
+                        got = max(got, self.structure_gain(st, sid, dmg, crits) + cas)
+            self._shot_cache[key] = got
+        return got
+
+    def shot(self, st: ArtilleryState, guns, target: str, ammo: str) -> tuple[float, float, float]:
+        """(expected casualties, structure damage, critical rolls): exact for Hard,
+        the rule of thumb for the other levels."""
+        if not self.p["exact"]:
+            return rough_shot(st, guns, target, ammo)
+        fc = shot_forecast(st, guns, target, ammo)
+        return fc.expected_casualties, fc.expected_damage, fc.expected_crits
+
+    def structure_gain(self, st: ArtilleryState, sid: str, dmg: float, crits: float) -> float:
+        sc = st.scenario
+        w = 2.2 if sc.victory == "anchor" and sid == sc.params["rigging"] else 0.35
+        return dmg * w + crits * 1.2
+
+    def arms_vs_unit(self, st: ArtilleryState, u, t, wrecked: frozenset) -> float:
+        key = ("arms", u.id, u.pos, u.models, t.id, t.pos, t.models, wrecked)
+        got = self._shot_cache.get(key)
+        if got is None:
+            got = 0.0
+            d, _ = unit_distance(st, u, t.id)
+            if u.profile.arms_range > 0 and d <= u.profile.arms_range and unit_sight(st, u, t.id) is None:
+                fc = small_arms_forecast(st, u, t.id)
+                got = fc.expected_casualties if self.p["exact"] else fc.expected_hits
+            self._shot_cache[key] = got
+        if len(self._shot_cache) > 60000:
+            self._shot_cache.clear()
+        return got
+
+    def firepower(self, st: ArtilleryState, seat: int, exposed_only: bool = False) -> float:
+        """What ``seat``'s units could expect to do with their next shot (best
+        target each, guns weighted by readiness); cached per unit and situation.
+        With ``exposed_only`` only targets outside the scenario's objective
+        sections count (what holds an objective does not flee fire)."""
+        enemies = st.live_units(1 - seat)
+        if exposed_only:
+            held = _objective_sections(st)
+            own = 1 - seat
+            enemies = [t for t in enemies if st.unit_section(t) not in held
+                       and (st.unit_section(t) is None or st.section_owner(st.unit_section(t)) != own)]
+        esig = tuple((t.id, t.pos, t.models) for t in enemies)
+        wr = st.wrecked
+        sections = [s for s in st.sections if s not in wr and st.section_owner(s) == 1 - seat]
+        ssig = tuple((s, st.sections[s].tally, st.sections[s].down) for s in sections)
+        total = 0.0
+        for u in st.live_units(seat):
+            guns = [g for g in st.operable(u) if not g.spiked]
+            gsig = tuple((g.id, g.pos, g.facing, g.markers) for g in guns)
+            key = ("fp", u.id, u.pos, u.models, gsig, esig, ssig, wr)
+            best = self._shot_cache.get(key)
+            if best is None:
+                best = self._unit_best(st, u, guns, enemies, sections, wr)
+                self._shot_cache[key] = best
+            total += best
+        return total
+
+    def _unit_best(self, st: ArtilleryState, u, guns, enemies, sections, wr) -> float:
+        best = 0.0
+        for t in enemies:
+            g_sum = sum(self.gun_vs_unit(st, g, t, wr) * readiness(g.markers) for g in guns)
+            best = max(best, g_sum, self.arms_vs_unit(st, u, t, wr))
+        if guns:
+            occ = {sid: tuple((x.id, x.models) for x in enemies
+                              if st.table.inside(x.pos, st.table.sections[sid].poly)) for sid in sections}
+            for sid in sections:
+                best = max(best, sum(self.gun_vs_section(st, g, sid, occ[sid]) * readiness(g.markers)
+                                     for g in guns))
+        return best
+
+    # -- the whole -----------------------------------------------------------------
+    def value(self, st: ArtilleryState) -> float:
+        if st.over:
+            w = st.winner_seat
+            return 0.0 if w is None else (1000.0 if w == self.seat else -1000.0)
+        v = self.material(st) + self.structures(st) + self.objective(st)
+        if self.p["service"]:
+            v += self.p["service"] * self.service(st)
+        if self.p["potential"]:
+            v += self.p["potential"] * self.firepower(st, self.seat)
+        if self.p["threat"]:
+            v -= self.p["threat"] * self.firepower(st, 1 - self.seat, exposed_only=bool(self.p["exposed"]))
+        return v
+
+
+def rough_shot(st: ArtilleryState, guns, target: str, ammo: str) -> tuple[float, float, float]:
+    """Normal's rule of thumb: (casualties, structure damage, crits) from the shoot
+    test's target number only: every hit on a unit is a casualty, every hit on a
+    structure brings half its damage dice, halved again where the shot type says
+    so; Fortitude, range on the damage dice, the furled-rigging bonus, cover and
+    saves are ignored."""
+    from games.artillery.actions import fire_kind, fire_numbers
+    kind = fire_kind(guns)
+    tn = fire_numbers(st, guns, target, ammo)[4]
+    p = odds.p_success(tn)
+    if kind == "swivel":
+        dice = sum(g.stats.initial_dice for g in guns)
+    elif ammo == "grape":
+        dice = sum(1 + g.stats.damage_dice for g in guns)
+    else:
+        dice = len(guns)
+    if target in st.units:
+        return min(dice * p, float(st.units[target].models)), 0.0, 0.0
+    if ammo == "grape" or kind == "swivel":
+        return 0.0, dice * p * 0.5, 0.0
+    dmg = sum(p * g.stats.damage_dice * 0.5 for g in guns)
+    shot = SHOT[ammo]
+    if (shot.halves_rigging if st.table.is_rigging(target) else shot.halves_structures):
+        dmg /= 2
+    return dmg * 0.3, dmg, 0.0
+
+
+def _fire_ok(st: ArtilleryState, gun, target: str, ammo: str) -> bool:
+    from games.artillery.actions import _target_problem, sight_problem
+    crew = st.crew_of(gun)
+    if crew is None:
+        return False
+    if _target_problem(st, crew, [gun], target, ammo):
+        return False
+    return sight_problem(st, [gun], target, ammo) is None
+
+
+# -- objectives (from the evaluator's seat) ----------------------------------------
+def _objective_sections(st: ArtilleryState) -> tuple:
+    p = st.scenario.params
+    if "objectives" in p:
+        return tuple(p["objectives"])
+    if "gate" in p:
+        return (p["gate"],)
+    return ()
+
+
+def _mobile(st: ArtilleryState, seat: int):
+    """Units free to walk about (not tied to guns)."""
+    return [u for u in st.live_units(seat) if not st.guns_of(u.id)]
+
+
+def _near(st: ArtilleryState, seat: int, sid: str) -> float:
+    poly = st.table.sections[sid].poly
+    units = _mobile(st, seat) or st.live_units(seat)
+    if not units:
+        return 99.0
+    return min(geo.point_poly_dist(u.pos, poly) for u in units)
+
+
+def _obj_hold(ev: Evaluator, st: ArtilleryState) -> float:
+    from games.artillery.victory import holder
+    me, p = ev.seat, st.scenario.params
+    v = 5.0 * (st.score[me] - st.score[1 - me])
+    left = max(0, st.scenario.rounds - max(st.round, p["score_from"]) + 1)
+    for sid in p["objectives"]:
+        h = holder(st, sid)
+        if h is not None:
+            v += (2.0 + 2.0 * left) * (1 if h == me else -1)
+        v += ev.p["prog"] * 0.25 * (min(_near(st, 1 - me, sid), 20.0) - min(_near(st, me, sid), 20.0))
+    return v
+
+
+def _obj_shore(ev: Evaluator, st: ArtilleryState) -> float:
+    from games.artillery.victory import holder
+    p = st.scenario.params
+    att = p["attacker"]
+    sign = 1 if ev.seat == att else -1
+    v = 0.0
+    for gid in p["battery"]:
+        g = st.guns[gid]
+        if g.destroyed or g.spiked:
+            v += 7.0
+        elif st.crew_of(g) is None:
+            v += 2.5
+    gate = p["gate"]
+    inside = st.units_in_section(gate)
+    mine = sum(u.models for u in inside if u.seat == att)
+    theirs = sum(u.models for u in inside if u.seat != att)
+    if holder(st, gate) == att:
+        v += 14.0
+    elif mine and theirs:
+        v += 2.0
+    v -= 0.6 * theirs + (3.0 if theirs else 0.0)          # the garrison stands in the way
+    if ev.p.get("garrison"):
+        # a second fort unit in the gatehouse is insurance against the first routing,
+        # worth more as the last round nears
+        extra = max(0, sum(1 for u in inside if u.seat != att) - 1)
+        v -= ev.p["garrison"] * 2.5 * extra * min(1.0, st.round / st.scenario.rounds)
+        if not theirs:
+            # an empty gatehouse pulls the nearest fort unit back in (two moves away, the
+            # first move must already look good or the beam drops the line)
+            gpoly = st.table.sections[gate].poly
+            near = min((geo.point_poly_dist(u.pos, gpoly) for u in st.live_units(1 - att)), default=10.0)
+            v += ev.p["garrison"] * 0.6 * min(near, 10.0)
+    poly = st.table.sections[gate].poly
+    prog = ev.p["prog"]
+    if ev.p.get("urgency"):
+        prog *= 0.35 + 0.65 * min(1.0, st.round / st.scenario.rounds)
+    for u in _mobile(st, att):
+        v -= prog * 0.3 * min(geo.point_poly_dist(u.pos, poly), 30.0) * min(1.0, u.models / 4)
+    return sign * v
+
+
+def _obj_anchor(ev: Evaluator, st: ArtilleryState) -> float:
+    p = st.scenario.params
+    fort = 1 - p["ship"]
+    sign = 1 if ev.seat == fort else -1
+    v = 0.0
+    rig = p["rigging"]
+    f = st.fortitude(rig)
+    base = STRUCTURES[st.sections[rig].type].fortitude
+    v += 5.0 * (base - f)
+    live = 0
+    for gid in p["battery"]:
+        g = st.guns[gid]
+        if not g.destroyed and not g.spiked and st.crew_of(g) is not None:
+            live += 1
+    v += 3.0 * live
+    return sign * v
+
+
+_OBJECTIVES = {"hold": _obj_hold, "shore": _obj_shore, "anchor": _obj_anchor}
