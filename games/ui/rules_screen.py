@@ -16,6 +16,9 @@ class RulesScreen(Scene):
         self.info = info
         self.sections = info.rules_sections()
         self.draw_diagram = getattr(board_class(info), "draw_rules_diagram", None)
+        # The pictures are still drawings: each is drawn once per size and palette and
+        # then blitted, so a scrolled or idle rules page costs a few blits a frame.
+        self._pictures: dict = {}
         self.back_btn = Button("Back", app.pop, "Esc", sound=app.sound)
         self.scroll = 0
         self.content_h = 0
@@ -81,6 +84,19 @@ class RulesScreen(Scene):
     def _scroll_by(self, d):
         self.scroll = max(0, min(self.scroll + d, max(0, self.content_h - self.view.h)))
 
+    def _picture(self, key, h: int):
+        t = self.theme
+        cache_key = (key, h, t.colorblind)
+        pic = self._pictures.get(cache_key)
+        if pic is None:
+            if len(self._pictures) > 64:       # only a window resized many times gets here
+                self._pictures.clear()
+            pic = pygame.Surface((h, h))
+            pic.fill(t.c["bg2"])                # the page under it: the same pixels as drawing in place
+            self.draw_diagram(key, pic, pic.get_rect(), t)
+            self._pictures[cache_key] = pic
+        return pic
+
     def draw(self, surface):
         t, c = self.theme, self.theme.c
         surface.fill(c["bg"])
@@ -103,9 +119,9 @@ class RulesScreen(Scene):
                 diag = min(t.px(260), self.view.w // 2)
                 draw_text(surface, payload, t.small_font(), c["text_dim"],
                           (self.view.right - diag // 2, sy), "midtop")
-            else:
+            elif h > 0:                         # a tiny window leaves no room for a picture
                 r = pygame.Rect(self.view.right - h, sy, h, h)
-                self.draw_diagram(payload, surface, r, t)
+                surface.blit(self._picture(payload, h), r)
         surface.set_clip(clip)
         if self.content_h > self.view.h:
             frac = self.view.h / self.content_h
