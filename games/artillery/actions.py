@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from games.artillery import events as ev
 from games.artillery import geometry as geo
+from games.artillery.table import MEMO_LIMIT
 from games.artillery.data import (
     ARC_HALF_ANGLE, ARTILLERY, COMPASS, ROUGH_COST, SHOT, SHOT_ORDER, SMALL_ARMS_BAND,
     SPIKE_REACH, UNIT_HEIGHT, UNIT_RADIUS, UNIT_SPACING, Point)
@@ -102,7 +103,7 @@ def measure_from_gun(st: ArtilleryState, g: Gun, target: str) -> tuple[float, tu
     memo = st.table.__dict__.setdefault("_measure", {})
     got = memo.get(key)
     if got is None:
-        if len(memo) > 100000:
+        if len(memo) > MEMO_LIMIT:
             memo.clear()
         got = memo[key] = _measure_gun(st, g, target)
     return got

@@ -44,6 +44,13 @@ class Piece:
     section: bool              # a structure section
 
 
+# Each memo is emptied when it passes this many entries. A table outlives its
+# games (one per scenario, see table_for), so its memos must stay small enough
+# that an evening of games does not keep growing the app: a Hard game fills a
+# few thousand entries per memo, and a full one is ~10 MB at most.
+MEMO_LIMIT = 30_000
+
+
 class Table:
     def __init__(self, scenario: Scenario):
         self.scenario = scenario
@@ -98,7 +105,7 @@ class Table:
             if sid not in wrecked and sec.enterable and self.inside(p, sec.poly):
                 found = sid
                 break
-        if len(memo) > 100000:
+        if len(memo) > MEMO_LIMIT:
             memo.clear()
         memo[key] = found
         return found
@@ -134,7 +141,7 @@ class Table:
             if self.touches(src, dst, poly):
                 found = name
                 break
-        if len(self._sight) > 200000:
+        if len(self._sight) > MEMO_LIMIT:
             self._sight.clear()
         self._sight[key] = found
         return found
@@ -159,7 +166,7 @@ class Table:
             if p.cover and self.touches(target, near, p.poly):
                 res = True
                 break
-        if len(self._cover) > 200000:
+        if len(self._cover) > MEMO_LIMIT:
             self._cover.clear()
         self._cover[key] = res
         return res
@@ -172,7 +179,7 @@ class Table:
         """Why a unit (or a field gun, ``carriage``) cannot stand at ``p``, or None."""
         key = (p, carriage, wrecked)
         if key not in self._ground:
-            if len(self._ground) > 100000:
+            if len(self._ground) > MEMO_LIMIT:
                 self._ground.clear()
             self._ground[key] = self._ground_problem(p, carriage, wrecked)
         return self._ground[key]
@@ -198,7 +205,7 @@ class Table:
         """Why the straight way a-b is closed, or None."""
         key = (a, b, carriage, wrecked)
         if key not in self._paths:
-            if len(self._paths) > 100000:
+            if len(self._paths) > MEMO_LIMIT:
                 self._paths.clear()
             self._paths[key] = self._path_problem(a, b, carriage, wrecked)
         return self._paths[key]

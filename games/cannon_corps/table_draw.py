@@ -12,7 +12,10 @@ from games.ui.dice import draw_die
 from games.ui.theme import blend, ink_on, luminance
 from games.ui.widgets import draw_seat_marker, seat_color
 
+# A table at 1920x1080 with six seats draws about 70 different labels; 250 leaves room
+# for a resize, and the log's ever-new texts cycle through it instead of growing it.
 _TEXT: OrderedDict = OrderedDict()
+_TEXT_LIMIT = 250
 
 # The smallest text the table draws, in real pixels of the theme's font size
 # (the small font at 800x600): it has to be read from across a table, so
@@ -42,7 +45,7 @@ def text_img(text, font, color):
     if img is None:
         img = font.render(text, True, color)
         _TEXT[key] = img
-        if len(_TEXT) > 600:
+        if len(_TEXT) > _TEXT_LIMIT:
             _TEXT.popitem(last=False)
     else:
         _TEXT.move_to_end(key)

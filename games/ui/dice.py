@@ -282,7 +282,7 @@ _PIPS = {
 }
 
 _SPRITES: OrderedDict = OrderedDict()
-_SPRITE_BUDGET = 2_000_000      # pixels of cached resting dice (~8 MB; a table shows a few hundred)
+_SPRITE_BUDGET = 1_000_000      # pixels of cached resting dice (~4 MB); every scene of the frame bench uses 160,000
 _sprite_pixels = 0
 
 
