@@ -12,7 +12,7 @@ import time
 import pygame
 
 from games.core.settings import Settings, load_settings, save_settings
-from games.ui import fonts
+from games.ui import dice, fonts
 from games.ui.scene import SceneStack
 from games.ui.sound import SoundBoard
 from games.ui.theme import Theme
@@ -33,6 +33,7 @@ class App:
         self.startup_problem = problem
         pygame.display.init()
         fonts.clear()              # fonts cached by an earlier window died with it
+        dice.clear_caches()        # and the dice's labels keyed on those fonts
         pygame.font.init()
         pygame.key.set_repeat(350, 40)
         pygame.display.set_caption("Cannonade")

@@ -40,6 +40,7 @@ from collections import OrderedDict
 import pygame
 from pygame.math import Vector3
 
+from games.ui import fonts
 from games.ui.easing import in_quad, out_cubic
 
 DIE_KINDS = ("d4", "d6", "d8", "d10", "d%", "d12", "d20")
@@ -222,7 +223,6 @@ def _mix(a, b, t):
 
 # --------------------------------------------------------------------------- fonts
 
-_FONTS: dict = {}
 _TEXT: OrderedDict = OrderedDict()
 
 
@@ -233,12 +233,7 @@ def _font(px, font=None):
         return font(px)
     if isinstance(font, pygame.font.Font):
         return font
-    f = _FONTS.get(px)
-    if f is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
-        f = _FONTS[px] = pygame.font.Font(None, px)
-    return f
+    return fonts.font(px)
 
 
 def _text(text, px, color, font=None, halo=None):
@@ -284,6 +279,16 @@ _PIPS = {
 _SPRITES: OrderedDict = OrderedDict()
 _SPRITE_BUDGET = 1_000_000      # pixels of cached resting dice (~4 MB); every scene of the frame bench uses 160,000
 _sprite_pixels = 0
+
+
+def clear_caches() -> None:
+    """Forget every rendered die and label: called with ``fonts.clear()`` when a
+    window opens, since the text keys hold the ids of fonts that died with the
+    last window (a new font may get the same id and a different size)."""
+    global _sprite_pixels
+    _TEXT.clear()
+    _SPRITES.clear()
+    _sprite_pixels = 0
 
 
 def _point_in(poly, p):
