@@ -21,14 +21,20 @@ log = logging.getLogger(__name__)
 
 
 def play_one(game_id: str, levels: list, seed: int, index: int, time_scale: float,
-             ply_cap: int | None, options: dict | None = None, check: bool = False) -> dict:
+             ply_cap: int | None, options: dict | None = None, check: bool = False,
+             watch: type | None = None) -> dict:
     """One game; returns {winner_entry, plies, unfinished, error, errors, times: {entry: [s,...]}}.
 
     An AI that raises or picks an illegal move is an error: it is logged and
     counted, and a random legal move is played for it so the game goes on. A
     failure of the rules themselves ends the game (counted as an error too). With
     ``check``, every move and every position is checked (``games.core.invariants``);
-    a broken invariant is an error and ends the game."""
+    a broken invariant is an error and ends the game.
+
+    ``watch`` is a class (module-level, so worker processes can have it) for a
+    game's own figures: one is made per game, told of every AI move with
+    ``moved(match, entry, seat, move, seconds)`` before the move is played, and
+    its ``result(match, entry_at)`` dict is added to the game's result."""
     import games
     info = games.get(game_id)
     n = len(levels)
@@ -41,6 +47,7 @@ def play_one(game_id: str, levels: list, seed: int, index: int, time_scale: floa
     errors: list[str] = []
     cap = ply_cap or info.ply_cap
     rng = random.Random(game_seed)
+    watcher = watch() if watch is not None else None
     try:
         while match.ply < cap:
             p = match.to_move()
@@ -53,6 +60,8 @@ def play_one(game_id: str, levels: list, seed: int, index: int, time_scale: floa
                 t0 = time.perf_counter()
                 move = _choose(ais[p], match, p, ctx, errors, f"game {index}, ply {match.ply}, {seats[p].level}")
                 times[entry_at[p]].append(time.perf_counter() - t0)
+                if watcher is not None:
+                    watcher.moved(match, entry_at[p], p, move, times[entry_at[p]][-1])
             if check:
                 _check(match.state, move, info, n, f"game {index}, ply {match.ply}")
             if p == CHANCE:
@@ -64,12 +73,16 @@ def play_one(game_id: str, levels: list, seed: int, index: int, time_scale: floa
     except Exception as exc:  # noqa: BLE001 - the rules failed: counted, reported, the run goes on
         log.exception("arena game %d of %s stopped by an error", index, game_id)
         errors.append(f"game {index}: {type(exc).__name__}: {exc}\n{traceback.format_exc(limit=3)}")
-        return {"winner_entry": None, "plies": match.ply, "unfinished": False, "aborted": True,
-                "error": errors[0], "errors": errors, "times": times}
-    over = match.is_over()
-    w = match.state.winner() if over else None
-    return {"winner_entry": entry_at[w] if w is not None else None, "plies": match.ply, "unfinished": not over,
-            "aborted": False, "error": errors[0] if errors else None, "errors": errors, "times": times}
+        out = {"winner_entry": None, "plies": match.ply, "unfinished": False, "aborted": True,
+               "error": errors[0], "errors": errors, "times": times}
+    else:
+        over = match.is_over()
+        w = match.state.winner() if over else None
+        out = {"winner_entry": entry_at[w] if w is not None else None, "plies": match.ply, "unfinished": not over,
+               "aborted": False, "error": errors[0] if errors else None, "errors": errors, "times": times}
+    if watcher is not None:
+        out.update(watcher.result(match, entry_at))
+    return out
 
 
 class InvariantBroken(Exception):
@@ -104,24 +117,32 @@ def _choose(ai, match, seat, ctx, errors, where):
 def run_arena(game_id: str, levels: list, games_n: int, seed: int, *, time_scale: float = 1.0,
               ply_cap: int | None = None, jobs: int = 1, options: dict | None = None,
               progress=None, check: bool = False) -> dict:
+    results = play_all(game_id, levels, games_n, seed, time_scale=time_scale, ply_cap=ply_cap, jobs=jobs,
+                       options=options, progress=progress, check=check)
+    return summarise(game_id, levels, results)
+
+
+def play_all(game_id: str, levels: list, games_n: int, seed: int, *, time_scale: float = 1.0,
+             ply_cap: int | None = None, jobs: int = 1, options: dict | None = None,
+             progress=None, check: bool = False, watch: type | None = None) -> list[dict]:
+    """Every game's result (see play_one), in game order, on ``jobs`` processes."""
     for lv in levels:
         if lv not in ARENA_LEVELS:
             raise ValueError(f"unknown level {lv!r} (choose from {', '.join(ARENA_LEVELS)})")
-    args = [(game_id, levels, seed, g, time_scale, ply_cap, options, check) for g in range(games_n)]
+    args = [(game_id, levels, seed, g, time_scale, ply_cap, options, check, watch) for g in range(games_n)]
+    results: list[dict] = []
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            results = []
             for r in pool.map(_star, args):
                 results.append(r)
                 if progress:
                     progress(len(results), games_n, r)
     else:
-        results = []
         for a in args:
             results.append(play_one(*a))
             if progress:
                 progress(len(results), games_n, results[-1])
-    return summarise(game_id, levels, results)
+    return results
 
 
 def _star(a):

@@ -1,9 +1,9 @@
 """Artillery AI-vs-AI arena (a benchmark script, not a test): prints figures.
 
-The same loop as :func:`games.core.arena.play_one` (seats alternate between
-games, every game seeded, the AI gets only its seat's view), run with the
-game's own ``INFO`` so it works before ``artillery`` is in ``GAME_IDS``; the
-summary and table are :mod:`games.core.arena`'s.
+The games are :func:`games.core.arena.play_one`'s (seats alternate between
+games, every game seeded, the AI gets only its seat's view); this script adds
+Artillery's own figures through a watcher: the time of a whole activation, the
+round a game reached and how it was won.
 
     python tests/bench/arena_artillery.py                       # every scenario, the issue's lineups
     python tests/bench/arena_artillery.py --scenario anchor --lineup hard,normal --games 100 --jobs 2
@@ -12,81 +12,47 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
-import time
-import traceback
-from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..")))
 
-from games.artillery import INFO  # noqa: E402
-from games.core.ai import ThinkContext  # noqa: E402
-from games.core.arena import format_table, summarise  # noqa: E402
-from games.core.game import CHANCE, TERMINAL  # noqa: E402
-from games.core.match import AI, Match, Seat  # noqa: E402
+from games.core.arena import format_table, play_all, summarise  # noqa: E402
 
 LINEUPS = ("hard,easy", "hard,normal", "easy,random", "normal,random", "hard,random")
 SCENARIOS = ("field", "shore", "anchor")
 
 
-def play_one(levels: list, seed: int, index: int, options: dict, time_scale: float = 1.0) -> dict:
-    """One game, as games.core.arena.play_one does it; also reports rounds and the reason."""
-    n = len(levels)
-    entry_at = [(p - index) % n for p in range(n)]
-    seats = [Seat(AI, levels[entry_at[p]], f"{levels[entry_at[p]]}#{entry_at[p]}") for p in range(n)]
-    game_seed = seed * 100003 + index
-    match = Match(INFO, dict(options), seats, game_seed)
-    ais = [INFO.make_ai(s.level, p, match.options) for p, s in enumerate(seats)]
-    times: dict[int, list] = {i: [] for i in range(n)}
-    acts: dict[int, list] = {i: [] for i in range(n)}   # seconds per whole activation
-    cur: list = [None, 0.0]                               # [entry, seconds] of the activation under way
-    rng = random.Random(game_seed)
-    try:
-        while match.ply < INFO.ply_cap:
-            p = match.to_move()
-            if p == TERMINAL:
-                break
-            if p == CHANCE:
-                match.resolve_chance()
-                continue
-            ctx = ThinkContext(time_scale=time_scale, rng=random.Random(rng.randrange(1 << 30)))
-            t0 = time.perf_counter()
-            move = ais[p].choose(match.state.view(p), ctx)
-            dt = time.perf_counter() - t0
-            times[entry_at[p]].append(dt)
-            if move.kind in ("activate", "pick"):
-                if cur[0] is not None:
-                    acts[cur[0]].append(cur[1])
-                cur[:] = [entry_at[p], dt] if move.kind == "activate" else [None, 0.0]
-            elif cur[0] == entry_at[p]:
-                cur[1] += dt
-            match.play(move)
-    except Exception as exc:  # noqa: BLE001 - a failed game is reported in the table, not fatal
-        return {"winner_entry": None, "plies": match.ply, "unfinished": False,
-                "error": f"game {index}: {type(exc).__name__}: {exc}\n{traceback.format_exc(limit=4)}",
-                "times": times, "reason": "", "round": 0, "seat_of": entry_at}
-    if cur[0] is not None:
-        acts[cur[0]].append(cur[1])
-    over = match.is_over()
-    w = match.state.winner() if over else None
-    return {"winner_entry": entry_at[w] if w is not None else None, "plies": match.ply,
-            "unfinished": not over, "error": None, "times": times, "reason": match.state.reason,
-            "round": match.state.round, "seat_of": entry_at, "winner_seat": w, "acts": acts,
-            "at_limit": over and match.state.round >= match.state.scenario.rounds}
+class ActivationWatch:
+    """Seconds per whole activation (from the 'activate' decision to the card's
+    end) per entry, and how the game ended."""
 
+    def __init__(self):
+        self.acts: dict[int, list] = {}
+        self.cur: list = [None, 0.0]            # [entry, seconds] of the activation under way
 
-def _star(a):
-    return play_one(*a)
+    def moved(self, match, entry, seat, move, seconds) -> None:
+        if move.kind in ("activate", "pick"):
+            self._close()
+            self.cur[:] = [entry, seconds] if move.kind == "activate" else [None, 0.0]
+        elif self.cur[0] == entry:
+            self.cur[1] += seconds
+
+    def _close(self) -> None:
+        if self.cur[0] is not None:
+            self.acts.setdefault(self.cur[0], []).append(self.cur[1])
+
+    def result(self, match, entry_at) -> dict:
+        self._close()
+        st = match.state
+        over = match.is_over()
+        return {"acts": self.acts, "reason": st.reason, "round": st.round, "seat_of": entry_at,
+                "winner_seat": st.winner() if over else None,
+                "at_limit": over and st.round >= st.scenario.rounds}
 
 
 def run(scenario: str, lineup: list, games: int, seed: int = 1, jobs: int = 1, quiet: bool = False) -> dict:
-    args = [(lineup, seed, g, {"scenario": scenario}) for g in range(games)]
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            results = list(pool.map(_star, args))
-    else:
-        results = [play_one(*a) for a in args]
+    results = play_all("artillery", lineup, games, seed, jobs=jobs, options={"scenario": scenario},
+                       watch=ActivationWatch)
     res = summarise(f"artillery/{scenario}", lineup, results)
     # by seat: how often entry 0 won as seat 0 and as seat 1
     by_seat = [[0, 0], [0, 0]]

@@ -1,10 +1,9 @@
 """Cannon Ball AI-vs-AI arena (a benchmark script, not a test): strength, game length,
 how games are won, and AI thinking time.
 
-Runs the same loop as :func:`games.core.arena.play_one` (seats alternate between
-games, every game seeded, chance drawn by the match) on Cannon Ball's own
-``INFO``, so it works whether or not the game is registered in ``games/__init__.py``,
-and it also records how each game ended and how many turns it took.
+The games are :func:`games.core.arena.play_one`'s (seats alternate between games,
+every game seeded, chance drawn by the match); a watcher adds how each game
+ended, how many turns it took and the AI's time per whole turn.
 
     python tests/bench/arena_cannon_ball.py                          # the issue's tables, 100 games each
     python tests/bench/arena_cannon_ball.py --lineup hard,normal --games 200 --jobs 2
@@ -13,20 +12,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 import time
-import traceback
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..")))
 
-from games.cannon_ball import INFO  # noqa: E402
-from games.core.ai import ThinkContext  # noqa: E402
-from games.core.arena import format_table, summarise  # noqa: E402
-from games.core.game import CHANCE, TERMINAL  # noqa: E402
-from games.core.match import AI, Match, Seat  # noqa: E402
+from games.core.arena import format_table, play_all, summarise  # noqa: E402
 
 LINEUPS = ("hard,normal", "hard,easy", "easy,random", "normal,random", "hard,random", "hard,hard")
 
@@ -47,62 +39,30 @@ def ending(reason: str) -> str:
     return reason or "unfinished"
 
 
-def play_one(levels: list, seed: int, index: int, time_scale: float = 1.0, ply_cap: int | None = None,
-             options: dict | None = None) -> dict:
-    n = len(levels)
-    entry_at = [(p - index) % n for p in range(n)]
-    seats = [Seat(AI, levels[entry_at[p]], f"{levels[entry_at[p]]}#{entry_at[p]}") for p in range(n)]
-    game_seed = seed * 100003 + index
-    match = Match(INFO, dict(options or {}), seats, game_seed)
-    ais = [INFO.make_ai(s.level, p, match.options) for p, s in enumerate(seats)]
-    times: dict[int, list] = {i: [] for i in range(n)}
-    turn_times: dict[int, list] = {i: [] for i in range(n)}
-    cap = ply_cap or INFO.ply_cap
-    rng = random.Random(game_seed)
-    cur_turn = None
-    try:
-        while match.ply < cap:
-            p = match.to_move()
-            if p == TERMINAL:
-                break
-            if p == CHANCE:
-                match.resolve_chance()
-                continue
-            ctx = ThinkContext(time_scale=time_scale, rng=random.Random(rng.randrange(1 << 30)))
-            t0 = time.perf_counter()
-            move = ais[p].choose(match.state.view(p), ctx)
-            dt = time.perf_counter() - t0
-            times[entry_at[p]].append(dt)
-            key = (match.state.turn, p)
-            if key != cur_turn:
-                turn_times[entry_at[p]].append(0.0)
-                cur_turn = key
-            turn_times[entry_at[p]][-1] += dt
-            match.play(move)
-    except Exception as exc:  # noqa: BLE001 - a crash is a result the table reports
-        return {"winner_entry": None, "plies": match.ply, "unfinished": False, "turns": match.state.turn,
-                "error": f"game {index}: {type(exc).__name__}: {exc}\n{traceback.format_exc(limit=4)}",
-                "times": times, "turn_times": turn_times, "ending": "error"}
-    over = match.is_over()
-    w = match.state.winner() if over else None
-    return {"winner_entry": entry_at[w] if w is not None else None, "plies": match.ply,
-            "unfinished": not over, "error": None, "times": times, "turn_times": turn_times,
-            "turns": match.state.turn, "ending": ending(match.state.reason) if over else "unfinished"}
+class TurnWatch:
+    """Seconds per whole turn per entry (a turn is many small moves), and the ending."""
 
+    def __init__(self):
+        self.turn_times: dict[int, list] = {}
+        self.cur = None
 
-def _star(a):
-    return play_one(*a)
+    def moved(self, match, entry, seat, move, seconds) -> None:
+        key = (match.state.turn, seat)
+        if key != self.cur:
+            self.turn_times.setdefault(entry, []).append(0.0)
+            self.cur = key
+        self.turn_times[entry][-1] += seconds
+
+    def result(self, match, entry_at) -> dict:
+        over = match.is_over()
+        return {"turn_times": self.turn_times, "turns": match.state.turn,
+                "ending": ending(match.state.reason) if over else "unfinished"}
 
 
 def run(levels: list, games: int, seed: int = 1, jobs: int = 1, options: dict | None = None) -> dict:
-    args = [(levels, seed, g, 1.0, None, options) for g in range(games)]
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            results = list(pool.map(_star, args))
-    else:
-        results = [play_one(*a) for a in args]
+    results = play_all("cannon_ball", levels, games, seed, jobs=jobs, options=options, watch=TurnWatch)
     res = summarise("cannon_ball", levels, results)
-    ok = [r for r in results if not r["error"]]
+    ok = [r for r in results if not r["aborted"]]
     res["mean_turns"] = round(sum(r["turns"] for r in ok) / len(ok), 1) if ok else 0.0
     res["max_turns"] = max((r["turns"] for r in ok), default=0)
     res["endings"] = dict(Counter(r["ending"] for r in results))
