@@ -14,7 +14,7 @@ from games.artillery import geometry as geo
 from games.artillery import odds
 from games.artillery.actions import gun_check, unit_distance, unit_sight
 from games.artillery.data import SHOT, STRUCTURES
-from games.artillery.forecast import shot_forecast, small_arms_forecast
+from games.artillery.forecast import occupant_losses, shot_forecast, small_arms_forecast
 from games.artillery.resolve import rout_threshold
 from games.artillery.rules import ArtilleryState
 
@@ -161,16 +161,11 @@ class Evaluator:
     def occupant_cost(self, st: ArtilleryState, sid: str, dmg: float, origin) -> float:
         """The crew cost of ``dmg`` expected damaging hits on a section, spread evenly
         over its occupants with their saves (as the forecast spreads them)."""
-        from games.artillery.resolve import save_tn
-        units = st.units_in_section(sid)
-        if not units or dmg <= 0:
-            return 0.0
-        share = dmg / len(units)
         total = 0.0
-        for u in units:
+        for u, lost in occupant_losses(st, sid, dmg, origin):
             c = self.crew_cost(st, u)
             if c:
-                total += c * min(float(u.models), share * (1 - odds.p_success(save_tn(st, u, origin))))
+                total += c * lost
         return total
 
     def structures(self, st: ArtilleryState) -> float:

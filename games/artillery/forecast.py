@@ -59,16 +59,21 @@ def _structure_part(st: ArtilleryState, sid: str, dice_dist: list[float], tn: in
     return dmg, lucky, crits
 
 
-def _occupant_casualties(st: ArtilleryState, sid: str, damage: float, origin) -> float:
+def occupant_losses(st: ArtilleryState, sid: str, damage: float, origin) -> list[tuple[Unit, float]]:
+    """Each occupant of a section and the models it is expected to lose to ``damage``
+    expected damaging hits, spread evenly over them and saved as the rules save."""
     from games.artillery.resolve import save_tn
     units = st.units_in_section(sid)
     if not units or damage <= 0:
-        return 0.0
+        return []
     share = damage / len(units)
+    return [(u, min(float(u.models), share * (1 - odds.p_success(save_tn(st, u, origin))))) for u in units]
+
+
+def _occupant_casualties(st: ArtilleryState, sid: str, damage: float, origin) -> float:
     total = 0.0
-    for u in units:
-        sp = odds.p_success(save_tn(st, u, origin))
-        total += min(float(u.models), share * (1 - sp))
+    for _, lost in occupant_losses(st, sid, damage, origin):
+        total += lost
     return total
 
 
