@@ -40,7 +40,10 @@ SCENARIO_PARAMS: dict[str, dict[str, dict[str, float]]] = {
         # pull towards the gatehouse grow as the rounds run out
         # (and the fort counts the threat to its garrison and crews too: it shoots
         # the muskets that thin the gatehouse instead of ignoring them)
-        "shore": {"threat": 1.0, "urgency": 1.0, "garrison": 1.0, "exposed": 0},
+        # potential 0.7 (not 0.45): a fort crew kept firing its swivel or muskets
+        # rather than reloading its Heavy Cannon one marker at a time, so the heavy
+        # fired once a game; valuing readiness more keeps the grape coming
+        "shore": {"threat": 1.0, "urgency": 1.0, "garrison": 1.0, "exposed": 0, "potential": 0.7},
         # counter-battery: a crewman short of the guns' minimum crew slows a battery
         # and every crew is one more activation of reloading a round: an idle unit takes
         # over one of a two-gun crew's guns
