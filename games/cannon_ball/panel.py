@@ -47,6 +47,7 @@ class Panel:
         self.spinner_r = 10
         self.buttons: list[Button] = []
         self._key = None
+        self.compact = False          # choices squeezed under one-line counts (refresh)
         self.end_btn = Button("End turn", board.end_turn, "E", primary=True, sound=board.host.sound)
         self.perform_rect = pygame.Rect(0, 0, 1, 1)
 
@@ -78,10 +79,17 @@ class Panel:
             return
         t = self.board.theme
         pad, gap, bh = t.px(10), t.px(6), t.px(36)
-        y = self.body_top + t.small_font().get_linesize() * 3
+        rows = choice_rows(state)
+        lh = t.small_font().get_linesize()
+        # Below the two sides' counts (three lines each) and the "Choose" line when the
+        # choices fit there; else the counts shrink to a line a side (see _draw_status).
+        y = self.body_top + lh * 7 + t.px(4)
+        self.compact = y + len(rows) * (bh + gap) > self.rect.bottom - pad
+        if self.compact:
+            y = self.body_top + lh * 3
         w = self.rect.w - 2 * pad
         snd = self.board.host.sound
-        for label, moves in choice_rows(state):
+        for label, moves in rows:
             if y + bh > self.rect.bottom - pad:
                 break
             if len(moves) == 1:
@@ -130,9 +138,9 @@ class Panel:
             b.draw(surface, t)
         if can_act and state.phase == R.MOVING:
             warn = R.end_turn_warning(state)
-            self.end_btn.label = "End turn (moves left are lost)" if state.moves_left() and not warn else "End turn"
+            self.end_btn.label = f"End turn, lose {state.moves_left()}" if state.moves_left() and not warn else "End turn"
             if warn:
-                self.end_btn.label = "End turn (see the warning)"
+                self.end_btn.label = "End turn (warning)"
             self.end_btn.draw(surface, t)
 
     def _draw_status(self, surface, state, y) -> None:
@@ -152,9 +160,14 @@ class Panel:
             r = max(3, lh // 2 - 2)
             D.draw_trooper(surface, (x + r + 2, y + lh // 2), r * 2.2, t, p)
             who = f"{names[p]} ({M.SEATS[p]})" if names[p] != M.SEATS[p] else names[p]
+            counts = (f"{state.men[p]} men, {state.cannon_count(p)} cannons", f"{state.tnt_left[p]} TNT cases left")
+            if self.buttons and self.compact:
+                # the turn's choices start two lines below (refresh): one line a side
+                who = f"{names[p]}: {state.men[p]} men, {state.cannon_count(p)} cannons, {state.tnt_left[p]} TNT"
+                counts = ()
             draw_text(surface, fit_text(who, f, w - 2 * r - t.px(8)), f, c["text"], (x + 2 * r + t.px(8), y))
             y += lh
-            for line in (f"{state.men[p]} men, {state.cannon_count(p)} cannons", f"{state.tnt_left[p]} TNT cases left"):
+            for line in counts:
                 draw_text(surface, fit_text(line, f, w - 2 * r - t.px(8)), f, c["text_dim"], (x + 2 * r + t.px(8), y))
                 y += lh
         if state.phase == R.MOVING and not self.buttons:
