@@ -12,6 +12,8 @@ evaluation is :mod:`games.artillery.ai_eval`.
   Lucky and Critical rolls, cover and saves), weighs the opponent's *threat*
   (its potential against our exposed units), values crews short of their guns'
   minimum crew (and a shot by what its casualties do to the enemy's reloading),
+  a critical roll by what each result would do to the section hit and what it
+  houses (a dismounted battery gun, a dismasted ship),
   a unit's risk of routing, crews that stay with their mounted guns and, per
   scenario (``SCENARIO_PARAMS``), the landing party's caution and urgency, a
   second unit in the gatehouse, and giving an idle unit one of a two-gun crew's

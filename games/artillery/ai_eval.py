@@ -13,12 +13,15 @@ from typing import Any
 from games.artillery import geometry as geo
 from games.artillery import odds
 from games.artillery.actions import gun_check, unit_distance, unit_sight
-from games.artillery.data import SHOT, STRUCTURES
+from games.artillery.data import CRITICAL_TABLES, SHOT, STRUCTURES
 from games.artillery.forecast import occupant_losses, shot_forecast, small_arms_forecast
 from games.artillery.resolve import rout_threshold
 from games.artillery.rules import ArtilleryState
 
 GUN_WORTH = {"swivel": 1.2, "light": 3.0, "medium": 4.0, "heavy": 5.0}
+#: what a result that ends the game in the shooter's favour is worth in a critical's worth
+#: (a dismasted ship, the last battery gun gone); the evaluation's scale is about a model each
+DECISIVE = 30.0
 #: worth of a loaded gun over an empty one, as a fraction of the gun's worth
 LOADED = 0.12
 LEVEL_PARAMS: dict[str, dict[str, float]] = {
@@ -29,7 +32,7 @@ LEVEL_PARAMS: dict[str, dict[str, float]] = {
     "hard": {"threat": 0.55, "potential": 0.45, "noise": 0.0, "topk": 1, "cards": 2, "casualty": 2,
              "prog": 1.0, "service": 1.0, "exact": 1, "beam": 3,
              "first_shot": 0.6, "first_threat": 0.5, "exposed": 1,
-             "rout": 1.0, "adrift": 0.25},
+             "rout": 1.0, "adrift": 0.25, "housed": 0.08},
 }
 
 
@@ -173,14 +176,11 @@ class Evaluator:
 
     def structures(self, st: ArtilleryState) -> float:
         v = 0.0
-        sc = st.scenario
         for sid, s in st.sections.items():
             owner = st.section_owner(sid)
             if owner is None:
                 continue
-            w = 0.35
-            if sc.victory == "anchor" and sid == sc.params["rigging"]:
-                w = 2.2
+            w = _tally_weight(st, sid)
             dmg = s.tally * w + s.down * 2.0 + (6.0 if s.wrecked else 0.0)
             v += -dmg if owner == self.seat else dmg
         return v
@@ -226,12 +226,100 @@ class Evaluator:
         if not self.p["exact"]:
             return rough_shot(st, guns, target, ammo)
         fc = shot_forecast(st, guns, target, ammo)
-        return fc.expected_casualties, fc.expected_damage, fc.expected_crits
+        return fc.expected_casualties, fc.expected_damage, fc.expected_crits + fc.p_lucky
 
     def structure_gain(self, st: ArtilleryState, sid: str, dmg: float, crits: float) -> float:
+        if self.p["exact"]:
+            return dmg * self.section_weight(st, sid) + crits * self.crit_worth(st, sid)
+        return dmg * _tally_weight(st, sid) + crits * 1.2
+
+    # -- what is inside a section (Hard) ---------------------------------------------
+    def section_weight(self, st: ArtilleryState, sid: str) -> float:
+        """Worth of one point of damage on a section: its own weight, plus a share of
+        what the scenario's battery guns it houses are worth while crewed (a lower
+        Fortitude is the way to their crews and to the critical hits that dismount
+        them: a battery that still fires is a better target than an empty rampart)."""
+        housed = self.p.get("housed", 0.0)
+        w = _tally_weight(st, sid)
+        battery = st.scenario.params.get("battery", ())
+        if housed and battery:
+            w += housed * sum(self.gun_stake(st, g) for g in _section_guns(st, sid)
+                              if g.id in battery and st.crew_of(g))
+        return w
+
+    def gun_stake(self, st: ArtilleryState, g) -> float:
+        """What losing gun ``g`` costs its side (gains whoever destroys it): the gun as
+        material, and what it means for the scenario's objective."""
+        crew = st.crew_of(g)
+        worth = GUN_WORTH[g.type] * (1.0 if crew else 0.35)
+        p = st.scenario.params
+        if g.id not in p.get("battery", ()):
+            return worth
+        others = [st.guns[x] for x in p["battery"] if x != g.id]
+        if st.scenario.victory == "anchor":
+            if crew is None:
+                return worth
+            last = not any(not o.destroyed and not o.spiked and st.crew_of(o) for o in others)
+            return worth + 3.0 + (DECISIVE / 3 if last else 0.0)
+        # shore: the landing party wins the moment every battery gun is spiked or destroyed
+        last = all(o.destroyed or o.spiked for o in others)
+        return worth + (7.0 - (2.5 if crew is None else 0.0)) + (DECISIVE if last else 0.0)
+
+    def crit_worth(self, st: ArtilleryState, sid: str) -> float:
+        """Expected worth, to whoever shoots at ``sid``, of one critical roll there: a
+        d10 on the section's table, each result valued by what it does (a dismounted
+        gun by its stake, a collapse by everything inside, a dismasting by the game)."""
+        sec = st.sections[sid]
+        guns = _section_guns(st, sid)
+        occ = st.units_in_section(sid)
+        # a gun's stake depends on the rest of the battery (the last one is worth the game)
+        battery = tuple((g.destroyed, g.spiked, st.crew_of(g) is None)
+                        for g in (st.guns[x] for x in st.scenario.params.get("battery", ())))
+        key = ("crit", sid, sec.tally, sec.down, tuple((g.id, g.crew) for g in guns),
+               tuple((u.id, u.models, u.fatigue) for u in occ), battery)
+        got = self._shot_cache.get(key)
+        if got is None:
+            got = sum(self._effect_worth(st, sid, row.effect, guns, occ) * _row_p(row)
+                      for row in CRITICAL_TABLES[STRUCTURES[sec.type].critical_table])
+            self._shot_cache[key] = got
+        return got
+
+    def _effect_worth(self, st: ArtilleryState, sid: str, effect: str, guns, occ) -> float:
+        """One critical result on ``sid``, valued as the evaluation values its effect.
+        (A Lucky Hit rolls one lower on the same table; it is valued as a plain roll.)"""
+        owner = st.section_owner(sid)
         sc = st.scenario
-        w = 2.2 if sc.victory == "anchor" and sid == sc.params["rigging"] else 0.35
-        return dmg * w + crits * 1.2
+        ship_part = sc.victory == "anchor" and sid in (sc.params["rigging"], sc.params["hull"])
+        rigging = ship_part and sid == sc.params["rigging"]
+        f = st.fortitude(sid)
+        if effect == "none":
+            return 0.0
+        if effect == "occupant_hit":
+            return sum(self._man_worth(st, u, owner) for u in occ)
+        if effect == "extra_damage":
+            # the rigging's last step: one more point cripples her
+            return DECISIVE if rigging and _fortitude_after(st, sid, 1) <= 1 < f else _tally_weight(st, sid)
+        if effect == "gun_dismounted":
+            return self.gun_stake(st, guns[0]) if guns else _tally_weight(st, sid)
+        if effect == "fortitude_down":
+            if f <= 1:
+                return 0.0                      # Fortitude never falls below 1
+            if rigging:
+                return DECISIVE if f == 2 else 2.0 + 5.0      # 5.0: _obj_anchor's worth of a step
+            return 2.0
+        # destroyed: the section collapses (a dismasted or sunk ship loses the game)
+        if ship_part:
+            return DECISIVE
+        return 6.0 + sum(self.gun_stake(st, g) for g in guns) + sum(
+            self._man_worth(st, u, owner) * -(-u.models // 2) for u in occ)
+
+    def _man_worth(self, st: ArtilleryState, u, owner) -> float:
+        """One hit on a unit inside a section: its chance of failing the save (hard
+        cover) times a model and what the model means to its crew."""
+        from games.artillery.resolve import save_tn
+        fail = 1 - odds.p_success(save_tn(st, u, u.pos))
+        v = fail * (1.0 + self.crew_cost(st, u))
+        return v if u.seat == owner else -v
 
     def arms_vs_unit(self, st: ArtilleryState, u, t, wrecked: frozenset) -> float:
         key = ("arms", u.id, u.pos, u.models, t.id, t.pos, t.models, wrecked)
@@ -337,6 +425,30 @@ def _fire_ok(st: ArtilleryState, gun, target: str, ammo: str) -> bool:
     if _target_problem(st, crew, [gun], target, ammo):
         return False
     return sight_problem(st, [gun], target, ammo) is None
+
+
+def _tally_weight(st: ArtilleryState, sid: str) -> float:
+    """A point of damage on a section (the ship's rigging is what the anchor is about)."""
+    sc = st.scenario
+    return 2.2 if sc.victory == "anchor" and sid == sc.params["rigging"] else 0.35
+
+
+def _section_guns(st: ArtilleryState, sid: str) -> list:
+    """The intact guns mounted in a section, lowest id first (the one a dismounting takes)."""
+    from games.artillery.actions import sort_ids
+    ids = sort_ids(g.id for g in st.guns.values() if g.section == sid and not g.destroyed)
+    return [st.guns[i] for i in ids]
+
+
+def _row_p(row) -> float:
+    """Chance a critical roll (a d10, 1-10) lands on a table row."""
+    return max(0, min(10, row.high) - max(1, row.low) + 1) / 10
+
+
+def _fortitude_after(st: ArtilleryState, sid: str, more: int) -> int:
+    s = st.sections[sid]
+    t = STRUCTURES[s.type]
+    return odds.fortitude_after(t.fortitude, s.tally + more, t.integrity, s.down)
 
 
 # -- objectives (from the evaluator's seat) ----------------------------------------

@@ -7,6 +7,7 @@ from games.artillery.ai import make_ai
 from games.artillery.rules import ArtilleryState, new_game
 from games.core.ai import RandomAI, ThinkContext
 from games.core.game import CHANCE
+from tests.artillery.util import activate
 
 
 class Spy:
@@ -113,3 +114,54 @@ def test_hard_values_a_crew_that_leaves_its_mounted_guns_less_than_normal_does()
         c.units["B2"].pos = (24.0, 22.0)        # out of the east bastion, into the gatehouse
         drop[level] = before - ev.material(c)
     assert drop["hard"] > drop["normal"] > 0
+
+
+def _anchor_with_east_battery_gone():
+    """The ship at anchor after the east battery's crew is shot away: its rampart is
+    down to Fortitude 1 and its two guns stand abandoned; the Heavy Cannon in the
+    west battery is still crewed."""
+    st = new_game({"scenario": "anchor"})
+    b2 = st.units["B2"]
+    b2.models, b2.gone = 0, "destroyed"
+    st.sections["FE"].tally = 10
+    st.guns["G1"].crew = "A3"                    # the sailors serve one of A1's Medium Cannons
+    st.units["B3"].pos = (20.0, 36.0)            # the militia shelters in the west battery
+    assert st.fortitude("FE") == 1 and st.crew_of(st.guns["G6"]) is None
+    return st
+
+
+def test_hard_weighs_damage_on_a_rampart_by_the_battery_gun_it_houses():
+    from games.artillery.ai_eval import Evaluator, params_for
+    st = _anchor_with_east_battery_gone()
+    hard = Evaluator(0, params_for("hard", "anchor"))
+    normal = Evaluator(0, params_for("normal", "anchor"))
+    assert hard.section_weight(st, "FW") > hard.section_weight(st, "FE") == hard.section_weight(st, "FC")
+    # a critical roll on the west battery may dismount the crewed Heavy Cannon: worth more
+    # than one on the east battery, whose guns nobody serves
+    assert hard.crit_worth(st, "FW") > hard.crit_worth(st, "FE") > 0
+    # Normal keeps its flat rule of thumb
+    assert normal.structure_gain(st, "FW", 1.0, 1.0) == normal.structure_gain(st, "FE", 1.0, 1.0)
+
+
+def test_a_critical_on_rigging_one_step_from_crippled_is_worth_the_game():
+    from games.artillery.ai_eval import DECISIVE, Evaluator, params_for
+    st = new_game({"scenario": "anchor"})
+    ev = Evaluator(1, params_for("hard", "anchor"))
+    fresh = ev.crit_worth(st, "RG")
+    st.sections["RG"].tally = st.integrity("RG")          # Fortitude 3 -> 2
+    assert st.fortitude("RG") == 2
+    # 'Sails shredded' (7-9 on the d10) now cripples her
+    at_two = ev.crit_worth(st, "RG")
+    assert at_two > fresh + 0.2 * DECISIVE
+    # one point short of the next step, 'Yard down' (4-6) cripples her too
+    st.sections["RG"].tally = 2 * st.integrity("RG") - 1
+    assert st.fortitude("RG") == 2
+    assert ev.crit_worth(st, "RG") > at_two + 0.2 * DECISIVE
+
+
+def test_hard_ship_turns_its_guns_on_the_battery_gun_still_firing():
+    st = _anchor_with_east_battery_gone()
+    activate(st, "A1")
+    ai = make_ai("hard", 0)
+    move = ai.choose(st.view(0), ThinkContext(rng=random.Random(1)))
+    assert move.kind == "fire" and move.target == "FW", str(move)
