@@ -49,7 +49,7 @@ class Panel:
         self.rect = pygame.Rect(rect)
         t = self.board.theme
         pad = t.px(8)
-        head = t.heading_font().get_linesize() + t.small_font().get_linesize() * 2 + pad
+        head = t.heading_font().get_linesize() + t.small_font().get_linesize() * 4 + pad
         bw, bh = max(1, self.rect.w - 2 * pad), t.px(36)
         self.perform_rect = pygame.Rect(self.rect.x + pad, self.rect.y + head, bw, bh)
         self.body_top = self.perform_rect.bottom + t.px(6)
@@ -256,8 +256,10 @@ class Panel:
             self.all_btn.draw(surface, t)
 
     def _draw_header(self, surface, st, x: int, w: int) -> None:
-        """The round, and each side's score, cards in hand and card played (by shape and name)."""
+        """The round; each side's cards in hand, card played (by shape and name) and, in the
+        field battle, its points; then where the scenario's victory stands."""
         from games.artillery.board_draw import seat_shape, side_cols
+        from games.artillery.victory import standing
         t, c = self.board.theme, self.board.theme.c
         big, f = t.heading_font(), t.small_font()
         lh = f.get_linesize()
@@ -271,10 +273,14 @@ class Panel:
             seat_shape(surface, s, (x + r + 1, y + lh // 2), r, fill, edge, 1)
             card = st.shown[s] if st.phase in ("activate", "act", "rolloff") else None
             hand = len(st.hands[s])
-            line = f"{names[s]}: {st.score[s]} pts, {hand} card{'s' if hand != 1 else ''}"
+            pts = f"{st.score[s]} pts, " if st.scenario.victory == "hold" else ""
+            line = f"{names[s]}: {pts}{hand} card{'s' if hand != 1 else ''}"
             if card:
                 line += f", played {card}"
             draw_text(surface, fit_text(line, f, w - 2 * r - 6), f, c["text"], (x + 2 * r + 6, y))
+            y += lh
+        for line in standing(st, names):
+            draw_text(surface, fit_text(line, f, w), f, c["text_dim"], (x, y))
             y += lh
 
     def _lines(self, st, can: bool) -> list[str]:

@@ -49,6 +49,39 @@ def crippled(st: ArtilleryState, sid: str) -> bool:
     return st.sections[sid].wrecked or st.fortitude(sid) <= 1
 
 
+def _live_cannons(st: ArtilleryState, guns, need_crew: bool) -> int:
+    """How many of ``guns`` would keep the battery from being silenced."""
+    return sum(1 for gid in guns if not silenced(st, (gid,), need_crew))
+
+
+def standing(st: ArtilleryState, names=None) -> tuple[str, str]:
+    """Where the scenario's victory stands, in two short lines for the table's column
+    (the points of the field battle are on each side's line).  ``names`` are the
+    seats' names; by default the scenario's sides."""
+    p = st.scenario.params
+    who = list(names) if names else list(st.scenario.sides)
+    kind = st.scenario.victory
+    if kind == "hold":
+        held = []
+        for sid in p["objectives"]:
+            h = holder(st, sid)
+            held.append(f"{sid} {who[h] if h is not None else 'none'}")
+        when = (f"Scoring from round {p['score_from']}" if st.round < p["score_from"]
+                else "1 point a house a round")
+        return "Held: " + ", ".join(held), when
+    if kind == "shore":
+        inside = st.units_in_section(p["gate"])
+        h = holder(st, p["gate"])
+        gate = who[h] if h is not None else ("contested" if inside else "empty")
+        n = _live_cannons(st, p["battery"], need_crew=False)
+        return f"Gatehouse: {gate}", f"Cannons left: {n} of {len(p['battery'])}"
+    if kind == "anchor":
+        n = _live_cannons(st, p["battery"], need_crew=True)
+        return (f"Rigging F{st.fortitude(p['rigging'])} (F1 cripples)",
+                f"Crewed cannons: {n} of {len(p['battery'])}")
+    return "", ""
+
+
 # -- immediate checks ----------------------------------------------------------
 def _now_hold(st: ArtilleryState) -> None:
     _wiped(st)
@@ -104,14 +137,6 @@ def _round_hold(st: ArtilleryState) -> None:
         st.finish(w, f"points level; removed {st.removed[1 - w]} enemy models to {st.removed[w]}")
     else:
         st.finish(None, "points and losses level after the last round")
-
-
-def stormed(st: ArtilleryState, sid: str, attacker: int) -> bool:
-    """The attacker has units in the section and more models there than the defender."""
-    inside = st.units_in_section(sid)
-    mine = sum(u.models for u in inside if u.seat == attacker)
-    theirs = sum(u.models for u in inside if u.seat != attacker)
-    return mine > theirs and mine > 0
 
 
 def _round_shore(st: ArtilleryState) -> None:

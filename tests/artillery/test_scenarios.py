@@ -65,3 +65,32 @@ def test_the_ship_has_hull_and_rigging_and_her_sails_are_furled():
     assert types == {"hull", "rigging"}
     assert any(s.sails_reduced for s in sc.structures if s.type == "rigging")
     assert any("chain" in g.ammo for g in sc.guns if g.seat == 1)
+
+
+def test_the_column_says_where_each_scenarios_victory_stands():
+    from games.artillery.victory import standing
+    st = new_game({"scenario": "field"})
+    assert standing(st) == ("Held: H1 none, H2 none", "Scoring from round 2")
+    st.units["A2"].pos = (8.5, 18.0)                   # South's musketeers walk into the wooden house
+    st.round = 3
+    assert standing(st, ["Ana", "Ben"]) == ("Held: H1 Ana, H2 none", "1 point a house a round")
+
+    st = new_game({"scenario": "shore"})
+    assert standing(st) == ("Gatehouse: the fort", "Cannons left: 2 of 2")
+    st.units["A3"].pos = (23.0, 24.0)                  # the veterans get in beside the militia
+    assert standing(st)[0] == "Gatehouse: contested"
+    st.units["B3"].gone = "routed"
+    assert standing(st, ["Ana", "Ben"])[0] == "Gatehouse: Ana"
+    st.units["A3"].pos = (21.0, 5.0)
+    assert standing(st)[0] == "Gatehouse: empty"
+    st.guns["G3"].spiked = True
+    assert standing(st)[1] == "Cannons left: 1 of 2"
+
+    st = new_game({"scenario": "anchor"})
+    f0 = st.fortitude("RG")
+    assert standing(st) == (f"Rigging F{f0} (F1 cripples)", "Crewed cannons: 3 of 3")
+    st.sections["RG"].tally += STRUCTURES["rigging"].integrity
+    assert st.fortitude("RG") == f0 - 1
+    assert standing(st)[0] == f"Rigging F{f0 - 1} (F1 cripples)"
+    st.units["B1"].gone = "routed"                     # the Heavy Cannon's crew is gone
+    assert standing(st)[1] == "Crewed cannons: 2 of 3"
