@@ -15,9 +15,9 @@ evaluation is :mod:`games.artillery.ai_eval`.
   a critical roll by what each result would do to the section hit and what it
   houses (a dismounted battery gun, a dismasted ship),
   a unit's risk of routing, crews that stay with their mounted guns and, per
-  scenario (``SCENARIO_PARAMS``), the landing party's caution and urgency, a
-  second unit in the gatehouse, and giving an idle unit one of a two-gun crew's
-  guns.  It plans the rest of its activation with a beam search (width 3) that
+  scenario and side (``SCENARIO_PARAMS``), the landing party's caution and
+  urgency and the little its Light guns are worth against its men, a second
+  unit in the gatehouse, and giving an idle unit one of a two-gun crew's guns.  It plans the rest of its activation with a beam search (width 3) that
   ends at a shot, chooses cards by the actions they give each unit plus the
   chance of winning the initiative (against the unseen card: every card of the
   other deck not yet shown, equally likely) times what going first is worth to
@@ -60,10 +60,11 @@ class ArtilleryAI:
         if len(moves) == 1:
             return moves[0]
         self.ev.seat = view.current_player()
-        if self._scenario != view.scenario.key:
-            self._scenario = view.scenario.key
+        role = f"{view.scenario.key}/{self.ev.seat}"
+        if self._scenario != role:
+            self._scenario = role
             self.p.clear()
-            self.p.update(params_for(self.level, self._scenario))
+            self.p.update(params_for(self.level, view.scenario.key, self.ev.seat))
         if view.decision is not None:
             return self._casualty(view, moves, ctx)
         if view.phase == "pick":
@@ -89,7 +90,8 @@ class ArtilleryAI:
                 continue
             g = view.guns[m.a]
             fail = 1 - odds.p_success(gun_save_tn(view, g, origin))
-            cost = fail * GUN_WORTH[g.type]
+            # own_guns: what this side's guns are worth to it against a man (shore/0)
+            cost = fail * GUN_WORTH[g.type] * self.p.get("own_guns", 1.0)
             if cost < best_cost:
                 best, best_cost = m, cost
         return best
@@ -113,7 +115,7 @@ class ArtilleryAI:
         plus the chance it wins the initiative times what going first is worth to
         that unit: shooting before the enemy moves, and being shot at less."""
         seat = self.seat
-        threat = {u.id: self._threat_to(view, u) for u in units}
+        threat = {u.id: self.ev.volley_at(view, u) for u in units}
         best, score = moves[0], -1e9
         for m in moves:
             ctx.check()
@@ -138,16 +140,6 @@ class ArtilleryAI:
             best = max(best, sum(self.ev.gun_vs_unit(view, g, t, wr) for g in guns),
                        self.ev.arms_vs_unit(view, u, t, wr))
         return best
-
-    def _threat_to(self, view: ArtilleryState, u) -> float:
-        """Expected models ``u`` could lose to one ready enemy volley now."""
-        wr = view.wrecked
-        total = 0.0
-        for e in view.live_units(1 - u.seat):
-            guns = [g for g in view.operable(e) if not g.spiked and not g.markers]
-            total = max(total, sum(self.ev.gun_vs_unit(view, g, u, wr) for g in guns),
-                        self.ev.arms_vs_unit(view, e, u, wr))
-        return total
 
     @staticmethod
     def _actions_of(units, card: str) -> float:

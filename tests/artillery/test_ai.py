@@ -165,3 +165,31 @@ def test_hard_ship_turns_its_guns_on_the_battery_gun_still_firing():
     ai = make_ai("hard", 0)
     move = ai.choose(st.view(0), ThinkContext(rng=random.Random(1)))
     assert move.kind == "fire" and move.target == "FW", str(move)
+
+
+def test_a_side_of_a_scenario_has_its_own_weights():
+    from games.artillery.ai_eval import params_for
+    assert params_for("hard", "shore", 0)["own_guns"] < 1 and "own_guns" not in params_for("hard", "shore", 1)
+    assert "own_guns" not in params_for("hard", "shore") and "own_guns" not in params_for("hard", "field", 0)
+    # both sides keep the scenario's weights
+    assert params_for("hard", "shore", 0)["threat"] == params_for("hard", "shore")["threat"]
+
+
+def _grape_hit_on(st, unit: str, gun: str, origin):
+    """The state at the choice a cannon hit on a field-gun crew asks for: a man or the gun."""
+    st.decision = {"seat": st.units[unit].seat, "unit": unit, "options": ["man", gun], "hits": 1, "saves": True}
+    st.res = {"origin": origin}
+    return st
+
+
+def test_hard_landing_party_spends_a_light_gun_before_a_man_the_field_battle_does_not():
+    from games.artillery.ai import ArtilleryAI
+    got = {}
+    for key, unit, gun, origin in (("shore", "A1", "G1", (17.0, 22.7)), ("field", "A1", "G1", (18.0, 30.0))):
+        st = _grape_hit_on(new_game({"scenario": key}), unit, gun, origin)
+        seat = st.units[unit].seat
+        assert {m.a for m in st.legal_moves()} == {"man", gun}
+        got[key] = ArtilleryAI("hard", seat).choose(st.view(seat), ThinkContext(rng=random.Random(1))).a
+    # the shore's Light guns do little against stone and its men take the gatehouse
+    assert got == {"shore": "G1", "field": "man"}
+
