@@ -17,8 +17,9 @@ evaluation is :mod:`games.artillery.ai_eval`.
   a unit's risk of routing, crews that stay with their mounted guns and, per
   scenario and side (``SCENARIO_PARAMS``), the landing party's caution and
   urgency and the little its Light guns are worth against its men, a second
-  unit in the gatehouse, and giving an idle unit one of a two-gun crew's guns.  It plans the rest of its activation with a beam search (width 3) that
-  ends at a shot, chooses cards by the actions they give each unit plus the
+  unit in the gatehouse, and giving an idle unit one of a two-gun crew's guns.
+  It plans the rest of its activation with a beam search (width 3) that ends at
+  a shot, chooses cards by the actions they give each unit plus the
   chance of winning the initiative (against the unseen card: every card of the
   other deck not yet shown, equally likely) times what going first is worth to
   that unit, and decides where a cannon hit on its gun crew lands by the gun's
@@ -50,7 +51,7 @@ class ArtilleryAI:
         self.seat = seat
         self.p = dict(LEVEL_PARAMS[level])
         self.ev = Evaluator(seat, self.p)
-        self._scenario = ""
+        self._role = ""    # "scenario/seat" whose weights self.p holds
 
     def choose(self, view: ArtilleryState, ctx) -> Move:
         ctx.check()
@@ -61,8 +62,8 @@ class ArtilleryAI:
             return moves[0]
         self.ev.seat = view.current_player()
         role = f"{view.scenario.key}/{self.ev.seat}"
-        if self._scenario != role:
-            self._scenario = role
+        if self._role != role:
+            self._role = role
             self.p.clear()
             self.p.update(params_for(self.level, view.scenario.key, self.ev.seat))
         if view.decision is not None:
