@@ -17,7 +17,8 @@ evaluation is :mod:`games.artillery.ai_eval`.
   a unit's risk of routing, crews that stay with their mounted guns and, per
   scenario and side (``SCENARIO_PARAMS``), the landing party's caution and
   urgency and the little its Light guns are worth against its men, a second
-  unit in the gatehouse, and giving an idle unit one of a two-gun crew's guns.
+  unit in the gatehouse, giving an idle unit one of a two-gun crew's guns, and
+  the ship's crews keeping out of reach of muskets one move away (*reach*).
   It plans the rest of its activation with a beam search (width 3) that ends at
   a shot, chooses cards by the actions they give each unit plus the
   chance of winning the initiative (against the unseen card: every card of the

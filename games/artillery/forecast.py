@@ -119,8 +119,11 @@ def shot_forecast(st: ArtilleryState, guns: list[Gun], target: str, ammo: str) -
                     _occupant_casualties(st, target, dmg, origin))
 
 
-def small_arms_forecast(st: ArtilleryState, u: Unit, target: str) -> Forecast:
+def small_arms_forecast(st: ArtilleryState, u: Unit, target: str, closer: float = 0.0) -> Forecast:
+    """Expected result of ``u``'s small arms at ``target`` now, or from ``closer``
+    inches nearer (the AI's look at a volley one move away; range is not checked)."""
     d, _line = unit_distance(st, u, target)
+    d = max(0.0, d - closer)
     _band, _pen, tn, _mx = shot_numbers("small", "", d, u.profile.shoot)
     p = odds.p_success(tn)
     hits = odds.binomial(u.models, p)

@@ -193,3 +193,28 @@ def test_hard_landing_party_spends_a_light_gun_before_a_man_the_field_battle_doe
     # the shore's Light guns do little against stone and its men take the gatehouse
     assert got == {"shore": "G1", "field": "man"}
 
+
+
+def test_hard_reach_counts_a_volley_one_move_away():
+    from games.artillery.ai_eval import Evaluator, params_for
+    st = new_game({"scenario": "anchor"})
+    ev = Evaluator(0, params_for("hard", "anchor", 0))
+    # the militia (24" muskets, 4" move) starts out of range of the ship but one move
+    # from the gun crew at the middle of the deck; at the far rail it cannot reach it
+    near = ev.exposure(st)
+    assert near > 0
+    for uid, x in (("A1", 19.0), ("A2", 23.0), ("A3", 28.0)):
+        st.units[uid].pos = (x, 9.0)
+    assert ev.exposure(st) == 0.0
+
+
+def test_hard_ship_steps_out_of_musket_reach_before_it_fires(monkeypatch):
+    from games.artillery import ai_eval
+    st = new_game({"scenario": "anchor"})
+    activate(st, "A1")                              # a Club: three actions
+    first = make_ai("hard", 0).choose(st.view(0), ThinkContext(rng=random.Random(1)))
+    assert first.kind == "move" and first.pos[1] <= 10, str(first)
+    # without the weight it fires at once and stays where the militia can reach it
+    monkeypatch.setitem(ai_eval.SCENARIO_PARAMS["hard"], "anchor/0", {})
+    first = make_ai("hard", 0).choose(st.view(0), ThinkContext(rng=random.Random(1)))
+    assert first.kind != "move", str(first)
