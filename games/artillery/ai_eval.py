@@ -62,8 +62,8 @@ SCENARIO_PARAMS: dict[str, dict[str, dict[str, float]]] = {
         # so the militia must leave its cover to shoot, and there round shot has no save;
         # and a point of damage on a rampart counts more by the crewed battery gun behind
         # it (0.3, not 0.08: the ship emptied one battery and let the Heavy Cannon fire on).
-        # 100 games as the ship, seeds 1000 / 2000: vs Normal 42 / 30 -> 56 / ..,
-        # vs Easy 60 / .. -> 70 / ..
+        # Won of 100 games as the ship, seeds 1000 / 2000: vs Normal 42 / 30 -> 56 / 61,
+        # vs Easy 60 / (not run) -> 70 / 62 (docs/artillery_ai.md)
         "anchor/0": {"reach": 1.0, "reach_fatigue": 1.5, "housed": 0.3},
     },
 }
