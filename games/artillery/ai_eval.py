@@ -351,15 +351,7 @@ class Evaluator:
         return v if u.seat == owner else -v
 
     def arms_vs_unit(self, st: ArtilleryState, u, t, wrecked: frozenset) -> float:
-        key = ("arms", u.id, u.pos, u.models, t.id, t.pos, t.models, wrecked)
-        got = self._shot_cache.get(key)
-        if got is None:
-            got = 0.0
-            d, _ = unit_distance(st, u, t.id)
-            if u.profile.arms_range > 0 and d <= u.profile.arms_range and unit_sight(st, u, t.id) is None:
-                fc = small_arms_forecast(st, u, t.id)
-                got = fc.expected_casualties if self.p["exact"] else fc.expected_hits
-            self._shot_cache[key] = got
+        got = self._volley(st, u, t, 0.0, 0.0, wrecked)
         if len(self._shot_cache) > 60000:
             self._shot_cache.clear()
         return got
@@ -436,16 +428,24 @@ class Evaluator:
         return total
 
     def _reach_volley(self, st: ArtilleryState, e, t, fat: float) -> float:
-        key = ("reach", e.id, e.pos, e.models, t.id, t.pos, t.models, fat)
+        return self._volley(st, e, t, e.profile.move, fat, None)
+
+    def _volley(self, st: ArtilleryState, u, t, closer: float, fat: float, wrecked) -> float:
+        """Cached: ``u``'s small arms at ``t`` from ``closer`` inches nearer, in
+        expected casualties (Hard; hits for the others) plus ``fat`` times the
+        chance of a failed Fatigue test.  Sight is checked only from where ``u``
+        stands (``closer`` 0): a move may open it."""
+        key = ("arms", u.id, u.pos, u.models, t.id, t.pos, t.models, wrecked, closer, fat)
         got = self._shot_cache.get(key)
         if got is None:
             got = 0.0
-            d, _ = unit_distance(st, e, t.id)
-            mv = e.profile.move         # (sight is not checked: a move may open it)
-            if 0 < e.profile.arms_range and d - mv <= e.profile.arms_range:
-                fc = small_arms_forecast(st, e, t.id, closer=mv)
-                got = fc.expected_casualties + fat * (1 - fc.hits[0]) * (
-                    1 - odds.p_success(t.profile.resolve, natural=False))
+            d, _ = unit_distance(st, u, t.id)
+            if 0 < u.profile.arms_range and d - closer <= u.profile.arms_range and (
+                    closer or unit_sight(st, u, t.id) is None):
+                fc = small_arms_forecast(st, u, t.id, closer=closer)
+                got = fc.expected_casualties if self.p["exact"] else fc.expected_hits
+                if fat:
+                    got += fat * (1 - fc.hits[0]) * (1 - odds.p_success(t.profile.resolve, natural=False))
             self._shot_cache[key] = got
         return got
 
