@@ -59,7 +59,7 @@ SCENARIO_PARAMS: dict[str, dict[str, dict[str, float]]] = {
         "shore/0": {"own_guns": 0.3},
         # the ship's crews step to the far rail, out of the militia's reach (its muskets
         # shoot 24" from the battery's edge; a Fatigue a volley costs a crew its reloads),
-        # so the militia must leave its cover to shoot, and there round shot has no save;
+        # so the militia must leave its cover to shoot;
         # and a point of damage on a rampart counts more by the crewed battery guns behind
         # it (housed 0.45, not 0.08: a gain measured at four seeds, +1 to +5 games in 100
         # as the ship against Easy, not traced to one decision).  Figures in
