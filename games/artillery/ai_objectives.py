@@ -1,0 +1,114 @@
+"""Artillery AI: each scenario's objective, valued from the evaluator's seat.
+
+Split from :mod:`games.artillery.ai_eval` (the evaluation's other terms): the
+field battle's houses and points, the shore battery's battery and gatehouse, the
+anchor's rigging and live battery guns, and each side's pull towards its goal.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from games.artillery import geometry as geo
+from games.artillery.data import STRUCTURES
+from games.artillery.rules import ArtilleryState
+
+if TYPE_CHECKING:
+    from games.artillery.ai_eval import Evaluator
+
+
+# -- objectives (from the evaluator's seat) ----------------------------------------
+def objective_sections(st: ArtilleryState) -> tuple:
+    p = st.scenario.params
+    if "objectives" in p:
+        return tuple(p["objectives"])
+    if "gate" in p:
+        return (p["gate"],)
+    return ()
+
+
+def _mobile(st: ArtilleryState, seat: int):
+    """Units free to walk about (not tied to guns)."""
+    return [u for u in st.live_units(seat) if not st.guns_of(u.id)]
+
+
+def _near(st: ArtilleryState, seat: int, sid: str) -> float:
+    poly = st.table.sections[sid].poly
+    units = _mobile(st, seat) or st.live_units(seat)
+    if not units:
+        return 99.0
+    return min(geo.point_poly_dist(u.pos, poly) for u in units)
+
+
+def _obj_hold(ev: Evaluator, st: ArtilleryState) -> float:
+    from games.artillery.victory import holder
+    me, p = ev.seat, st.scenario.params
+    v = 5.0 * (st.score[me] - st.score[1 - me])
+    left = max(0, st.scenario.rounds - max(st.round, p["score_from"]) + 1)
+    for sid in p["objectives"]:
+        h = holder(st, sid)
+        if h is not None:
+            v += (2.0 + 2.0 * left) * (1 if h == me else -1)
+        v += ev.p["prog"] * 0.25 * (min(_near(st, 1 - me, sid), 20.0) - min(_near(st, me, sid), 20.0))
+    return v
+
+
+def _obj_shore(ev: Evaluator, st: ArtilleryState) -> float:
+    from games.artillery.victory import holder
+    p = st.scenario.params
+    att = p["attacker"]
+    sign = 1 if ev.seat == att else -1
+    v = 0.0
+    for gid in p["battery"]:
+        g = st.guns[gid]
+        if g.destroyed or g.spiked:
+            v += 7.0
+        elif st.crew_of(g) is None:
+            v += 2.5
+    gate = p["gate"]
+    inside = st.units_in_section(gate)
+    mine = sum(u.models for u in inside if u.seat == att)
+    theirs = sum(u.models for u in inside if u.seat != att)
+    if holder(st, gate) == att:
+        v += 14.0
+    elif mine and theirs:
+        v += 2.0
+    v -= 0.6 * theirs + (3.0 if theirs else 0.0)          # the garrison stands in the way
+    if ev.p.get("garrison"):
+        # a second fort unit in the gatehouse is insurance against the first routing,
+        # worth more as the last round nears
+        extra = max(0, sum(1 for u in inside if u.seat != att) - 1)
+        v -= ev.p["garrison"] * 2.5 * extra * min(1.0, st.round / st.scenario.rounds)
+        if not theirs:
+            # an empty gatehouse pulls the nearest fort unit back in (two moves away, the
+            # first move must already look good or the beam drops the line)
+            gpoly = st.table.sections[gate].poly
+            near = min((geo.point_poly_dist(u.pos, gpoly) for u in st.live_units(1 - att)), default=10.0)
+            v += ev.p["garrison"] * 0.6 * min(near, 10.0)
+    poly = st.table.sections[gate].poly
+    prog = ev.p["prog"]
+    if ev.p.get("urgency"):
+        prog *= 0.35 + 0.65 * min(1.0, st.round / st.scenario.rounds)
+    for u in _mobile(st, att):
+        v -= prog * 0.3 * min(geo.point_poly_dist(u.pos, poly), 30.0) * min(1.0, u.models / 4)
+    return sign * v
+
+
+def _obj_anchor(ev: Evaluator, st: ArtilleryState) -> float:
+    p = st.scenario.params
+    fort = 1 - p["ship"]
+    sign = 1 if ev.seat == fort else -1
+    v = 0.0
+    rig = p["rigging"]
+    f = st.fortitude(rig)
+    base = STRUCTURES[st.sections[rig].type].fortitude
+    v += 5.0 * (base - f)
+    live = 0
+    for gid in p["battery"]:
+        g = st.guns[gid]
+        if not g.destroyed and not g.spiked and st.crew_of(g) is not None:
+            live += 1
+    v += 3.0 * live
+    return sign * v
+
+
+OBJECTIVES = {"hold": _obj_hold, "shore": _obj_shore, "anchor": _obj_anchor}
