@@ -74,9 +74,14 @@ def draw_reach(board, surface, geo, st) -> None:
     if u is None or not any(m.kind == "move" for m in st.legal_moves()):
         board.move_hint = ""
         return
-    allow = st.move_allowance(u.id)
+    leave = board.leaving(st)
+    allow = st.move_allowance(u.id, leave=leave)
     inches = allow["inches"]
     board.move_hint = f"Move: {allow['why']}" if allow.get("why") else f'Move: {inches}"'
+    if leave:
+        board.move_hint += " (Shift: the guns stay behind)"
+    elif allow["guns"]:
+        board.move_hint += " (hold Shift to leave the guns)"
     c = geo.pt(*u.pos)
     R = inches * geo.s
     col = t.c["move_step"]

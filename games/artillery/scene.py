@@ -11,7 +11,8 @@ Playing by mouse
     Choose a card from your hand in the column (in secret: the next seat sees
     only that you chose). Activate a unit by clicking it (or its button).
     Drag the active unit (or click a point) to move it; the circle shows how far
-    it may go, the carriage penalty included. Click one of its field guns to
+    it may go, the carriage penalty included; hold Shift to move it without its
+    field guns (the circle grows to the unit's own move). Click one of its field guns to
     turn it (the compass buttons, or click where it should point). Click an
     enemy unit or a structure section to aim: the measured line from the
     closest gun, coloured by range band, the sight of every gun, the target
@@ -318,7 +319,7 @@ class ArtilleryBoard(Aiming, Board):
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
             d, self.drag = self.drag, None
             if math.dist(d["from"], event.pos) >= max(4, (self.geo.s if self.geo else 8) * 0.5):
-                self.try_move(d["unit"], self.geo.inch(event.pos))
+                self.try_move(d["unit"], self.geo.inch(event.pos), leave=self.leaving(st))
             return True
         if event.type != pygame.MOUSEBUTTONDOWN or not self.map_rect.collidepoint(event.pos):
             return False
@@ -392,7 +393,16 @@ class ArtilleryBoard(Aiming, Board):
         if self.target is not None:
             self.clear_selection()
             return
-        self.try_move(me, inch)
+        self.try_move(me, inch, leave=self.leaving(st))
+
+    @staticmethod
+    def leaving(st) -> bool:
+        """Shift held while the active unit has field guns with it: its move leaves
+        them behind (the rules' 'leave'; without Shift the guns go along)."""
+        u = st.active_unit()
+        if u is None or not pygame.key.get_mods() & pygame.KMOD_SHIFT:
+            return False
+        return any(m.kind == "move" and m.flag for m in st.legal_moves())
 
     @staticmethod
     def _aims_at_section(st, legal, sid) -> bool:

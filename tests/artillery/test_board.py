@@ -12,6 +12,7 @@ import pytest
 import games
 from games.artillery import INFO
 from games.artillery.forecast import shot_forecast
+from games.artillery.rules import Move
 from games.artillery.rules_text import DIAGRAMS
 from games.core.game import CHANCE
 from games.core.match import AI, HUMAN, Match, Seat
@@ -255,6 +256,33 @@ def test_a_drag_past_the_move_is_refused_with_the_reason_and_nothing_changes(app
     assert m.ply == ply + 1 and m.log[-1].text == f"move {u.id} {near[0]},{near[1]}"
     wait_until(app, lambda: not b.busy)
     assert tuple(m.state.units[u.id].pos) == tuple(float(v) for v in near)
+
+
+def test_a_shift_drag_moves_the_crew_without_its_guns(app):
+    g, m = open_game(app)
+    b = g.board
+    assert to_act(app, g, m)                         # a gun crew, its Light gun with it
+    st = m.state
+    u = st.active_unit()
+    guns = {x.id: x.pos for x in st.operable(u) if x.carriage}
+    assert guns
+    # the carriage slows it; without the gun it goes its full move
+    assert st.move_allowance(u.id, leave=True)["inches"] > st.move_allowance(u.id)["inches"]
+    far = next(mv.pos for mv in st.legal_moves() if mv.kind == "move" and mv.flag
+               and Move("move", a=u.id, pos=mv.pos) not in st.legal_moves())
+    ply = m.ply
+    pygame.key.set_mods(pygame.KMOD_SHIFT)
+    try:
+        frames(app, 1)
+        assert "the guns stay behind" in b.move_hint
+        drag(app, screen_pt(g, u.pos), screen_pt(g, far))
+    finally:
+        pygame.key.set_mods(0)
+    assert m.ply == ply + 1 and m.log[-1].text == f"move {u.id} {far[0]},{far[1]} leave", g.status
+    wait_until(app, lambda: not b.busy)
+    after = m.state
+    assert tuple(after.units[u.id].pos) == tuple(float(v) for v in far)
+    assert {gid: after.guns[gid].pos for gid in guns} == guns, "the guns stay where they were"
 
 
 def test_a_gun_turns_by_click_and_its_facing_changes(app):
