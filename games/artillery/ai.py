@@ -20,7 +20,9 @@ evaluation is :mod:`games.artillery.ai_eval`.
   unit in the gatehouse, giving an idle unit one of a two-gun crew's guns, and
   the ship's crews keeping out of reach of muskets one move away (*reach*).
   It plans the rest of its activation with a beam search (width 3) that ends at
-  a shot, chooses cards by the actions they give each unit plus the
+  a shot (the shore's fort also picks the unit to activate by that search's best
+  line for each unit, ``plan_activate``; the others by each unit's best first
+  action), chooses cards by the actions they give each unit plus the
   chance of winning the initiative (against the unseen card: every card of the
   other deck not yet shown, equally likely) times what going first is worth to
   that unit, and decides where a cannon hit on its gun crew lands by the gun's
@@ -165,7 +167,11 @@ class ArtilleryAI:
             ctx.check()
             c = view.copy()
             c.apply_trusted(m)
-            s = self._best_action_value(c, ctx, sample=True)[1]
+            if self.p.get("plan_activate") and c.current_player() == self.seat and c.phase == "act":
+                # Hard: the unit is worth the best line of its whole activation
+                s = self._plan_line(c, c.legal_moves(), ctx)[1]
+            else:
+                s = self._best_action_value(c, ctx, sample=True)[1]
             u = view.units[m.a]
             s += 0.05 * u.models
             if self.p["noise"]:
@@ -187,9 +193,12 @@ class ArtilleryAI:
         return scored[0][1]
 
     def _plan(self, view: ArtilleryState, moves: list[Move], ctx) -> Move:
+        return self._plan_line(view, moves, ctx)[0]
+
+    def _plan_line(self, view: ArtilleryState, moves: list[Move], ctx) -> tuple[Move, float]:
         """Hard: a beam search over the rest of the activation.  A line ends at a
         shot (dice follow: its exact expected gain is added), at 'end', or when the
-        actions run out; the best line's first action is played."""
+        actions run out; the best line's first action and its score."""
         act = view.act
         assert act is not None
         width = int(self.p["beam"])
@@ -222,7 +231,7 @@ class ArtilleryAI:
                 if score > best_score:
                     best_first, best_score = f, score
             beam = [(g, c, f) for _sc, g, c, f in nxt[:width]]
-        return best_first
+        return best_first, best_score
 
     def _gain(self, st: ArtilleryState, m: Move) -> float:
         """What an action adds beyond the static value of the state after it."""

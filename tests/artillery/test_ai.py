@@ -218,3 +218,33 @@ def test_hard_ship_steps_out_of_musket_reach_before_it_fires(monkeypatch):
     monkeypatch.setitem(ai_eval.SCENARIO_PARAMS["hard"], "anchor/0", {})
     first = make_ai("hard", 0).choose(st.view(0), ThinkContext(rng=random.Random(1)))
     assert first.kind != "move", str(first)
+
+
+def _shore_fort_to_activate(card: str):
+    """The shore battery's first round, the fort to activate first with ``card``; its
+    Heavy Cannon has one reload marker left."""
+    from tests.artillery.util import deal_all
+    st = new_game({"scenario": "shore"})
+    st.guns["G3"].markers = 1
+    deal_all(st, {1: [card, "3D", "4D", "5D"], 0: ["2C", "6D", "7D", "8D", "9D"]})
+    while st.phase == "pick":
+        s = st.picking[0]
+        st.apply(st.parse_move(f"pick {card if s == 1 else '2C'}"))
+    st.apply(st.parse_move("reveal"))
+    assert st.phase == "activate" and st.order[0] == 1
+    return st
+
+
+def test_hard_activates_the_unit_with_the_best_whole_activation(monkeypatch):
+    from games.artillery import ai_eval
+
+    def first(card):
+        st = _shore_fort_to_activate(card)
+        return str(make_ai("hard", 1).choose(st.view(1), ThinkContext(rng=random.Random(1))))
+    # a Heart gives the Heavy Cannon's crew two actions: reload the last marker, then grape
+    assert first("AH") == "activate B1"
+    # a Spade gives it one: it could only reload, so the militia goes first
+    assert first("AS") == "activate B3"
+    # judged by its first action alone (a reload), the crew loses to the militia's volley
+    monkeypatch.setitem(ai_eval.SCENARIO_PARAMS["hard"]["shore/1"], "plan_activate", 0)
+    assert first("AH") == "activate B3"
