@@ -20,7 +20,8 @@ evaluation is :mod:`games.artillery.ai_eval`.
   unit in the gatehouse, giving an idle unit one of a two-gun crew's guns, and
   the ship's crews keeping out of reach of muskets one move away (*reach*).
   It plans the rest of its activation with a beam search (width 3) that ends at
-  a shot (the shore's fort also picks the unit to activate by that search's best
+  a shot (a volley at a unit counts, for the shore's landing party, the exact
+  chance it breaks the unit, ``volley_rout``; the shore's fort also picks the unit to activate by that search's best
   line for each unit, ``plan_activate``; the others by each unit's best first
   action), chooses cards by the actions they give each unit plus the
   chance of winning the initiative (against the unseen card: every card of the
@@ -38,10 +39,11 @@ from __future__ import annotations
 
 from games.artillery import geometry as geo
 from games.artillery import odds
-from games.artillery.actions import fire_numbers, sort_ids
+from games.artillery.actions import fire_kind, fire_numbers, sort_ids
 from games.artillery.ai_eval import GUN_WORTH, LEVEL_PARAMS, LOADED, Evaluator, params_for
+from games.artillery.ai_objectives import objective_sections
 from games.artillery.data import ACTIONS, ARTILLERY, DECK, SHOT
-from games.artillery.forecast import shot_forecast, small_arms_forecast
+from games.artillery.forecast import gone_chance, shot_forecast, small_arms_forecast
 from games.artillery.resolve import gun_save_tn
 from games.artillery.rules import ArtilleryState, Move, card_key
 
@@ -242,6 +244,8 @@ class ArtilleryAI:
             u = st.units[st.act.unit]
             fc = small_arms_forecast(st, u, m.a)
             v += (fc.expected_casualties if self.p["exact"] else fc.expected_hits * 0.6) * 1.1
+            if self.p.get("volley_rout"):
+                v += self._break_gain(st, st.units[m.a], fc, True, u.pos)
         if m.kind in ("fire", "shoot") and st.act is not None and st.act.tests >= 1:
             v -= 1.2
         if m.kind in ("move", "turn"):
@@ -283,7 +287,20 @@ class ArtilleryAI:
             fc = shot_forecast(st, guns, m.target, m.ammo)
             gain += 0.35 * (1 - fc.hits[0]) * (1 - odds.p_success(t.profile.resolve, natural=False))
             gain += self.ev.crew_cost(st, t) * fc.expected_casualties
+            if self.p.get("volley_rout"):
+                saves = fire_kind(guns) != "cannon" or m.ammo == "grape"
+                gain += self._break_gain(st, t, fc, saves, fire_numbers(st, guns, m.target, m.ammo)[1][0])
         return gain
+
+    def _break_gain(self, st: ArtilleryState, t, fc, saves: bool, origin) -> float:
+        """Hard: what a volley is worth beyond its casualties when it may take the
+        target off the table: the exact chance it is destroyed or routs, times the
+        models it would still have and, in an objective section, the section."""
+        p = gone_chance(st, t, fc.hits, saves, origin)
+        stake = max(0.0, t.models - fc.expected_casualties)
+        if st.unit_section(t) in objective_sections(st):
+            stake += 6.0
+        return self.p["volley_rout"] * p * stake
 
 
 #: positions the beam search may score beyond the first action (keeps an activation under 1 s)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from games.artillery import odds
 from games.artillery.actions import fire_kind, fire_numbers, shot_numbers, unit_distance
-from games.artillery.data import ARTILLERY, SHOT, STRUCTURES
+from games.artillery.data import ARTILLERY, ROUT_MIN, SHOT, STRUCTURES
 
 if TYPE_CHECKING:
     from games.artillery.rules import ArtilleryState, Gun, Unit
@@ -129,6 +129,28 @@ def small_arms_forecast(st: ArtilleryState, u: Unit, target: str, closer: float 
     hits = odds.binomial(u.models, p)
     cas = _unit_casualties(st, st.units[target], hits, True, u.pos)
     return Forecast(u.models, tn, p, tuple(hits), odds.expectation(hits), None, 0.0, 0.0, 0.0, cas)
+
+
+def gone_chance(st: ArtilleryState, u: Unit, hit_dist, saves: bool, origin) -> float:
+    """Chance ``u`` leaves the table after a volley with ``hit_dist`` hits: destroyed,
+    or routed at the Fatigue test that follows a volley with any hit (a unit routs
+    when its Fatigue reaches its models left, at least ROUT_MIN; the casualties come
+    first and lower that threshold)."""
+    from games.artillery.resolve import save_tn
+    fail = odds.fatigue_fail(u.profile.resolve)
+    p_save = odds.p_success(save_tn(st, u, origin)) if saves else 0.0
+    p = 0.0
+    for h, ph in enumerate(hit_dist):
+        if h == 0 or not ph:
+            continue                          # no hit: no casualties and no Fatigue test
+        for k, pk in enumerate(odds.binomial(h, 1 - p_save)):
+            left = u.models - k
+            need = max(left, ROUT_MIN)
+            if left <= 0 or u.fatigue >= need:
+                p += ph * pk
+            elif u.fatigue + 1 >= need:
+                p += ph * pk * fail
+    return p
 
 
 __all__ = ["Forecast", "shot_forecast", "small_arms_forecast", "ARTILLERY"]

@@ -248,3 +248,27 @@ def test_hard_activates_the_unit_with_the_best_whole_activation(monkeypatch):
     # judged by its first action alone (a reload), the crew loses to the militia's volley
     monkeypatch.setitem(ai_eval.SCENARIO_PARAMS["hard"]["shore/1"], "plan_activate", 0)
     assert first("AH") == "activate B3"
+
+
+def test_hard_landing_party_counts_a_volley_that_may_break_the_garrison(monkeypatch):
+    from games.artillery import ai_eval
+    from games.artillery.rules import Move
+    st = new_game({"scenario": "shore"})
+    st.units["A3"].pos = (21.0, 17.0)                # the veterans, muskets in reach of the gatehouse
+    activate(st, "A3")
+    shot = Move("shoot", a="B3")
+    assert st.why_illegal(shot) is None
+
+    def gain(fatigue):
+        c = st.copy()
+        c.units["B3"].fatigue = fatigue
+        ai = make_ai("hard", 0)
+        ai.p.update(ai_eval.params_for("hard", "shore", 0))
+        return ai._gain(c, shot)
+    # the militia in the gatehouse (8 models) one Fatigue from routing: the volley may
+    # take the whole garrison off the table, and the gatehouse with it
+    fresh, shaken = gain(0), gain(7)
+    assert shaken > fresh + 3.0
+    # counted by its casualties alone, the two volleys are worth the same
+    monkeypatch.setitem(ai_eval.SCENARIO_PARAMS["hard"]["shore/0"], "volley_rout", 0)
+    assert gain(7) == pytest.approx(gain(0))

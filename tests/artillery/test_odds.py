@@ -97,3 +97,31 @@ def test_forecast_expectations_are_consistent_with_odds():
         n, fc.damage_tn, False, 3, 0, 2).items()) for n, pr in enumerate(dist) if n)
     assert fc.expected_damage == pytest.approx(exp)
     assert sum(fc.hits) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("models,fatigue", [(3, 1), (2, 1), (2, 0), (4, 2), (1, 0)])
+def test_gone_chance_matches_every_way_the_dice_fall_through_the_rules(models, fatigue):
+    """The AI's chance a volley takes a unit off the table (destroyed, or routed at
+    the Fatigue test after the casualties) against the rules engine itself: every
+    d10 of the shoot test, the saves and the Fatigue test, each outcome played."""
+    from games.artillery.forecast import gone_chance, small_arms_forecast
+    from games.core.game import CHANCE
+    from tests.artillery.util import activate, new, play, scenario
+    st = new(scenario([("S", 0, "musketeers", 2, (10, 10)), ("T", 1, "militia", models, (10, 17))]))
+    st.units["T"].fatigue = fatigue
+    activate(st, "S")
+    fc = small_arms_forecast(st, st.units["S"], "T")
+    want = gone_chance(st, st.units["T"], fc.hits, True, st.units["S"].pos)
+    play(st, "shoot T")
+
+    def walk(s, p):
+        if s.current_player() != CHANCE or s.need is None:
+            return p if not s.units["T"].alive else 0.0
+        total = 0.0
+        for m, q in s.chance_outcomes():
+            c = s.copy()
+            c.apply(m)
+            total += walk(c, p * q)
+        return total
+    assert walk(st, 1.0) == pytest.approx(want)
+    assert 0.0 < want < 1.0
