@@ -41,7 +41,6 @@ from games.artillery import geometry as geo
 from games.artillery import odds
 from games.artillery.actions import fire_kind, fire_numbers, sort_ids
 from games.artillery.ai_eval import GUN_WORTH, LEVEL_PARAMS, LOADED, Evaluator, params_for
-from games.artillery.ai_objectives import objective_sections
 from games.artillery.data import ACTIONS, ARTILLERY, DECK, SHOT
 from games.artillery.forecast import gone_chance, shot_forecast, small_arms_forecast
 from games.artillery.resolve import gun_save_tn
@@ -297,9 +296,7 @@ class ArtilleryAI:
         target off the table: the exact chance it is destroyed or routs, times the
         models it would still have and, in an objective section, the section."""
         p = gone_chance(st, t, fc.hits, saves, origin)
-        stake = max(0.0, t.models - fc.expected_casualties)
-        if st.unit_section(t) in objective_sections(st):
-            stake += 6.0
+        stake = self.ev.unit_stake(st, t, max(0.0, t.models - fc.expected_casualties))
         return self.p["volley_rout"] * p * stake
 
 

@@ -169,8 +169,15 @@ class Evaluator:
         margin = rout_threshold(u) - u.fatigue
         if margin > 3:
             return 0.0
-        stake = u.models + (6.0 if st.unit_section(u) in objective_sections(st) else 0.0)
+        stake = self.unit_stake(st, u)
         return stake * (0.12, 0.3, 0.55)[3 - margin] if margin >= 1 else stake
+
+    @staticmethod
+    def unit_stake(st: ArtilleryState, u, models: float | None = None) -> float:
+        """What a unit leaving the table takes with it: its models (or ``models``)
+        and, if it holds an objective section, 6 for the section."""
+        m = u.models if models is None else models
+        return m + (6.0 if st.unit_section(u) in objective_sections(st) else 0.0)
 
     def volley_at(self, st: ArtilleryState, u) -> float:
         """Expected models ``u`` loses to the strongest ready enemy volley now."""
