@@ -74,7 +74,7 @@ def draw_reach(board, surface, geo, st) -> None:
     if u is None or not any(m.kind == "move" for m in st.legal_moves()):
         board.move_hint = ""
         return
-    leave = board.leaving(st)
+    leave = board.leaving(st, live=True)
     allow = st.move_allowance(u.id, leave=leave)
     inches = allow["inches"]
     board.move_hint = f"Move: {allow['why']}" if allow.get("why") else f'Move: {inches}"'

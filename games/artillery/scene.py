@@ -65,6 +65,7 @@ class ArtilleryBoard(Aiming, Board):
         self.sel_gun: str | None = None
         self.drag: dict | None = None
         self.move_hint = ""
+        self._shift = False        # Shift as of the last pointer or Shift event handled
         self._pv_key = None
         self._pv = None
 
@@ -307,6 +308,13 @@ class ArtilleryBoard(Aiming, Board):
     def handle_event(self, event) -> bool:
         st = self._state()
         can = self.host.can_act()
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            # read the keyboard as of this event, not as of the button's release: the
+            # queue is read a frame at a time, and a Shift let go just after the button
+            # (in the same frame) must not undo the move the player dropped with it
+            self._shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+        elif event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in (pygame.K_LSHIFT, pygame.K_RSHIFT):
+            self._shift = event.type == pygame.KEYDOWN
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             if self.drag is not None:
@@ -395,12 +403,13 @@ class ArtilleryBoard(Aiming, Board):
             return
         self.try_move(me, inch, leave=self.leaving(st))
 
-    @staticmethod
-    def leaving(st) -> bool:
+    def leaving(self, st, live: bool = False) -> bool:
         """Shift held while the active unit has field guns with it: its move leaves
-        them behind (the rules' 'leave'; without Shift the guns go along)."""
+        them behind (the rules' 'leave'; without Shift the guns go along).  A drop
+        reads Shift as of its events; the drawing (``live``) also reads it now."""
         u = st.active_unit()
-        if u is None or not pygame.key.get_mods() & pygame.KMOD_SHIFT:
+        shift = self._shift or (live and bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+        if u is None or not shift:
             return False
         return any(m.kind == "move" and m.flag for m in st.legal_moves())
 

@@ -271,13 +271,20 @@ def test_a_shift_drag_moves_the_crew_without_its_guns(app):
     far = next(mv.pos for mv in st.legal_moves() if mv.kind == "move" and mv.flag
                and Move("move", a=u.id, pos=mv.pos) not in st.legal_moves())
     ply = m.ply
+    a, z = screen_pt(g, u.pos), screen_pt(g, far)
     pygame.key.set_mods(pygame.KMOD_SHIFT)
     try:
         frames(app, 1)
         assert "the guns stay behind" in b.move_hint
-        drag(app, screen_pt(g, u.pos), screen_pt(g, far))
+        app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1)])
+        app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=z, rel=(0, 0), buttons=(1, 0, 0))])
     finally:
         pygame.key.set_mods(0)
+    # the button and then Shift let go within one frame (as a real window delivers
+    # them): the drop still counts Shift as held
+    app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEBUTTONUP, pos=z, button=1),
+                             pygame.event.Event(pygame.KEYUP, key=pygame.K_LSHIFT, mod=0, unicode="",
+                                                scancode=0)])
     assert m.ply == ply + 1 and m.log[-1].text == f"move {u.id} {far[0]},{far[1]} leave", g.status
     wait_until(app, lambda: not b.busy)
     after = m.state
