@@ -128,6 +128,14 @@ class ArtilleryBoard(Aiming, Board):
             return "Drag the unit to move, click an enemy or a building to aim, a gun to turn it; E ends"
         return ""
 
+    def help_short(self) -> str:
+        st = self._state()
+        if st.decision is not None:
+            return "A cannon hit your gun crew: a man or a gun? Choose in the column"
+        if st.phase == "act" and self.target is None and self.sel_gun is None:
+            return "Drag to move, click a target to aim or a gun to turn it; E ends"
+        return ""
+
     @staticmethod
     def draw_rules_diagram(key, surface, rect, theme) -> None:
         from games.artillery.board_diagrams import draw_diagram

@@ -173,6 +173,15 @@ class CorpsBoard(Board):
             return "A platoon fell: pick a reserve die, then an empty space to deploy it."
         return ""
 
+    def help_short(self) -> str:
+        v = self.view()
+        if isinstance(v.pending, FireDecision) and self.sel and self.sel in v.my_platoons:
+            power = v.my_platoons[self.sel][1]
+            if power == 1:
+                return f"{self.sel} at 1: a FINAL SALVO. Click a space on an opponent's grid."
+            return f"Power {power} ({self.sel}): click a space on an opponent's grid."
+        return ""
+
     # ------------------------------------------------------------------ what we may see
     def view(self) -> CorpsView:
         """The visible view (cached per position and viewer)."""

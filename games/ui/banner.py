@@ -29,17 +29,16 @@ def draw(surface, screen) -> None:
     strip = pygame.Rect(rect.right - strip_width(screen), rect.y, strip_width(screen), rect.h)
     shown = screen.shown_state()
     p = shown.current_player()
-    x = t.px(16)
     if p >= 0:
-        draw_seat_marker(surface, t, p, (x + t.px(12), rect.centery), t.px(14))
-        x += t.px(34)
+        draw_seat_marker(surface, t, p, (rect.x + t.px(28), rect.centery), t.px(14))
+    x = rect.x + text_left(screen, p)
     who = m.seats[p].name if p >= 0 else ""
     line = shown.status_text(m.names())
     if p >= 0 and who and who.lower() not in line.lower():
         line = f"{who} - {line}"
-    avail = max(1, strip.x - x - t.px(12))
+    avail = text_room(screen, p)
     draw_text(surface, fit_text(line, t.heading_font(), avail), t.heading_font(), c["text"], (x, rect.y + t.px(8)))
-    sub, bad = subline(screen, shown, who)
+    sub, bad = subline(screen, shown, who, avail)
     col = c["danger"] if bad else c["text_dim"]
     draw_text(surface, fit_text(sub, t.body_font(), avail), t.body_font(), col,
               (x, rect.bottom - t.px(6)), "bottomleft")
@@ -48,8 +47,20 @@ def draw(surface, screen) -> None:
         screen.draw_thinking(surface, (strip.x - t.px(26), rect.centery))
 
 
-def subline(screen, shown, who) -> tuple[str, bool]:
-    """The banner's second line and whether it is an error."""
+def text_left(screen, to_move: int) -> int:
+    """Where the banner's lines start, from its left edge (after the seat marker)."""
+    t = screen.theme
+    return t.px(16) + (t.px(34) if to_move >= 0 else 0)
+
+
+def text_room(screen, to_move: int) -> int:
+    """Pixels the banner's lines may take: up to the player strip."""
+    return max(1, screen.banner.w - strip_width(screen) - text_left(screen, to_move) - screen.theme.px(12))
+
+
+def subline(screen, shown, who, avail: int | None = None) -> tuple[str, bool]:
+    """The banner's second line and whether it is an error; the board's shorter help
+    when its help would not fit ``avail`` pixels (a narrow window)."""
     if screen.status_t > 0:
         return screen.status, screen.status_bad
     m = screen.match
@@ -63,7 +74,10 @@ def subline(screen, shown, who) -> tuple[str, bool]:
     if screen.awaiting_performance():
         return f"Your turn to {screen.awaiting_performance().rstrip('!').lower()}: click it or press Space", False
     if screen.can_act():
-        return screen.board.help_text(), False
+        text = screen.board.help_text()
+        if avail is not None and screen.theme.body_font().size(text)[0] > avail:
+            text = screen.board.help_short() or text
+        return text, False
     if m.is_ai_turn() and shown is m.state:
         return f"{who} to play", False
     return "", False

@@ -144,6 +144,11 @@ class Board(ABC):
         """The banner's "what to do now" line while the human at the screen may act."""
         return ""
 
+    def help_short(self) -> str:
+        """A shorter form of ``help_text`` for a banner too narrow for it (an 800x600
+        window), or "" when there is none and the line is cut with an ellipsis."""
+        return ""
+
     def performance(self, state: "GameState") -> str | None:
         """At a chance node whose actor is the human at the screen: the label of the
         button that performs it ("Spin!", "Roll!"), or None to apply it at once."""

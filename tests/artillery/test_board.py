@@ -361,3 +361,21 @@ def test_the_board_draws_mid_game_at_any_size(app, size):
         colours = {surf.get_at((x, y))[:3] for x in range(r.x, r.right, 9) for y in range(r.y, r.bottom, 9)}
         assert len(colours) > 20
     g.layout(app.size)
+
+
+def test_the_banner_says_the_act_help_in_short_words_in_an_800x600_window():
+    """The long help was cut with an ellipsis at 800x600 ("... E ..."); the board's
+    short form fits there, and a wide window still gets the whole sentence."""
+    from games.ui import banner
+    for size, short in (((800, 600), True), ((1920, 1080), False)):
+        app = make_app(size=size)
+        g, m = open_game(app)
+        assert to_act(app, g, m)
+        p = m.state.current_player()
+        room = banner.text_room(g, p)
+        line, bad = banner.subline(g, g.shown_state(), m.seats[p].name, room)
+        assert not bad
+        assert line == (g.board.help_short() if short else g.board.help_text())
+        assert g.theme.body_font().size(line)[0] <= room
+        if short:      # the whole sentence would have been cut here
+            assert g.theme.body_font().size(g.board.help_text())[0] > room

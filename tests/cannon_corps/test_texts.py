@@ -176,3 +176,34 @@ def test_help_lines_say_every_other_grid():
                     DeployDecision(seat=0, shooter=1, reserves=("d10",))):
         view.pending = pending
         assert not outside_latin1(CorpsBoard.help_text(board))
+
+
+def test_the_fire_help_has_a_short_form_that_fits_an_800x600_banner(tmp_path):
+    """The fire help ("Power 12 (d12): ... every other grid.") was cut with an
+    ellipsis in an 800x600 window; the banner then shows the board's short form."""
+    from types import SimpleNamespace
+    from games.cannon_corps.rules import DICE, DIE_SIZES
+    from games.cannon_corps.scene import CorpsBoard
+    from games.core import paths
+    from games.core.match import HUMAN, Match, Seat
+    from games.ui import banner
+    from games.ui.game_screen import GameScreen
+    from games.ui.headless import make_app
+    paths.set_data_dir(str(tmp_path / "data"))
+    app = make_app((800, 600), animation="off")
+    import games
+    m = Match(games.get("cannon_corps"), {}, [Seat(HUMAN, name="Ana"), Seat(HUMAN, name="Ben")], seed=1)
+    g = GameScreen(app, m)
+    app.push(g)
+    app.step(1 / 60)
+    room = banner.text_room(g, 0)
+    font = g.theme.body_font()
+    board = CorpsBoard.__new__(CorpsBoard)
+    for die in DICE:
+        for power in (1, DIE_SIZES[die]):
+            view = SimpleNamespace(pending=FireDecision(seat=0), my_platoons={die: ("B2", power)})
+            board.view = lambda view=view: view
+            board.sel, board.staged = die, {}
+            long, short = CorpsBoard.help_text(board), CorpsBoard.help_short(board)
+            assert short and font.size(short)[0] <= room, (die, power, short)
+            assert ("FINAL SALVO" in short) == (power == 1) == ("FINAL SALVO" in long)
