@@ -18,7 +18,8 @@ evaluation is :mod:`games.artillery.ai_eval`.
   scenario and side (``SCENARIO_PARAMS``), the landing party's caution and
   urgency and the little its Light guns are worth against its men, a second
   unit in the gatehouse, giving an idle unit one of a two-gun crew's guns, and
-  the ship's crews keeping out of reach of muskets one move away (*reach*).
+  the ship's crews keeping out of reach of muskets one move away (*reach*), and
+  in the shore battery a casualty worth the man's musket too (*lethal*).
   It plans the rest of its activation with a beam search (width 3) that ends at
   a shot (a volley at a unit counts, for the shore's landing party, the exact
   chance it breaks the unit, ``volley_rout``; the shore's fort also picks the unit to activate by that search's best
@@ -242,7 +243,7 @@ class ArtilleryAI:
         elif m.kind == "shoot" and st.act is not None:
             u = st.units[st.act.unit]
             fc = small_arms_forecast(st, u, m.a)
-            v += (fc.expected_casualties if self.p["exact"] else fc.expected_hits * 0.6) * 1.1
+            v += (fc.expected_casualties if self.p["exact"] else fc.expected_hits * 0.6) * self.ev.casualty_worth(st.units[m.a])
             if self.p.get("volley_rout"):
                 v += self._break_gain(st, st.units[m.a], fc, True, u.pos)
         if m.kind in ("fire", "shoot") and st.act is not None and st.act.tests >= 1:
@@ -284,6 +285,7 @@ class ArtilleryAI:
         elif self.p["exact"]:
             t = st.units[m.target]
             fc = shot_forecast(st, guns, m.target, m.ammo)
+            gain += (self.ev.casualty_worth(t) - 1.1) * cas
             gain += 0.35 * (1 - fc.hits[0]) * (1 - odds.p_success(t.profile.resolve, natural=False))
             gain += self.ev.crew_cost(st, t) * fc.expected_casualties
             if self.p.get("volley_rout"):

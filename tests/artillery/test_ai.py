@@ -272,3 +272,25 @@ def test_hard_landing_party_counts_a_volley_that_may_break_the_garrison(monkeypa
     # counted by its casualties alone, the two volleys are worth the same
     monkeypatch.setitem(ai_eval.SCENARIO_PARAMS["hard"]["shore/0"], "volley_rout", 0)
     assert gain(7) == pytest.approx(gain(0))
+
+
+def test_hard_fort_shoots_the_veterans_before_the_sailors(monkeypatch):
+    """lethal: a casualty is also worth the man's musket.  The veterans (hit on 5+,
+    24") thin the fort's crews and garrison; the sailors (7+, 18") save worse, so by
+    casualties alone the militia would shoot them."""
+    from games.artillery import ai_eval
+    from games.artillery.rules import Move
+    st = new_game({"scenario": "shore"})
+    st.units["A3"].pos = (20.0, 12.0)                # the veterans
+    st.units["A4"].pos = (28.0, 12.0)                # the sailors, as far from the gatehouse
+    activate(st, "B3")                               # the fort's militia in the gatehouse
+
+    def gains():
+        ai = make_ai("hard", 1)
+        ai.p.update(ai_eval.params_for("hard", "shore", 1))
+        return {t: ai._gain(st, Move("shoot", a=t)) for t in ("A3", "A4")}
+    g = gains()
+    assert g["A3"] > g["A4"]
+    monkeypatch.setitem(ai_eval.SCENARIO_PARAMS["hard"]["shore"], "lethal", 0.0)
+    g = gains()
+    assert g["A4"] > g["A3"]
