@@ -41,7 +41,7 @@ from __future__ import annotations
 from games.artillery import geometry as geo
 from games.artillery import odds
 from games.artillery.actions import fire_kind, fire_numbers, sort_ids
-from games.artillery.ai_eval import GUN_WORTH, LEVEL_PARAMS, LOADED, Evaluator, params_for
+from games.artillery.ai_eval import CASUALTY, GUN_WORTH, LEVEL_PARAMS, LOADED, Evaluator, params_for
 from games.artillery.data import ACTIONS, ARTILLERY, DECK, SHOT
 from games.artillery.forecast import gone_chance, shot_forecast, small_arms_forecast
 from games.artillery.resolve import gun_save_tn
@@ -243,7 +243,8 @@ class ArtilleryAI:
         elif m.kind == "shoot" and st.act is not None:
             u = st.units[st.act.unit]
             fc = small_arms_forecast(st, u, m.a)
-            v += (fc.expected_casualties if self.p["exact"] else fc.expected_hits * 0.6) * self.ev.casualty_worth(st.units[m.a])
+            cas = fc.expected_casualties if self.p["exact"] else fc.expected_hits * 0.6
+            v += cas * self.ev.casualty_worth(st.units[m.a])
             if self.p.get("volley_rout"):
                 v += self._break_gain(st, st.units[m.a], fc, True, u.pos)
         if m.kind in ("fire", "shoot") and st.act is not None and st.act.tests >= 1:
@@ -276,7 +277,8 @@ class ArtilleryAI:
         guns = [st.guns[g] for g in m.guns]
         cas, dmg, crits = self.ev.shot(st, guns, m.target, m.ammo)
         # the 'loaded' part of material rewards reloading; firing is what it is for
-        gain = cas * 1.1 + sum(LOADED * GUN_WORTH[g.type] for g in guns)
+        per = self.ev.casualty_worth(st.units[m.target]) if m.target in st.units else CASUALTY
+        gain = cas * per + sum(LOADED * GUN_WORTH[g.type] for g in guns)
         if m.target in st.sections:
             gain += self.ev.structure_gain(st, m.target, dmg, crits)
             if self.p["exact"]:
@@ -285,7 +287,6 @@ class ArtilleryAI:
         elif self.p["exact"]:
             t = st.units[m.target]
             fc = shot_forecast(st, guns, m.target, m.ammo)
-            gain += (self.ev.casualty_worth(t) - 1.1) * cas
             gain += 0.35 * (1 - fc.hits[0]) * (1 - odds.p_success(t.profile.resolve, natural=False))
             gain += self.ev.crew_cost(st, t) * fc.expected_casualties
             if self.p.get("volley_rout"):

@@ -22,6 +22,8 @@ GUN_WORTH = {"swivel": 1.2, "light": 3.0, "medium": 4.0, "heavy": 5.0}
 #: what a result that ends the game in the shooter's favour is worth in a critical's worth
 #: (a dismasted ship, the last battery gun gone); the evaluation's scale is about a model each
 DECISIVE = 30.0
+#: worth of one expected casualty a shot causes (a model, and a little for the Fatigue it brings)
+CASUALTY = 1.1
 #: worth of a loaded gun over an empty one, as a fraction of the gun's worth
 LOADED = 0.12
 LEVEL_PARAMS: dict[str, dict[str, float]] = {
@@ -184,7 +186,7 @@ class Evaluator:
         """What one expected casualty on ``u`` is worth to the shooter: a model and,
         with ``lethal``, its musket (a man who shoots well and far costs the shooter's
         side more in the rounds to come than one who does not)."""
-        return 1.1 + self.p.get("lethal", 0.0) * _arms_worth(u)
+        return CASUALTY + self.p.get("lethal", 0.0) * _arms_worth(u)
 
     @staticmethod
     def unit_stake(st: ArtilleryState, u, models: float | None = None) -> float:

@@ -156,14 +156,8 @@ class CorpsBoard(Board):
                 return f"Click an empty space on your grid for the {self.sel} ({n} of 4 placed)."
             return f"Pick a die from your reserves, then a space on your grid ({n} of 4 placed)."
         if isinstance(p, FireDecision):
-            if self.sel and self.sel in v.my_platoons:
-                power = v.my_platoons[self.sel][1]
-                if power == 1:
-                    return (f"{self.sel} at 1: a FINAL SALVO defeats whatever it hits, then falls. "
-                            "Click a space on an opponent's grid.")
-                return (f"Power {power} ({self.sel}): click a space on any opponent's grid; "
-                        "it hits that space on every other grid.")
-            return "Pick one of your platoons to fire (its value is the shot's power)."
+            aim = self._aim_help(v)
+            return aim[0] if aim else "Pick one of your platoons to fire (its value is the shot's power)."
         if isinstance(p, CoverDecision):
             return (f"Your {p.die} on {p.space} was hit: click a lit space "
                     "to run for cover, or Stay (bluff).")
@@ -175,12 +169,21 @@ class CorpsBoard(Board):
 
     def help_short(self) -> str:
         v = self.view()
-        if isinstance(v.pending, FireDecision) and self.sel and self.sel in v.my_platoons:
-            power = v.my_platoons[self.sel][1]
-            if power == 1:
-                return f"{self.sel} at 1: a FINAL SALVO. Click a space on an opponent's grid."
-            return f"Power {power} ({self.sel}): click a space on an opponent's grid."
-        return ""
+        aim = self._aim_help(v) if isinstance(v.pending, FireDecision) else None
+        return aim[1] if aim else ""
+
+    def _aim_help(self, v) -> tuple[str, str] | None:
+        """With a platoon chosen to fire: the help, whole and short, or None."""
+        if not (self.sel and self.sel in v.my_platoons):
+            return None
+        power = v.my_platoons[self.sel][1]
+        if power == 1:
+            return (f"{self.sel} at 1: a FINAL SALVO defeats whatever it hits, then falls. "
+                    "Click a space on an opponent's grid.",
+                    f"{self.sel} at 1: a FINAL SALVO. Click a space on an opponent's grid.")
+        return (f"Power {power} ({self.sel}): click a space on any opponent's grid; "
+                "it hits that space on every other grid.",
+                f"Power {power} ({self.sel}): click a space on an opponent's grid.")
 
     # ------------------------------------------------------------------ what we may see
     def view(self) -> CorpsView:
