@@ -134,7 +134,9 @@ class Panel:
         if st.phase == "activate":
             for m in legal:
                 u = st.units[m.a]
-                rows.append([(f"Activate {u.id} {u.name} ({u.models})", lambda m=m: sub(m), False, True)])
+                # the line above says "activate a unit": the button names the unit alone, so
+                # "A2 Musketeers (6)" fits the column of an 800x600 window
+                rows.append([(f"{u.id} {u.name} ({u.models})", lambda m=m: sub(m), False, True)])
         return rows
 
     def _action_rows(self, legal) -> list[list]:
@@ -275,9 +277,12 @@ class Panel:
             hand = len(st.hands[s])
             pts = f"{st.score[s]} pts, " if st.scenario.victory == "hold" else ""
             line = f"{names[s]}: {pts}{hand} card{'s' if hand != 1 else ''}"
+            room = w - 2 * r - 6
             if card:
-                line += f", played {card}"
-            draw_text(surface, fit_text(line, f, w - 2 * r - 6), f, c["text"], (x + 2 * r + 6, y))
+                # a narrow column keeps the card itself rather than the word "played"
+                whole = f"{line}, played {card}"
+                line = whole if f.size(whole)[0] <= room else f"{line}, {card}"
+            draw_text(surface, fit_text(line, f, room), f, c["text"], (x + 2 * r + 6, y))
             y += lh
         for line in standing(st, names):
             draw_text(surface, fit_text(line, f, w), f, c["text_dim"], (x, y))

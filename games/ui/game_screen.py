@@ -620,7 +620,10 @@ class GameScreen(Scene):
             keys[event.key].click()
             return True
         if event.key == pygame.K_ESCAPE:
-            self.menu_btn.click()
+            # the board first: Esc lets go of a selection, an aim or a drag (the boards'
+            # help says so); only with nothing to let go does it open the menu
+            if not self.board.handle_event(event):
+                self.menu_btn.click()
             return True
         if not ctrl and self._review_key(event.key):
             return True

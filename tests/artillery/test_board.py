@@ -379,3 +379,16 @@ def test_the_banner_says_the_act_help_in_short_words_in_an_800x600_window():
         assert g.theme.body_font().size(line)[0] <= room
         if short:      # the whole sentence would have been cut here
             assert g.theme.body_font().size(g.board.help_text())[0] > room
+
+
+def test_escape_lets_go_of_the_aim_first_and_opens_the_menu_after(app):
+    """The help says "Esc cancels" while aiming; the frame used to open the pause menu
+    on Esc before the board heard it (found playing in a real window)."""
+    g, m = open_game(app)
+    b = g.board
+    _aim(app, g, m, "H2")
+    assert b.target is not None
+    key(app, pygame.K_ESCAPE)
+    assert b.target is None and app.stack.top is g, "the aim is let go, no menu"
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is not g, "with nothing to let go, Esc opens the menu"
