@@ -55,8 +55,12 @@ def _grid(surface, theme, rect, cells=None, marks=None, lit=(), fog=False, seat=
 
 
 def _caption(surface, theme, rect, text, color=None):
-    """One or two centred lines at the bottom of the picture."""
+    """One or two centred lines at the bottom of the picture.  ``text`` may be
+    a tuple of wordings, longest first: the first that fits in two lines is
+    used (a small picture, such as the menu card's, gets the short one)."""
     f = _cap_font(theme, rect)
+    if isinstance(text, tuple):
+        text = next((x for x in text if len(wrap_text(x, f, rect.w)) <= 2), text[-1])
     lines = wrap_text(text, f, rect.w)[:2]
     if len(lines) == 2 and len(wrap_text(text, f, rect.w)) > 2:
         lines[1] = td.fit(lines[1] + " ...", f, rect.w)
@@ -103,7 +107,7 @@ def draw_diagram(key, surface, rect, theme):
 def _grid_picture(surface, theme, body, inner):
     cells = {"A2": ("d12", 12), "B4": ("d6", 6), "C1": ("d20", 20), "C3": ("d%", 10)}
     _grid(surface, theme, body, cells)
-    _caption(surface, theme, inner, "Your secret grid: rows A-C, columns 1-4")
+    _caption(surface, theme, inner, ("Your secret grid: rows A-C, columns 1-4", "Your secret grid"))
 
 
 def _dice_picture(surface, theme, body, inner):

@@ -108,22 +108,28 @@ class MainMenu(Scene):
         info = card["info"]
         inner_w = rect.w - 2 * pad
         y = rect.y + pad + t.heading_font().get_linesize() + t.px(2)
-        credit = wrap_text(info.credit, t.small_font(), inner_w)
-        if len(credit) > 2:                      # the whole credit is on the game's rules screen
-            credit = credit[:2]
-            credit[-1] = fit_text(credit[-1] + " ...", t.small_font(), inner_w)
+        credit = _fit_credit(info.credit, t.small_font(), inner_w, 2)
         y += len(credit) * t.small_font().get_linesize() + t.px(8)
         bottom = card["new"].rect.y - t.px(12)
         wide = rect.w > 1.9 * (bottom - y)
-        text_w = int(inner_w * 0.5) if wide else inner_w
-        pitch = wrap_text(info.pitch, t.body_font(), text_w)
         lh = t.body_font().get_linesize()
         max_lines = max(1, (bottom - y) // lh) if wide else 4
+        text_w = inner_w
+        if wide:
+            # the pitch takes the width it needs to be read whole (half the card at
+            # least), the picture what is left, or nothing when too little is left
+            text_w = int(inner_w * 0.5)
+            most = inner_w - t.px(12) - t.px(90)
+            while len(wrap_text(info.pitch, t.body_font(), text_w)) > max_lines and text_w < most:
+                text_w = min(most, text_w + t.px(10))
+            if len(wrap_text(info.pitch, t.body_font(), text_w)) > max_lines:
+                text_w = inner_w
+        pitch = wrap_text(info.pitch, t.body_font(), text_w)
         if len(pitch) > max_lines:
             pitch = pitch[:max_lines]
             pitch[-1] = fit_text(pitch[-1] + " ...", t.body_font(), text_w)
         card["credit"], card["pitch"], card["text_y"] = credit, pitch, y
-        if wide:
+        if wide and text_w < inner_w:
             art = pygame.Rect(rect.x + pad + text_w + t.px(12), y, inner_w - text_w - t.px(12), bottom - y)
         else:
             top = y + len(pitch) * lh + t.px(8)
@@ -245,6 +251,20 @@ class MainMenu(Scene):
         keys = f"1-{len(self.cards)} or Enter: new game  -  arrows: pick a game  -  F1: its rules  -  F11: fullscreen"
         draw_text(surface, fit_text(keys, t.small_font(), w - t.px(40)), t.small_font(), c["text_dim"],
                   (w - t.px(20), h - t.px(10)), "bottomright")
+
+
+def _fit_credit(credit: str, font, width: int, lines: int) -> list[str]:
+    """The credit wrapped to at most ``lines`` lines: whole clauses (split at
+    '; ') are dropped from the end before any word is cut.  The whole credit is
+    on the game's rules screen."""
+    clauses = credit.split("; ")
+    for n in range(len(clauses), 0, -1):
+        out = wrap_text("; ".join(clauses[:n]), font, width)
+        if len(out) <= lines:
+            return out
+    out = wrap_text(clauses[0], font, width)[:lines]
+    out[-1] = fit_text(out[-1] + " ...", font, width)
+    return out
 
 
 _NUMBER_WORDS = {1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six"}

@@ -212,6 +212,26 @@ def test_every_scene_draws_something(scene):
     assert len(colours) > 3
 
 
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
+def test_menu_cards_show_each_pitch_whole_and_the_credit_in_whole_clauses(size):
+    # at 800x600 the cards used to cut both ("... battlefield ...", "Fortitude and ...")
+    a = make_app(size)
+    menu = MainMenu(a)
+    a.push(menu)
+    frames(a, 2)
+    for card in menu.cards:
+        info = card["info"]
+        pitch = " ".join(card["pitch"])
+        assert "..." not in pitch and pitch.split() == info.pitch.split(), (size, info.id, pitch)
+        credit = " ".join(card["credit"]).split()
+        clauses = info.credit.split("; ")
+        prefixes = ["; ".join(clauses[:n]).split() for n in range(1, len(clauses) + 1)]
+        assert credit in prefixes, (size, info.id, credit)
+        inner = card["rect"].w - 2 * a.theme.px(18)
+        assert all(a.theme.small_font().size(line)[0] <= inner for line in card["credit"])
+    a.stack.top.on_exit()
+
+
 def run_main(*args):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     return subprocess.run([sys.executable, os.path.join(ROOT, "main.py"), *args], capture_output=True, text=True,
