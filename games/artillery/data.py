@@ -112,7 +112,7 @@ STRUCTURES: dict[str, StructureType] = {
     "very_large": StructureType("very_large", "Very Large Building", 4, 4, "building"),
     # OURS
     "stone_fort": StructureType("stone_fort", "Stone Fort", 4, 4, "fortification", ours=True),
-    "earthwork": StructureType("earthwork", "Earthwork Battery", 3, 5, "fortification", ours=True),
+    "earthwork": StructureType("earthwork", "Earthwork Battery", 2, 5, "fortification", ours=True),
     "hull": StructureType("hull", "Ship's Hull", 3, 5, "hull", ours=True),
     "rigging": StructureType("rigging", "Ship's Rigging", 3, 4, "rigging", rigging=True, ours=True),
 }
