@@ -59,7 +59,11 @@ class SetupScreen(Scene):
 
     def fields(self):
         extra = [self.seed] if self.advanced else []
-        return [self.count] + self.kinds[:self.n] + self.names[:self.n] + [c for _, c in self.options] + \
+        # the player count is a field only where it can change: where it cannot, it is
+        # not drawn, and its rect lies on seat 1's row (it used to swallow the clicks on
+        # the right half of seat 1's selector in every two-player game)
+        count = [self.count] if len(self.info.seat_counts()) > 1 else []
+        return count + self.kinds[:self.n] + self.names[:self.n] + [c for _, c in self.options] + \
             [self.advanced_btn] + extra + [self.start_btn, self.back_btn]
 
     def layout(self, size):

@@ -212,6 +212,19 @@ def test_every_scene_draws_something(scene):
     assert len(colours) > 3
 
 
+@pytest.mark.parametrize("game", ["cannon", "cannon_corps", "cannon_ball", "artillery"])
+def test_every_seat_selector_turns_both_ways_by_clicks(app, game):
+    setup = SetupScreen(app, games.get(game))
+    app.push(setup)
+    frames(app)
+    for ch in setup.kinds[:setup.n]:
+        before = ch.value
+        click(app, (ch.rect.right - 5, ch.rect.centery))       # the '>' half
+        assert ch.value != before, (game, "'>' did nothing")
+        click(app, (ch.rect.x + 5, ch.rect.centery))           # and '<' back
+        assert ch.value == before
+
+
 @pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
 def test_menu_cards_show_each_pitch_whole_and_the_credit_in_whole_clauses(size):
     # at 800x600 the cards used to cut both ("... battlefield ...", "Fortitude and ...")
