@@ -43,8 +43,10 @@ def _game(key, levels, seed, max_ply=3000):
     return st, ais
 
 
+# Normal plays both sides of the shore with weights of Hard's (its card rule reads
+# first_shot and first_threat: a KeyError here if they go missing)
 @pytest.mark.parametrize("key,levels", [("field", ("hard", "easy")), ("shore", ("normal", "hard")),
-                                        ("anchor", ("easy", "normal"))])
+                                        ("shore", ("easy", "normal")), ("anchor", ("easy", "normal"))])
 def test_ai_games_are_legal_and_finish(key, levels):
     st, ais = _game(key, levels, seed=1)
     assert st.is_over()
@@ -81,13 +83,20 @@ def test_unknown_level_is_refused():
         make_ai("grandmaster", 0, {})
 
 
-def test_scenario_overrides_reach_hard_only():
+def test_scenario_overrides_reach_hard_and_normal_in_the_shore_only():
     from games.artillery.ai_eval import LEVEL_PARAMS, params_for
     assert params_for("hard", "shore")["threat"] > LEVEL_PARAMS["hard"]["threat"]
     assert params_for("hard", "field") == LEVEL_PARAMS["hard"]
-    for level in ("easy", "normal"):
-        for key in ("field", "shore", "anchor"):
-            assert params_for(level, key) == LEVEL_PARAMS[level]
+    for key in ("field", "shore", "anchor"):
+        for seat in (None, 0, 1):
+            assert params_for("easy", key, seat) == LEVEL_PARAMS["easy"]
+            if key != "shore":
+                assert params_for("normal", key, seat) == LEVEL_PARAMS["normal"]
+    # Normal in the shore: Hard's plain valuations, never its exact odds or its search
+    for seat in (0, 1):
+        p = params_for("normal", "shore", seat)
+        assert p["lethal"] > 0 and p["exact"] == 0 and p["beam"] == 1 and p["threat"] == 0
+    assert params_for("normal", "shore", 0)["cards"] == 2 and params_for("normal", "shore", 0)["casualty"] == 2
 
 
 def test_hard_fears_a_rout_more_the_closer_it_is():
@@ -272,6 +281,27 @@ def test_hard_landing_party_counts_a_volley_that_may_break_the_garrison(monkeypa
     # counted by its casualties alone, the two volleys are worth the same
     monkeypatch.setitem(ai_eval.SCENARIO_PARAMS["hard"]["shore/0"], "volley_rout", 0)
     assert gain(7) == pytest.approx(gain(0))
+
+
+def test_normal_fort_shoots_the_veterans_before_the_sailors(monkeypatch):
+    """Normal too (it lost the shore to Easy without it): by its rule of thumb both
+    volleys hit as often, and the veterans' muskets make theirs the better one."""
+    from games.artillery import ai_eval
+    from games.artillery.rules import Move
+    st = new_game({"scenario": "shore"})
+    st.units["A3"].pos = (20.0, 12.0)
+    st.units["A4"].pos = (28.0, 12.0)
+    activate(st, "B3")
+
+    def gains():
+        ai = make_ai("normal", 1)
+        ai.p.update(ai_eval.params_for("normal", "shore", 1))
+        return {t: ai._gain(st, Move("shoot", a=t)) for t in ("A3", "A4")}
+    g = gains()
+    assert g["A3"] > g["A4"]
+    monkeypatch.setitem(ai_eval.SCENARIO_PARAMS["normal"]["shore"], "lethal", 0.0)
+    g = gains()
+    assert not g["A3"] > g["A4"]
 
 
 def test_hard_fort_shoots_the_veterans_before_the_sailors(monkeypatch):
