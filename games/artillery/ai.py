@@ -33,9 +33,10 @@ evaluation is :mod:`games.artillery.ai_eval`.
   (hits times half the damage dice: no Fortitude, halving, cover or saves), no
   threat, plays its best card when it has a shot ready and otherwise the card
   with most actions, and always gives a man to a cannon hit.  In the shore
-  battery it has two of Hard's plain valuations (``SCENARIO_PARAMS["normal"]``):
-  a casualty is worth the man's musket, and the landing party picks its card
-  and where a cannon hit lands as Hard does; without them it lost to Easy.
+  battery it has three of Hard's rules that need no forecast or search
+  (``SCENARIO_PARAMS["normal"]``): a casualty is worth the man's musket, and the
+  landing party picks its card and where a cannon hit lands (by the gun's one
+  save) as Hard does; without them it lost to Easy.
 * **Easy** is Normal with a weaker pull towards objectives, random casualty
   choices, and noise: it often takes its second-best action.
 """

@@ -89,15 +89,18 @@ SCENARIO_PARAMS: dict[str, dict[str, dict[str, float]]] = {
         "anchor/0": {"reach": 1.0, "reach_fatigue": 1.5, "housed": 0.45},
     },
     # Normal lost the shore battery to Easy (40-60 over 100 games at seed 1), so a player who
-    # chose the stronger level got the weaker opponent.  Two of Hard's findings are plain
-    # valuations that need no exact odds, so Normal has them too: a casualty is worth the
-    # man's musket (the fort shoots the veterans, 43-57 -> 78-22 as the fort against Easy,
-    # 100 games), and the landing party keeps its men by letting a cannon hit land on a
-    # Light gun, and picks its card as Hard does (34-66 -> 72-28 as the landing party).
-    # docs/artillery_ai.md, "Normal below Easy in the shore battery".
+    # chose the stronger level got the weaker opponent.  Three of Hard's rules need none of
+    # its forecasts or search, so Normal has them too: a casualty is worth the man's musket
+    # (the fort shoots the veterans: 43-57 -> 78-22 as the fort against Easy, 100 games);
+    # the landing party lets a cannon hit land on a Light gun when the gun's one save makes
+    # that cheaper than a man, and picks its card as Hard does (34-66 -> 60-40 -> 79-21 as
+    # the landing party).  Hard's card rule reads first_shot and first_threat: taken from
+    # Hard's weights, so the two stay one.  docs/artillery_ai.md, "Normal below Easy in the
+    # shore battery".
     "normal": {
         "shore": {"lethal": 2.0},
-        "shore/0": {"cards": 2, "first_shot": 0.6, "first_threat": 0.5, "casualty": 2, "own_guns": 0.3},
+        "shore/0": {"cards": 2, "first_shot": LEVEL_PARAMS["hard"]["first_shot"],
+                    "first_threat": LEVEL_PARAMS["hard"]["first_threat"], "casualty": 2, "own_guns": 0.3},
     },
 }
 

@@ -255,8 +255,8 @@ class MainMenu(Scene):
 
 def _fit_credit(credit: str, font, width: int, lines: int) -> list[str]:
     """The credit wrapped to at most ``lines`` lines: whole clauses (split at
-    '; ') are dropped from the end before any word is cut.  The whole credit is
-    on the game's rules screen."""
+    '; ') are dropped from the end first; only when the first clause alone does
+    not fit is it cut, with '...'.  The whole credit is on the game's rules screen."""
     clauses = credit.split("; ")
     for n in range(len(clauses), 0, -1):
         out = wrap_text("; ".join(clauses[:n]), font, width)

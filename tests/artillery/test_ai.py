@@ -99,6 +99,21 @@ def test_scenario_overrides_reach_hard_and_normal_in_the_shore_only():
     assert params_for("normal", "shore", 0)["cards"] == 2 and params_for("normal", "shore", 0)["casualty"] == 2
 
 
+def test_every_level_carries_the_weights_its_rules_read():
+    # Hard's card rule reads first_shot / first_threat and its threat term reads exposed:
+    # a level or side given one of those rules by an override must carry its weights
+    from games.artillery.ai_eval import LEVEL_PARAMS, params_for
+    for level in LEVEL_PARAMS:
+        for key in ("field", "shore", "anchor"):
+            for seat in (None, 0, 1):
+                p = params_for(level, key, seat)
+                if p["cards"] == 2:
+                    assert {"first_shot", "first_threat"} <= p.keys(), (level, key, seat)
+                if p["threat"]:
+                    assert "exposed" in p, (level, key, seat)
+    assert params_for("normal", "shore", 0)["first_shot"] == LEVEL_PARAMS["hard"]["first_shot"]
+
+
 def test_hard_fears_a_rout_more_the_closer_it_is():
     from games.artillery.ai_eval import Evaluator, params_for
     st = new_game({"scenario": "shore"})
