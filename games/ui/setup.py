@@ -48,6 +48,11 @@ class SetupScreen(Scene):
     def n(self) -> int:
         return self.count.value
 
+    @property
+    def count_shown(self) -> bool:
+        """The player count is a choice (drawn, and a field) only where it can change."""
+        return len(self.info.seat_counts()) > 1
+
     def _set_count(self, _v):
         self.layout(self.app.size)
 
@@ -62,7 +67,7 @@ class SetupScreen(Scene):
         # the player count is a field only where it can change: where it cannot, it is
         # not drawn, and its rect lies on seat 1's row (it used to swallow the clicks on
         # the right half of seat 1's selector in every two-player game)
-        count = [self.count] if len(self.info.seat_counts()) > 1 else []
+        count = [self.count] if self.count_shown else []
         return count + self.kinds[:self.n] + self.names[:self.n] + [c for _, c in self.options] + \
             [self.advanced_btn] + extra + [self.start_btn, self.back_btn]
 
@@ -75,7 +80,7 @@ class SetupScreen(Scene):
         y = self.panel.y + t.px(64)
         row = t.px(44)
         self.count.rect = pygame.Rect(x0 + t.px(170), y, t.px(200), t.px(36))
-        if len(self.info.seat_counts()) > 1:
+        if self.count_shown:
             y += row
         self.seat_y = y
         col_w = (pw - t.px(48)) // 2
@@ -147,7 +152,7 @@ class SetupScreen(Scene):
         draw_panel(surface, self.panel, t, color=c["bg2"])
         x0 = self.panel.x + t.px(24)
         draw_text(surface, f"New game: {self.info.title}", t.heading_font(), c["accent"], (x0, self.panel.y + t.px(18)))
-        if len(self.info.seat_counts()) > 1:
+        if self.count_shown:
             draw_text(surface, "Seats", t.body_font(), c["text"], (x0, self.count.rect.centery), "midleft")
             self.count.draw(surface, t)
         for i in range(self.n):
