@@ -289,6 +289,16 @@ SECTIONS = [
         "caption": "The ship at anchor: hull and rigging under the battery's guns.",
     },
     {
+        "title": "Undo in this game",
+        "text": (
+            "Undo takes back your decisions until the next roll or deal. Dice and cards are seen by "
+            "the table (a deal, by its player): Undo never takes them back, nor what led to them, "
+            "so nobody can roll a shoot test twice. With two people at the laptop, Undo is off: "
+            "taking a card choice back would show it."
+        ),
+        "diagram": None,
+    },
+    {
         "title": "Writing moves down",
         "text": (
             "Units are A1, A2... (south) and B1, B2... (north); guns G1, G2...; structure sections by "

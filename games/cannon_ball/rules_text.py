@@ -221,6 +221,16 @@ SECTIONS = [
         "diagram": None,
     },
     {
+        "title": "Undo in this game",
+        "text": (
+            "Undo takes back what you did since the last spin. A spin, a bridge that holds or gives "
+            "way, and the odds/evens call are seen by the whole table: Undo never takes them back, "
+            "nor the choice made before them (a move turn, a gate turn or a gamble). So nobody can "
+            "try the spinner twice."
+        ),
+        "diagram": None,
+    },
+    {
         "title": "Writing moves down",
         "text": (
             "move, close SW, open NE: choose a move turn or a gate turn (gates are SW and SE for "

@@ -280,6 +280,9 @@ class CorpsBoard(Board):
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.sel:
+            self.sel = None          # Esc lets go of an aimed platoon or a picked die first
+            return True
         if self.busy and event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
             self.skip()
             return True

@@ -15,7 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from games.core.ai import ARENA_LEVELS, RandomAI, ThinkContext
 from games.core.game import CHANCE, TERMINAL
-from games.core.match import AI, Match, Seat
+from games.core.match import AI, SEED_ONLY, Match, Seat
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +41,7 @@ def play_one(game_id: str, levels: list, seed: int, index: int, time_scale: floa
     entry_at = [(p - index) % n for p in range(n)]          # table position -> entry index
     seats = [Seat(AI, levels[entry_at[p]], f"{levels[entry_at[p]]}#{entry_at[p]}") for p in range(n)]
     game_seed = seed * 100003 + index
-    match = Match(info, dict(options or {}), seats, game_seed, ai_secret=game_seed)
+    match = Match(info, dict(options or {}), seats, game_seed, ai_secret=game_seed, chance_secret=SEED_ONLY)
     ais = [info.make_ai(s.level, p, match.options) for p, s in enumerate(seats)]
     times: dict[int, list] = {i: [] for i in range(n)}
     errors: list[str] = []

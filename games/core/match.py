@@ -4,18 +4,23 @@ Seats, options, seed, the move log, undo/redo and chance resolution. A match is
 fully determined by (game, options, seats, seed, move texts): saves store exactly
 that and rebuild the match by replaying.
 
-Chance outcomes are drawn from ``Random(f"{seed}:{ply}")``: the draw depends only
-on the seed and on how many moves came before, so undo followed by the same
-decision meets the same luck (undo never re-rolls), and a replay is exact.
+Luck nobody can foresee. Chance outcomes are drawn from the seed, the ply and
+``chance_secret``; the computer players' own randomness (their secret set-ups,
+their bluffs) from ``ai_secret``. Both secrets are drawn from the system's
+randomness whenever a match is made or loaded, live only in memory, and are never
+shown or saved: so neither a seed a player types, nor a save file read in a text
+editor, nor loading the same save twice tells anyone a die still to be rolled or
+a secret still to be chosen. What has happened is in the move log (chance
+outcomes included), so a load replays exactly; what is still to come is fresh.
+The arena, the tests and ``screenshot --moves`` pass ``chance_secret=SEED_ONLY``
+(and an ``ai_secret``), which makes the luck follow from the seed alone: exactly
+reproducible, for tools only.
 
-The AI's own randomness (its secret set-up, its bluffs) comes from ``ai_secret``,
-a number drawn from the system's randomness when the match is made and kept in
-its saves, never shown: so a seed a player types fixes the dice, not the
-computer's secrets, while a loaded game goes on exactly as it would have.
-
-Undo and hidden information: a move whose public effect shows the table
-something secret (``state.reveals(move)``: an answer to a shot, a revealed card)
-raises the undo floor, and undo never goes below it, so nobody can undo to scout.
+Undo never scouts. A chance outcome the table has seen, and in a
+hidden-information game a move whose public effect shows something secret
+(``state.reveals(move)``: an answer to a shot, a revealed card), raise the undo
+floor, and undo never goes below it: a spin, a roll or a deal can't be taken back
+and met again, and the choice made before it can't be changed knowing it.
 """
 from __future__ import annotations
 
@@ -29,6 +34,14 @@ from games.core.registry import GameInfo
 
 HUMAN = "human"
 AI = "ai"
+
+#: ``chance_secret`` for tools: chance follows from the seed alone (exactly reproducible)
+SEED_ONLY = 0
+
+
+def fresh_secret() -> int:
+    """A secret from the system's randomness (never SEED_ONLY)."""
+    return secrets.randbits(62) | 1
 
 
 @dataclass
@@ -65,13 +78,16 @@ class Match:
     seats: list
     seed: int
     match_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
-    ai_secret: int | None = None
+    ai_secret: int | None = None        # None: a fresh one (see the module's docstring)
+    chance_secret: int | None = None    # None: a fresh one; SEED_ONLY: luck from the seed alone
 
     def __post_init__(self):
         self.options = self.info.clean_options(self.options)
         self.state = self.info.new_state(self.options, len(self.seats))
         if self.ai_secret is None:
-            self.ai_secret = secrets.randbits(62)
+            self.ai_secret = fresh_secret()
+        if self.chance_secret is None:
+            self.chance_secret = fresh_secret()
         self.log: list[LogEntry] = []
         self._history: list = []         # state before each log entry
         self._redo: list[list[str]] = []  # undone units, most recent last
@@ -134,12 +150,14 @@ class Match:
         entry = LogEntry(str(move), public, player)
         self._history.append(before)
         self.log.append(entry)
-        if self.info.hidden_information and before.reveals(move):
-            self.floor = len(self.log)
+        if player == CHANCE or (self.info.hidden_information and before.reveals(move)):
+            self.floor = len(self.log)      # seen by the table: undo never takes it back
         return entry
 
     def chance_rng(self) -> random.Random:
-        return random.Random(f"{self.seed}:{self.ply}")
+        if self.chance_secret == SEED_ONLY:
+            return random.Random(f"{self.seed}:{self.ply}")
+        return random.Random(f"{self.seed}:{self.chance_secret}:{self.ply}")
 
     def ai_seed(self, salt: str = "") -> int:
         """The seed of the AI's thought at this point: from the match's secret (never

@@ -12,12 +12,21 @@ Format history
 2. ``seats``: [{"kind", "level", "name"}]; ``moves``: ["Tf1", ...]; adds
    ``name``, ``match_id``, ``saved_at``, ``finished`` and ``turn`` for the
    Load list without replaying.
-3. ``ai_secret``: the match's secret that seeds the computer players' own
-   choices (see ``games.core.match``), so a loaded game goes on as it would
-   have. A version-2 file gets a fresh one.
+3. ``ai_secret``: the computer players' secret (no longer kept: see 4).
+4. No secrets: neither the computer's nor the luck's secret is saved (a save
+   read in a text editor must not tell the dice to come), and a loaded match
+   draws fresh ones (``games.core.match``). An older file's ``ai_secret`` is
+   dropped.
 
 A hidden-information game's save holds every seat's secrets (it must, to
 resume): the saves folder is not a hiding place.
+
+Every file is read as untrusted input (``games.core.jsonfile``): its size is
+checked before it is read, numbers and nesting are bounded, every field is
+validated and every text cleaned (``games.core.text``) before anything starts,
+and a ``match_id`` that is not the app's own kind is replaced, so no file can
+steer an autosave out of its folder. When a file is broken and the copy kept
+beside it (``.bak``) is good, the Load list and Continue offer that copy.
 """
 from __future__ import annotations
 
@@ -28,14 +37,23 @@ import os
 import re
 from dataclasses import dataclass
 
-from games.core import paths
+from games.core import paths, text
+from games.core.ai import ARENA_LEVELS
 from games.core.atomic import write_atomic
 from games.core.game import IllegalMove
-from games.core.match import Match, Seat
+from games.core.jsonfile import BadJson, read_json
+from games.core.match import AI, HUMAN, Match, Seat
 
 MAGIC = "cannonade-save"
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 SUFFIX = ".json"
+BACKUP = ".bak"
+#: no save of ours comes near this (a long game is some 50 KB); checked before reading
+MAX_SAVE_BYTES = 2_000_000
+#: the shape of the ids the app makes (uuid4 hex); anything else from a file is replaced
+MATCH_ID = re.compile(r"[0-9a-f]{6,32}")
+#: more moves than any game of ours is played for (the longest cap is some 400)
+MAX_MOVES = 20_000
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +86,6 @@ def match_to_dict(match: Match, name: str = "") -> dict:
         "options": match.options,
         "seats": [s.to_dict() for s in match.seats],
         "seed": match.seed,
-        "ai_secret": match.ai_secret,
         "moves": [e.text for e in match.log],
         "turn": match.ply,
         "finished": match.is_over(),
@@ -110,7 +127,14 @@ def new_save_path(name: str, folder: str | None = None) -> str:
 
 
 def autosave_path(match: Match) -> str:
-    return os.path.join(paths.autosave_dir(), f"{match.info.id}-{match.match_id}{SUFFIX}")
+    """The match's autosave file: always inside the autosave folder (the id is the
+    app's own; a crafted one was replaced on load, and this checks again)."""
+    folder = paths.autosave_dir()
+    mid = match.match_id if MATCH_ID.fullmatch(str(match.match_id)) else "unnamed"
+    path = os.path.join(folder, f"{match.info.id}-{mid}{SUFFIX}")
+    if os.path.dirname(os.path.abspath(path)) != os.path.abspath(folder):
+        raise SaveError(path, "the game's file name is not valid", f"match id {match.match_id!r}")
+    return path
 
 
 def autosave(match: Match, keep: int = 8) -> None:
@@ -156,31 +180,32 @@ def _upgrade_1_to_2(d: dict, path: str) -> dict:
 def _upgrade_2_to_3(d: dict, path: str) -> dict:
     out = dict(d)
     out["version"] = 3
-    out["ai_secret"] = None          # the match draws a fresh one
     return out
 
 
-_UPGRADES = {1: _upgrade_1_to_2, 2: _upgrade_2_to_3}
+def _upgrade_3_to_4(d: dict, path: str) -> dict:
+    out = {k: v for k, v in d.items() if k != "ai_secret"}    # secrets are no longer saved
+    out["version"] = 4
+    return out
+
+
+_UPGRADES = {1: _upgrade_1_to_2, 2: _upgrade_2_to_3, 3: _upgrade_3_to_4}
 
 
 def read_save_dict(path: str) -> dict:
-    """Read and upgrade a save's JSON to the current format (no replay)."""
+    """Read, upgrade and validate a save's JSON (no replay). Every field the app
+    uses is checked and every text cleaned here, before anything starts.
+
+    :raises SaveError: the file is missing, unreadable, too big, or not a whole save.
+    """
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read()
+        d = read_json(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
         raise SaveError(path, "this save is no longer there") from None
     except OSError as exc:
         raise SaveError(path, f"this save could not be read ({exc.strerror or exc})", repr(exc)) from None
-    if not raw.strip():
-        raise SaveError(path, "this save is empty")
-    try:
-        d = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise SaveError(path, "this is not a Cannonade save (it is not text)") from None
-    except json.JSONDecodeError as exc:
-        raise SaveError(path, "this save was cut short or damaged",
-                        f"JSON error at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    except BadJson as exc:
+        raise SaveError(path, f"this save {exc.reason}", exc.detail) from None
     if not isinstance(d, dict) or d.get("format") != MAGIC:
         raise SaveError(path, "this is not a Cannonade save")
     version = d.get("version")
@@ -196,10 +221,46 @@ def read_save_dict(path: str) -> dict:
     while version < FORMAT_VERSION:
         d = _UPGRADES[version](d, path)
         version = d["version"]
+    return _validated(d, path)
+
+
+def _damaged(path: str, detail: str) -> SaveError:
+    return SaveError(path, "this save is damaged: part of it is missing or wrong", detail)
+
+
+def _validated(d: dict, path: str) -> dict:
+    """The save's fields checked for type and range, texts cleaned and capped."""
     for key, kind in (("game", str), ("options", dict), ("seats", list), ("seed", int), ("moves", list)):
-        if not isinstance(d.get(key), kind):
-            raise SaveError(path, "this save is damaged: part of it is missing",
-                            f"the entry '{key}' is missing or has the wrong type")
+        if not isinstance(d.get(key), kind) or isinstance(d.get(key), bool):
+            raise _damaged(path, f"the entry '{key}' is missing or has the wrong type")
+    if not 0 <= d["seed"] < 1 << 63:
+        raise _damaged(path, "the seed is out of range")
+    if not all(isinstance(t, str) for t in d["moves"]):
+        raise _damaged(path, "a move is not text")
+    if not 1 <= len(d["seats"]) <= 16:
+        raise _damaged(path, f"{len(d['seats'])} seats")
+    seats = []
+    for s in d["seats"]:
+        if not isinstance(s, dict) or s.get("kind") not in (HUMAN, AI):
+            raise SaveError(path, "this save is damaged: a player entry is unreadable", f"seat {str(s)[:80]!r}")
+        level = s.get("level", "normal")
+        if s["kind"] == AI and level not in ARENA_LEVELS:
+            raise SaveError(path, "this save names a computer level this version does not have",
+                            f"level {str(level)[:40]!r}")
+        if not isinstance(level, str):
+            level = "normal"
+        seats.append({"kind": s["kind"], "level": level, "name": text.clean(s.get("name", ""), text.NAME_MAX)})
+    d = dict(d, seats=seats)
+    d["name"] = text.clean(d.get("name", ""), text.SAVE_NAME_MAX)
+    d["saved_at"] = text.clean(d.get("saved_at", ""), text.SHORT_MAX)
+    turn = d.get("turn", len(d["moves"]))
+    d["turn"] = turn if isinstance(turn, int) and not isinstance(turn, bool) and 0 <= turn <= 10**6 \
+        else len(d["moves"])
+    d["finished"] = d.get("finished") is True
+    mid = d.get("match_id")
+    d["match_id"] = mid if isinstance(mid, str) and MATCH_ID.fullmatch(mid) else None
+    if "snapshot" in d and not isinstance(d["snapshot"], dict):
+        raise _damaged(path, "the snapshot is not an object")
     return d
 
 
@@ -212,26 +273,37 @@ def load_match(path: str) -> Match:
     except KeyError:
         raise SaveError(path, "this save is for a game this version of Cannonade does not have",
                         f"game id {d['game']!r}") from None
-    try:
-        seats = [Seat.from_dict(s) for s in d["seats"]]
-    except ValueError as exc:
-        raise SaveError(path, "this save is damaged: a player entry is unreadable", str(exc)) from None
+    seats = [Seat.from_dict(s) for s in d["seats"]]
     if not info.min_seats <= len(seats) <= info.max_seats:
         raise SaveError(path, "this save is damaged: it has the wrong number of players",
                         f"{info.title} is played by {info.min_seats}-{info.max_seats} seats, the file has {len(seats)}")
-    extra = {"match_id": str(d["match_id"])} if d.get("match_id") else {}
-    secret = d.get("ai_secret")
-    if secret is not None and (not isinstance(secret, int) or isinstance(secret, bool)):
-        raise SaveError(path, "this save is damaged", "the entry 'ai_secret' has the wrong type")
-    match = Match(info, d["options"], seats, d["seed"], ai_secret=secret, **extra)
+    if not _options_known(info, d["options"]):
+        raise SaveError(path, "this save asks for a rule option this version does not have",
+                        f"options {str(d['options'])[:200]}")
+    # a crafted or missing id gets a fresh one (the autosave path is built from it);
+    # the secrets are fresh too: nothing still to come follows from the file
+    extra = {"match_id": d["match_id"]} if d.get("match_id") else {}
+    match = Match(info, d["options"], seats, d["seed"], **extra)
+    if len(d["moves"]) > MAX_MOVES:
+        raise SaveError(path, "this save holds more moves than any game has", f"{len(d['moves'])} moves")
     try:
-        match.replay([str(t) for t in d["moves"]])
+        match.replay(d["moves"])
     except IllegalMove as exc:
         raise SaveError(path, "this save's moves do not play out: it was edited or damaged", str(exc)) from None
+    except Exception as exc:  # noqa: BLE001 - a hostile move text broke a game's parser: logged, refused
+        log.exception("replaying %s failed in the rules", path)
+        raise SaveError(path, "this save's moves could not be read: it was edited or damaged", repr(exc)) from None
     if "snapshot" in d and d["snapshot"] != match.state.snapshot():
         raise SaveError(path, "this save was edited or damaged: its moves do not lead to the position it recorded",
                         "snapshot mismatch after replay")
     return match
+
+
+def _options_known(info, options: dict) -> bool:
+    """Every option in the file is one of the game's, with one of its values."""
+    by_key = {o.key: o for o in info.options}
+    return all(k in by_key and any(v == val and type(v) is type(val) for v, _ in by_key[k].choices)
+               for k, val in options.items())
 
 
 @dataclass
@@ -246,6 +318,19 @@ class SaveInfo:
     autosave: bool
     error: str | None = None
     label: str = ""          # the name, with "(2)", "(3)" added where names repeat
+    backup: "SaveInfo | None" = None   # a broken save's good previous copy (its .bak)
+
+    @property
+    def open_path(self) -> str | None:
+        """The file to open: the save itself, or its good backup when it is broken."""
+        if self.error is None:
+            return self.path
+        return self.backup.path if self.backup is not None else None
+
+    @property
+    def opened(self) -> "SaveInfo | None":
+        """The entry describing what ``open_path`` opens."""
+        return self if self.error is None else self.backup
 
     @property
     def saved_text(self) -> str:
@@ -272,37 +357,48 @@ def list_saves(include_autosaves: bool = True, check: bool = False) -> list[Save
 
 
 def _read_infos(include_autosaves: bool, check: bool) -> list[SaveInfo]:
-    import games
     out = []
     folders = [(paths.saves_dir(), False)] + ([(paths.autosave_dir(), True)] if include_autosaves else [])
     for folder, is_auto in folders:
         try:
-            names = os.listdir(folder)
+            names = sorted(os.listdir(folder))
         except OSError:
             continue
         for fn in names:
-            if not fn.endswith(SUFFIX):
-                continue
-            path = os.path.join(folder, fn)
-            try:
-                d = read_save_dict(path)
-                title = games.BY_ID[d["game"]].title if d["game"] in games.BY_ID else d["game"]
-                players = " vs ".join(str(s.get("name", "?")) for s in d["seats"] if isinstance(s, dict))
-                info = SaveInfo(path, str(d.get("name", fn)), title, players, int(d.get("turn", len(d["moves"]))),
-                                str(d.get("saved_at", "")), bool(d.get("finished")), is_auto)
-            except (SaveError, TypeError, ValueError) as exc:
-                reason = exc.reason if isinstance(exc, SaveError) else "this save is damaged"
-                log.info("save %s cannot be listed: %s", path, getattr(exc, "detail", "") or exc)
-                out.append(SaveInfo(path, fn, "?", "", 0, "", False, is_auto, error=reason))
-                continue
-            if check:
-                try:
-                    load_match(path)
-                except SaveError as exc:
-                    log.info("save %s cannot be opened: %s", path, exc.log_text())
-                    info.error = exc.reason
-            out.append(info)
+            if fn.endswith(SUFFIX):
+                out.append(_info_or_reason(os.path.join(folder, fn), is_auto, check))
     return out
+
+
+def _describe(path: str, is_auto: bool, check: bool) -> SaveInfo:
+    """What the Load list shows of a save; ``error`` says why it can't be opened."""
+    import games
+    try:
+        d = read_save_dict(path)
+    except SaveError as exc:
+        log.info("save %s cannot be listed: %s", path, exc.log_text())
+        return SaveInfo(path, os.path.basename(path), "?", "", 0, "", False, is_auto, error=exc.reason)
+    title = games.BY_ID[d["game"]].title if d["game"] in games.BY_ID else text.clean(d["game"], text.SHORT_MAX)
+    players = " vs ".join(s["name"] for s in d["seats"])
+    info = SaveInfo(path, d["name"] or os.path.basename(path), title, players, d["turn"], d["saved_at"],
+                    d["finished"], is_auto)
+    if check:
+        try:
+            load_match(path)
+        except SaveError as exc:
+            log.info("save %s cannot be opened: %s", path, exc.log_text())
+            info.error = exc.reason
+    return info
+
+
+def _info_or_reason(path: str, is_auto: bool, check: bool) -> SaveInfo:
+    """The save's entry; a broken one carries its reason and, when the copy kept
+    beside it is good, that copy (which the list and Continue then offer)."""
+    info = _describe(path, is_auto, check)
+    if info.error is not None and os.path.exists(path + BACKUP):
+        backup = _describe(path + BACKUP, is_auto, True)
+        info.backup = backup if backup.error is None else None
+    return info
 
 
 def _mtime(path: str) -> float:
@@ -313,14 +409,16 @@ def _mtime(path: str) -> float:
 
 
 def latest_unfinished_autosave() -> SaveInfo | None:
+    """The newest unfinished autosave that opens (or whose good backup does)."""
     for s in list_saves(check=True):
-        if s.autosave and not s.finished and s.error is None:
+        good = s.opened
+        if s.autosave and good is not None and not good.finished:
             return s
     return None
 
 
 def delete_save(path: str) -> None:
-    for p in (path, path + ".bak"):
+    for p in (path, path + BACKUP):
         try:
             os.remove(p)
         except FileNotFoundError:

@@ -1,12 +1,18 @@
 """Player settings, persisted as JSON. A missing or broken file means defaults
-(and a message), never a crash; unknown keys are dropped, bad values reset."""
+(and a message), never a crash; unknown keys are dropped, bad values reset. The
+file is read as untrusted input (``games.core.jsonfile``: size, numbers and
+nesting bounded), and the remembered new-game choices are cleaned field by field."""
 from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field, fields
 
+from games.core import paths, text
 from games.core.atomic import write_atomic
-from games.core import paths
+from games.core.jsonfile import BadJson, read_json
+
+#: a settings file is a few kilobytes; anything far bigger is not ours
+MAX_SETTINGS_BYTES = 256_000
 
 ANIM_SPEEDS = ("off", "normal", "fast")
 AI_TIME_SCALES = (0.5, 1.0, 2.0, 4.0)
@@ -50,22 +56,49 @@ class Settings:
                     v = min(1.0, max(0.0, v))
             elif f.name == "animation":
                 v = v if v in ANIM_SPEEDS else default
-            elif isinstance(default, dict):
-                v = v if isinstance(v, dict) else default
+            elif f.name == "last_setup":
+                v = clean_last_setup(v)
             setattr(self, f.name, v)
         return self
+
+
+def clean_last_setup(value) -> dict:
+    """The remembered new-game choices, keeping only well-formed entries: per game
+    id a seat count, seats of a kind and a drawable name, and scalar options."""
+    if not isinstance(value, dict):
+        return {}
+    out: dict = {}
+    for gid, entry in list(value.items())[:32]:
+        if not isinstance(entry, dict):
+            continue
+        clean: dict = {}
+        n = entry.get("n_seats")
+        if isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 16:
+            clean["n_seats"] = n
+        seats = entry.get("seats")
+        if isinstance(seats, list):
+            clean["seats"] = [{"kind": s["kind"] if isinstance(s.get("kind"), str) else "human",
+                               "name": text.clean(s.get("name", ""), text.NAME_MAX)}
+                              for s in seats[:16] if isinstance(s, dict)]
+        opts = entry.get("options")
+        if isinstance(opts, dict):
+            clean["options"] = {k: v for k, v in list(opts.items())[:64]
+                                if isinstance(k, str) and isinstance(v, (str, int, float, bool))}
+        out[text.clean(gid, text.SHORT_MAX)] = clean
+    return out
 
 
 def load_settings(path: str | None = None) -> tuple[Settings, str | None]:
     """Return (settings, problem) where problem is a message for the player or None."""
     path = path or paths.settings_path()
     try:
-        with open(path, encoding="utf-8") as fh:
-            raw = json.load(fh)
+        raw = read_json(path, MAX_SETTINGS_BYTES)
     except FileNotFoundError:
         return Settings(), None
-    except (OSError, ValueError) as exc:
-        return Settings(), f"Settings file {path} could not be read ({exc}); using defaults."
+    except OSError as exc:
+        return Settings(), f"Settings file {path} could not be read ({exc.strerror or exc}); using defaults."
+    except BadJson as exc:
+        return Settings(), f"Settings file {path} could not be read: it {exc.reason}; using defaults."
     if not isinstance(raw, dict):
         return Settings(), f"Settings file {path} is not a settings object; using defaults."
     known = {f.name for f in fields(Settings)}

@@ -253,6 +253,9 @@ def run_app(size=None, fullscreen=False) -> int:
     from games.ui.menu import MainMenu
     path = logs.setup_logging()
     log.info("Cannonade starting; log file %s", path)
+    from games.core import atomic, paths
+    for folder in (paths.data_dir(), paths.saves_dir(), paths.autosave_dir()):
+        atomic.clean_stale_temps(folder)     # what a killed writer left behind
     app = App(size=size, fullscreen=True if fullscreen else None)
     app.push(MainMenu(app))
     if app.startup_problem:

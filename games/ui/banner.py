@@ -61,9 +61,15 @@ def text_room(screen, to_move: int) -> int:
 def subline(screen, shown, who, avail: int | None = None) -> tuple[str, bool]:
     """The banner's second line and whether it is an error; the board's shorter help
     when its help would not fit ``avail`` pixels (a narrow window)."""
+    m = screen.match
+    if screen.covered():
+        # something covers a private view: only what everyone may read (the status
+        # line, the board's help and a hint belong to the seat at the screen)
+        if screen.runner.busy:
+            return f"{who} is thinking" + "." * (1 + int(screen._time * 3) % 3), False
+        return "", False
     if screen.status_t > 0:
         return screen.status, screen.status_bad
-    m = screen.match
     if screen.reviewing():
         return screen.review_line(), False
     if screen.runner.busy:

@@ -17,6 +17,18 @@ Hidden information: ``viewer`` is whose secrets may be drawn. Every change of
 viewer goes through :meth:`GameScreen._change_viewer`, which first clears all
 seat-private interface state (status line, typed text, hint, the board's
 selections and pop-ups), so nothing of one seat's screen reaches the next.
+Whatever covers a private view (the pause menu, a prompt, any dialog, the rules)
+covers all of it: the board, the banner's help and status lines, the typed text
+and the hint (:meth:`GameScreen.covered`); only public text stays. With more than
+one person at the table, a private view goes public the moment its seat's
+decision is made and someone else (a computer, chance, another person) acts
+next, and nothing the room can hear (the hint, a refused move) depends on how a
+secret decision was made.
+
+Computer players that misbehave never stall a game: an answer that is not a
+legal move, no answer, an error, or a thought past :meth:`GameScreen.think_limit`
+all end in the same dialog (Retry, a random move, the menu), which never quotes
+the move (it may be a secret set-up); the log has it.
 
 Why one module of some 700 lines: it is the one place that owns the match
 while it is played (turn flow, chance, AI thread, undo, hand-over); the pieces
@@ -35,7 +47,7 @@ import pygame
 
 from games.core import logs, saves
 from games.core.ai import RandomAI
-from games.core.ai_runner import AIRunner
+from games.core.ai_runner import AIRunner, NoAnswer
 from games.core.game import CHANCE, BadNotation, IllegalMove
 from games.ui import banner
 from games.ui.board import board_class
@@ -43,28 +55,33 @@ from games.ui.dialogs import Dialog, confirm, message, prompt
 from games.ui.handover import HandOver
 from games.ui.move_log import MoveLog
 from games.ui.scene import Scene
-from games.ui.theme import draw_text
+from games.ui.theme import draw_text, ink_on, wrap_text
 from games.ui.widgets import Button, TextField, draw_panel
 
 log = logging.getLogger(__name__)
 
 CTRL = pygame.KMOD_CTRL | pygame.KMOD_META
 
+#: a computer's thought longer than this (times the AI-time setting) is taken for a
+#: hang: every level's budget is a few seconds, so this is many times the longest
+THINK_LIMIT = 30.0
+
 
 class GameScreen(Scene):
-    def __init__(self, app, match, resumed=False, save_path=None):
+    def __init__(self, app, match, resumed=False, save_path=None, clock=None):
         super().__init__(app)
         self.match = match
         self.info = match.info
         self.save_path = save_path
-        self.runner = AIRunner()
+        # the clock the thought limit is measured on: the wall clock, or a test's own
+        self.runner = AIRunner(clock) if clock else AIRunner()
         self.hint_runner = AIRunner()
         self.ais: dict = {}               # seat -> the AI playing it (one per seat per match)
         self.hint_move = None             # the hint shown now (the Hint button then plays it)
         self.status = ""                  # a transient line under the banner (errors, saves)
         self.status_t = 0.0
         self.status_bad = False
-        self._autosave_failed = False
+        self._autosave_failed: str | None = None   # why autosave fails (shown until one succeeds)
         self._over_shown = False
         self._ai_error = False            # an AI failed: its dialog is up, the match waits
         self._awaiting: str | None = None  # the label of a chance event waiting for its player
@@ -80,7 +97,9 @@ class GameScreen(Scene):
         b = lambda label, fn, key, **kw: Button(label, fn, key, sound=app.sound, **kw)  # noqa: E731
         self.undo_btn = b("Undo", self.undo, "Ctrl+Z")
         self.redo_btn = b("Redo", self.redo, "Ctrl+Y")
-        self.hint_btn = b("Hint", self.hint, "H")
+        # the hint makes no sound in a hidden-information game: the room must not hear
+        # how a secret decision was made (Hint, then Play it, would be two clicks)
+        self.hint_btn = Button("Hint", self.hint, "H", sound=None if self.info.hidden_information else app.sound)
         self.save_btn = b("Save", self.save, "Ctrl+S")
         self.rules_btn = b("Rules", self.rules, "F1")
         self.menu_btn = b("Menu", self.pause, "Esc")
@@ -238,10 +257,17 @@ class GameScreen(Scene):
             entry = self.match.play(move)
         except IllegalMove as exc:
             self.say(str(exc), bad=True)
-            self.app.sound.play("error")
+            self._private_sound("error")
             return False
         self._after_move(entry, before)
         return True
+
+    def _private_sound(self, name: str) -> None:
+        """A sound about the player's own input: silent over a private view with others
+        in the room (a refusal can tell what someone tried to do with their secrets)."""
+        if self.hidden and self.viewer is not None and len(self.humans) > 1:
+            return
+        self.app.sound.play(name)
 
     def typed_move(self, text):
         text = text.strip()
@@ -267,15 +293,25 @@ class GameScreen(Scene):
     def _refused(self, why: str) -> None:
         """A typed move that cannot be played: say why, keep the text selected so typing replaces it."""
         self.say(why, bad=True)
-        self.app.sound.play("error")
+        self._private_sound("error")
         self.move_box.select_all()
 
     def _after_move(self, entry, before):
         self._animating_from = before
         self._set_hint(None)
         self.hint_runner.cancel()
+        if self._goes_public():
+            self._change_viewer(None)
         self.board.on_move(entry, before, self.match.state)
         self.autosave()
+
+    def _goes_public(self) -> bool:
+        """After a move, a private view with others in the room goes public at once when
+        someone else acts next (a computer, chance, another person): whoever made the
+        decision may hand the laptop on, or walk away, straight after it."""
+        if not (self.hidden and self.viewer is not None and len(self.humans) > 1):
+            return False
+        return self.match.is_over() or self._seat_to_act() != self.viewer
 
     def _apply_chance(self):
         m = self.match
@@ -286,12 +322,16 @@ class GameScreen(Scene):
     def autosave(self):
         try:
             saves.autosave(self.match)
-            self._autosave_failed = False
         except (saves.SaveError, OSError) as exc:
-            log.warning("autosave failed: %s", exc)
-            if not self._autosave_failed:   # say it once, not after every move
-                self.say(f"Autosave failed: {getattr(exc, 'reason', exc)}", bad=True, seconds=8)
-            self._autosave_failed = True
+            if self._autosave_failed is None:      # logged once, not after every move
+                log.warning("autosave failed: %s", exc)
+            # drawn in the side column until a save succeeds (see draw)
+            why = getattr(exc, "reason", None) or getattr(exc, "strerror", None) or str(exc)
+            self._autosave_failed = why.split(";")[0]
+            return
+        if self._autosave_failed is not None:
+            log.info("autosave works again")
+        self._autosave_failed = None
 
     def update(self, dt):
         self._time += dt
@@ -362,6 +402,10 @@ class GameScreen(Scene):
             ai = self.ais[seat] = self.info.make_ai(self.match.seats[seat].level, seat, self.match.options)
         return ai
 
+    def think_limit(self) -> float:
+        """Seconds after which a computer's thought is taken for a hang."""
+        return THINK_LIMIT * max(0.5, float(self.app.settings.ai_time))
+
     def _drive_ai(self):
         m = self.match
         p = m.to_move()
@@ -369,29 +413,43 @@ class GameScreen(Scene):
             self.runner.start(self.ai_for(p), m.state.view(p), token=m.ply, time_scale=self.app.settings.ai_time,
                               seed=m.ai_seed())
             return
+        if self.runner.busy:
+            if self.runner.elapsed() > self.think_limit():
+                self.runner.cancel()              # a thread that won't stop is let go, once
+                self._ai_failed(p, TimeoutError(f"no move after {self.think_limit():.0f} s"),
+                                what=f"has thought for over {self.think_limit():.0f} seconds without moving")
+            return
         try:
             done, move = self.runner.poll()
-        except Exception as exc:  # noqa: BLE001 - any AI bug: logged, told, and the game offers Retry
+        except Exception as exc:  # noqa: BLE001 - any AI bug (or no answer): logged, told, Retry offered
             self._ai_failed(p, exc)
             return
         if not done:
             return
-        if move is None:          # the thought was cancelled: think again
-            self.runner.cancel()
+        why = self._not_a_move(move)
+        if why is not None:
+            self._ai_failed(p, IllegalMove(why), move=move, what="chose a move the rules don't allow")
             return
         before = m.state.copy()
-        try:
-            entry = m.play(move)
-        except IllegalMove as exc:
-            self._ai_failed(p, exc, move=move)
-            return
-        self._after_move(entry, before)
+        self._after_move(m.play(move), before)
 
-    def _ai_failed(self, seat, exc, move=None):
+    def _not_a_move(self, move) -> str | None:
+        """Why an AI's answer can't be played here, or None: it must be a legal move of
+        this game in this position (an answer of another kind is a fault too)."""
+        try:
+            hash(move)
+            return self.match.state.why_illegal(move)
+        except Exception as exc:  # noqa: BLE001 - junk from an AI: its fault, reported as such
+            return f"its answer is not a move of this game ({type(exc).__name__}: {exc})"
+
+    def _ai_failed(self, seat, exc, move=None, what=None):
         who = self.match.seat_label(seat)
-        what = f"chose an illegal move ({move})" if move is not None else f"failed ({type(exc).__name__})"
-        log.error("AI for seat %d (%s) %s at ply %d of %s", seat, who, what, self.match.ply, self.info.id,
-                  exc_info=exc)
+        if what is None:
+            what = "finished thinking without choosing a move" if isinstance(exc, NoAnswer) else \
+                f"failed ({type(exc).__name__})"
+        # the move goes to the log only: on screen it could be the computer's secret set-up
+        log.error("AI for seat %d (%s) %s at ply %d of %s%s", seat, who, what, self.match.ply, self.info.id,
+                  f": its move was {move!r}" if move is not None else "", exc_info=exc)
         self._ai_error = True
         self.autosave()
 
@@ -408,7 +466,7 @@ class GameScreen(Scene):
                 before = self.match.state.copy()
                 self._after_move(self.match.play(mv), before)
 
-        text = (f"{who} {what}. This is a bug in the computer player, not your mistake. "
+        text = (f"{who} {what}. This is a fault in the computer player, not your mistake. "
                 f"Your game is autosaved. The details are in the log file:\n{logs.log_file()}")
         self.app.push(Dialog(self.app, "The computer player stumbled", text, vertical=True, buttons=(
             ("Retry", retry, None),
@@ -509,7 +567,8 @@ class GameScreen(Scene):
 
     def _poll_hint(self):
         runner = self.hint_runner
-        if runner.token is None:
+        token = runner.token
+        if token is None:
             return
         try:
             done, move = runner.poll()
@@ -520,7 +579,7 @@ class GameScreen(Scene):
             return
         if not done:
             return
-        fresh = runner.token == self.match.ply and self.can_act()
+        fresh = token == self.match.ply and self.can_act()
         runner.cancel()                      # done: stop polling
         if move is not None and fresh:
             self._set_hint(move)
@@ -553,7 +612,8 @@ class GameScreen(Scene):
         if self.review_ply is not None and not self.match.is_over():
             self.review(None)
             return
-        self.runner.cancel()
+        # the computer goes on thinking under the menu (its move waits until the menu
+        # closes): cancelling here cost a thread that ignores cancels a second per Esc
         from games.ui.overlays import GameOver, PauseMenu
         self.app.push(GameOver(self.app, self) if self.match.is_over() else PauseMenu(self.app, self))
 
@@ -645,34 +705,59 @@ class GameScreen(Scene):
     def draw(self, surface):
         t, c = self.theme, self.theme.c
         m = self.match
+        covered = self.covered()
         self.undo_btn.enabled = m.can_undo() and not self._shared_secrets()
         self.redo_btn.enabled = m.can_redo() and not self._shared_secrets()
-        self.hint_btn.enabled = self.can_act()
-        if self._covered():
+        self.hint_btn.enabled = self.can_act() and not covered
+        # a hint waiting to be played is the seat's own: under a cover the button is plain
+        self.hint_btn.label = "Play it" if self.hint_move is not None and not covered else "Hint"
+        if covered:
             self._draw_curtain(surface)
         else:
             self.board.draw(surface)
+
         if self._awaiting and not self.board.busy and self.app.stack.top is self:
             self._place_perform_button()
             self.perform_btn.draw(surface, t)
         banner.draw(surface, self)
         pygame.draw.rect(surface, c["bg2"], self.side)
-        if self.log_rect.h > 0:
-            draw_panel(surface, self.log_rect, t, color=c["bg"])
+        log_rect = self.log_rect
+        if self._autosave_failed is not None:
+            note = self._draw_not_saving(surface)
+            log_rect = pygame.Rect(log_rect.x, log_rect.y, log_rect.w, max(0, note.y - t.px(6) - log_rect.y))
+        if log_rect.h > 0:
+            draw_panel(surface, log_rect, t, color=c["bg"])
             held = self._animating_from is not None and self.board.busy and self.review_ply is None
-            self.log_view.draw(surface, self.log_rect, t, m, len(m.log) - 1 if held else None)
-        self.move_box.draw(surface, t)
+            self.log_view.draw(surface, log_rect, t, m, len(m.log) - 1 if held else None)
+        self.move_box.draw(surface, t, hide_text=covered)
         for b in self.buttons:
             b.draw(surface, t)
+
+    def _draw_not_saving(self, surface) -> pygame.Rect:
+        """A red note in the side column, above the move box, there until a save succeeds:
+        the game is not being saved, and why (the move log gives it the room). Its rect."""
+        t, c = self.theme, self.theme.c
+        f = t.small_font()
+        pad = t.px(6)
+        text = f"Not saving: {self._autosave_failed}. The game goes on; each move tries again."
+        lines = wrap_text(text, f, self.log_rect.w - 2 * pad)[:5]
+        h = len(lines) * f.get_linesize() + 2 * pad
+        r = pygame.Rect(self.log_rect.x, self.move_box.rect.y - h - t.px(6), self.log_rect.w, h)
+        pygame.draw.rect(surface, c["danger"], r, border_radius=t.px(6))
+        ink = ink_on(c["danger"])
+        for i, line in enumerate(lines):
+            draw_text(surface, line, f, ink, (r.x + pad, r.y + pad + i * f.get_linesize()))
+        return r
 
     def _place_perform_button(self) -> None:
         r = self.board.perform_rect()
         if r is not None:
             self.perform_btn.rect = pygame.Rect(r)
 
-    def _covered(self) -> bool:
-        """In a hidden-information game, anything over the table hides it completely
-        (a pause menu, a dialog, the rules): the same rule as the hand-over."""
+    def covered(self) -> bool:
+        """In a hidden-information game, anything over a private view hides all of it
+        (a pause menu, a dialog, a prompt, the rules): the board, the banner's help and
+        status lines, the typed text and the hint. Only public text stays."""
         return self.hidden and self.viewer is not None and self.app.stack.top is not self
 
     def _draw_curtain(self, surface):

@@ -30,7 +30,7 @@ def make_app(size=(1280, 720), colorblind=False, animation="normal"):
 
 def build_scene(app, name, info=None, load=None, seats=None):
     """The scene called ``name`` (menu, setup, game, rules, settings, load)."""
-    from games.core.match import HUMAN, Match, Seat
+    from games.core.match import HUMAN, SEED_ONLY, Match, Seat
     from games.ui.menu import MainMenu
     if name == "menu":
         return MainMenu(app)
@@ -55,7 +55,8 @@ def build_scene(app, name, info=None, load=None, seats=None):
             return GameScreen(app, saves.load_match(load), resumed=True, save_path=load)
         n = info.default_seats
         seats = seats or [Seat(HUMAN, "normal", nm) for nm in info.seat_names(n)]
-        return GameScreen(app, Match(info, {}, seats, seed=1))
+        # a tool: the luck follows from the seed alone, so --moves is exactly reproducible
+        return GameScreen(app, Match(info, {}, seats, seed=1, ai_secret=1, chance_secret=SEED_ONLY))
     raise ValueError(f"unknown scene {name!r}")
 
 

@@ -33,7 +33,8 @@ class LoadScreen(Scene):
 
     def open(self, info):
         from games.ui.menu import open_save
-        open_save(self.app, info.path)
+        if info.open_path:
+            open_save(self.app, info.open_path)
 
     def delete(self, info):
         def do():
@@ -61,8 +62,9 @@ class LoadScreen(Scene):
         self.rows = []
         for i, info in enumerate(self.entries[self.scroll:self.scroll + self.per_page]):
             r = pygame.Rect(self.list_rect.x, self.list_rect.y + i * rh, self.list_rect.w, rh - t.px(6))
-            ob = Button("Open", (lambda e=info: self.open(e)), primary=True, enabled=info.error is None,
-                        sound=self.app.sound)
+            # a broken save whose previous copy is good offers that copy
+            ob = Button("Open" if info.error is None else "Open copy", (lambda e=info: self.open(e)), primary=True,
+                        enabled=info.open_path is not None, sound=self.app.sound)
             db = Button("Delete", (lambda e=info: self.delete(e)), sound=self.app.sound)
             bh = min(r.h - t.px(20), t.px(44))
             db.rect = pygame.Rect(r.right - t.px(110), r.centery - bh // 2, t.px(100), bh)
@@ -96,7 +98,10 @@ class LoadScreen(Scene):
             draw_text(surface, fit_text(title, t.body_font(), text_w), t.body_font(), c["text"],
                       (r.x + t.px(12), r.y + t.px(8)))
             if info.error:
-                lines = wrap_text(f"Cannot be opened: {info.error}.", t.small_font(), text_w)
+                why = f"Cannot be opened: {info.error}."
+                if info.backup is not None:
+                    why += f" The copy before it (move {info.backup.turn}, {info.backup.saved_text}) is good."
+                lines = wrap_text(why, t.small_font(), text_w)
                 if len(lines) > 2:
                     lines = [lines[0], fit_text(" ".join(lines[1:]), t.small_font(), text_w)]
                 col = c["danger"]

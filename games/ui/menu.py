@@ -59,8 +59,8 @@ class MainMenu(Scene):
         self.app.push(RulesScreen(self.app, info))
 
     def continue_last(self):
-        if self._last:
-            open_save(self.app, self._last.path)
+        if self._last and self._last.open_path:
+            open_save(self.app, self._last.open_path)
 
     def open_load(self):
         from games.ui.load_screen import LoadScreen
@@ -292,8 +292,15 @@ def open_save(app, path) -> None:
         log.warning("cannot load %s", exc.log_text())
         message(app, "Cannot open this save", f"{exc.reason[0].upper()}{exc.reason[1:]}.\n\n{exc.path}")
         return
+    backup = path.endswith(saves.BACKUP)
+    main = path[:-len(saves.BACKUP)] if backup else path
     app.replace_all(MainMenu(app))
-    app.push(GameScreen(app, match, resumed=True, save_path=path if not _is_autosave(path) else None))
+    # a backup opens as its save: the next save (or autosave) repairs the damaged file
+    game = GameScreen(app, match, resumed=True, save_path=main if not _is_autosave(main) else None)
+    app.push(game)
+    if backup:
+        message(app, "Opened the copy before", f"The last save of this game was damaged, so this is the copy kept "
+                                                f"before it, at move {match.ply}. Saving writes over the damaged file.")
 
 
 def _is_autosave(path) -> bool:

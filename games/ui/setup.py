@@ -11,8 +11,12 @@ import pygame
 
 from games.core.match import AI, HUMAN, Match, Seat
 from games.ui.scene import Scene
-from games.ui.theme import draw_text, fit_text
+from games.ui.theme import draw_text, fit_text, wrap_text
 from games.ui.widgets import Button, Choice, TextField, draw_panel, draw_seat_marker
+
+#: what a typed seed is for (architecture.md, "What a seed does")
+SEED_HELP = ("A seed labels this game in its save and the log. The dice, spins and cards also draw on "
+             "a secret the app keeps, so no seed foretells them: two games with one seed meet different luck.")
 
 SEAT_KINDS = (("human", "Human"), ("easy", "Computer - Easy"), ("normal", "Computer - Normal"),
               ("hard", "Computer - Hard"))
@@ -171,10 +175,11 @@ class SetupScreen(Scene):
         if self.advanced:
             draw_text(surface, "Seed (optional)", t.body_font(), c["text"], (x0, self.seed.rect.centery), "midleft")
             self.seed.draw(surface, t)
-            draw_text(surface, fit_text("the same seed and moves give the same dice and spins", t.small_font(),
-                                        max(1, self.panel.right - self.seed.rect.right - t.px(36))),
-                      t.small_font(), c["text_dim"], (self.seed.rect.right + t.px(12), self.seed.rect.centery),
-                      "midleft")
+            help_w = self.panel.right - t.px(24) - x0
+            y = self.seed.rect.bottom + t.px(6)
+            for line in wrap_text(SEED_HELP, t.small_font(), help_w)[:3]:
+                draw_text(surface, line, t.small_font(), c["text_dim"], (x0, y))
+                y += t.small_font().get_linesize()
         if self.error:
             draw_text(surface, self.error, t.body_font(), c["danger"], (x0, self.start_btn.rect.y - t.px(30)))
         self.back_btn.draw(surface, t)

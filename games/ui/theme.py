@@ -121,32 +121,43 @@ def wrap_text(text: str, font, width: int) -> list[str]:
 
 
 def _break_word(word: str, font, width: int) -> list[str]:
-    if font.size(word)[0] <= width:
-        return [word]
-    parts, cur = [], ""
-    for ch in word:
-        if cur and font.size(cur + ch)[0] > width:
-            # back up to the last separator in the piece, if there is a sensible one
-            cut = max(cur.rfind("/"), cur.rfind("\\"), cur.rfind("-"), cur.rfind("_"))
-            if cut >= len(cur) // 2:
-                parts.append(cur[:cut + 1])
-                cur = cur[cut + 1:]
-            else:
-                parts.append(cur)
-                cur = ""
-        cur += ch
-    if cur:
-        parts.append(cur)
+    parts: list[str] = []
+    rest = word
+    while rest:
+        if font.size(rest)[0] <= width:
+            parts.append(rest)
+            break
+        # the longest head that fits (a binary search), at least one character
+        k = max(1, longest_fitting(len(rest), lambda n, r=rest: font.size(r[:n])[0] <= width))
+        head = rest[:k]
+        # back up to the last separator in the piece, if there is a sensible one
+        cut = max(head.rfind("/"), head.rfind("\\"), head.rfind("-"), head.rfind("_"))
+        if cut >= len(head) // 2:
+            k = cut + 1
+        parts.append(rest[:k])
+        rest = rest[k:]
     return parts
 
 
 def fit_text(text: str, font, width: int) -> str:
-    """Cut text with an ellipsis so it fits ``width`` pixels."""
+    """Cut text with an ellipsis so it fits ``width`` pixels. A binary search over the
+    cut, so a very long text costs some twenty measurements, not one per character."""
     if font.size(text)[0] <= width:
         return text
-    while text and font.size(text + "...")[0] > width:
-        text = text[:-1]
-    return text + "..."
+    return text[:longest_fitting(len(text), lambda n: font.size(text[:n] + "...")[0] <= width)] + "..."
+
+
+def longest_fitting(n: int, fits) -> int:
+    """The largest k in 0..n with ``fits(k)`` (``fits`` is monotone: true up to some k,
+    false after; 0 when nothing fits)."""
+    lo, hi = 0, n
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 def luminance(rgb) -> float:

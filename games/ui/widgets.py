@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from games.ui.theme import draw_text, fit_text, ink_on, luminance
+from games.ui.theme import draw_text, fit_text, ink_on, longest_fitting, luminance
 
 
 def draw_panel(surface, rect, theme, color=None, radius=10, edge=True, alpha=None):
@@ -255,29 +255,32 @@ class TextField:
     def update(self, dt: float) -> None:
         self._blink = (self._blink + dt) % 1.0
 
-    def draw(self, surface, theme) -> None:
+    def draw(self, surface, theme, hide_text: bool = False) -> None:
+        """``hide_text``: draw the field as if empty and unfocused (its text is one seat's
+        secret and something covers that seat's view)."""
         c = theme.c
         if self.rect.w <= 2 or self.rect.h <= 2:
             return
+        text, focused = ("", False) if hide_text else (self.text, self.focused)
         pygame.draw.rect(surface, c["bg"], self.rect, border_radius=theme.px(6))
-        pygame.draw.rect(surface, c["accent"] if self.focused else c["edge"], self.rect,
-                         width=max(1, theme.px(2 if self.focused else 1)), border_radius=theme.px(6))
+        pygame.draw.rect(surface, c["accent"] if focused else c["edge"], self.rect,
+                         width=max(1, theme.px(2 if focused else 1)), border_radius=theme.px(6))
         f = theme.body_font()
         room = self.rect.w - theme.px(20)
-        shown = self.text or ("" if self.focused else self.placeholder)
-        col = c["text"] if self.text else c["text_dim"]
-        if self.text:
+        shown = text or ("" if focused else self.placeholder)
+        col = c["text"] if text else c["text_dim"]
+        if text:
             shown = _tail(shown, f, room)             # the end, where the typing happens
         else:
             shown = fit_text(shown, f, room)
         x = self.rect.x + theme.px(8)
-        if self.selected and self.text:
+        if self.selected and text:
             sel = pygame.Rect(x - 2, self.rect.y + theme.px(6), f.size(shown)[0] + 4, self.rect.h - theme.px(12))
             pygame.draw.rect(surface, c["accent"], sel, border_radius=theme.px(3))
             col = c["accent_text"]
         r = draw_text(surface, shown, f, col, (x, self.rect.centery), "midleft")
-        if self.focused and not self.selected and self._blink < 0.55:
-            cx = r.right + 2 if self.text else x
+        if focused and not self.selected and self._blink < 0.55:
+            cx = r.right + 2 if text else x
             pygame.draw.line(surface, c["text"], (cx, self.rect.y + theme.px(6)), (cx, self.rect.bottom - theme.px(6)), 2)
 
 
@@ -285,9 +288,8 @@ def _tail(text: str, font, width: int) -> str:
     """The end of ``text`` that fits ``width`` pixels, with an ellipsis in front if cut."""
     if font.size(text)[0] <= width:
         return text
-    while text and font.size("..." + text)[0] > width:
-        text = text[1:]
-    return "..." + text
+    keep = longest_fitting(len(text), lambda n: font.size("..." + text[len(text) - n:])[0] <= width)
+    return "..." + text[len(text) - keep:]
 
 
 def stack_rects(x, y, w, h, n, gap) -> list:

@@ -4,7 +4,6 @@ test, never for the computer), the firing preview against the forecast, a drag
 past the move refused with the reason, turning a gun, the hand-over clearing
 the seat's choices, the rules pictures, and drawing at every size."""
 import random
-import time
 
 import pygame
 import pytest
@@ -15,7 +14,7 @@ from games.artillery.forecast import shot_forecast
 from games.artillery.rules import Move
 from games.artillery.rules_text import DIAGRAMS
 from games.core.game import CHANCE
-from games.core.match import AI, HUMAN, Match, Seat
+from games.core.match import AI, HUMAN, Match, Seat, SEED_ONLY
 from games.ui.game_screen import GameScreen
 from games.ui.headless import make_app
 from tests.ui.helpers import click, frames, key, wait_until
@@ -29,7 +28,7 @@ def app(monkeypatch):
 
 def open_game(app, seats=None, seed=5, scenario="field"):
     seats = seats or [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")]
-    m = Match(INFO, {"scenario": scenario}, seats, seed=seed, ai_secret=seed)
+    m = Match(INFO, {"scenario": scenario}, seats, seed=seed, ai_secret=seed, chance_secret=SEED_ONLY)
     g = GameScreen(app, m)
     app.push(g)
     frames(app, 2)
@@ -80,17 +79,18 @@ def step_human(app, g, m, want_guns=True):
     return False
 
 
-def ticks(seconds=120.0):
-    """Loop turns until a wall-clock deadline. The computer thinks on its own thread in real
-    time, so a count of frames (instant under the dummy driver) runs out on a loaded machine."""
-    deadline = time.perf_counter() + seconds
-    while time.perf_counter() < deadline:
+def ticks(app, seconds=120.0):
+    """Loop turns, counted in frames. The computer thinks on its own thread in real time,
+    so each tick first joins a thought in hand (tests.ui.helpers.settle): a loaded machine
+    makes a tick slower, never fewer."""
+    from tests.ui.helpers import settle
+    for _ in range(int(seconds * 600)):
+        settle(app)
         yield
-        time.sleep(0.001)
 
 
 def to_act(app, g, m, want_guns=True, seconds=120.0):
-    for _ in ticks(seconds):
+    for _ in ticks(app, seconds):
         if m.is_over():
             return False
         if step_human(app, g, m, want_guns):
@@ -215,7 +215,7 @@ def test_roll_waits_for_the_shooter_once_per_test_and_never_for_the_computer(app
     def computer_shot():
         return any(e.player == 1 and e.text.startswith(("fire", "shoot")) for e in m.log)
 
-    for _ in ticks(180.0):
+    for _ in ticks(app, 180.0):
         if m.is_over() or m.state.round > 3 or (waits >= 2 and computer_shot()):
             break
         st = m.state

@@ -372,13 +372,19 @@ d.d.d.d.d.
     th.start()
     with pytest.raises(Cancelled):
         ai.choose(st.view(DARK), c)
-    stopped = time.perf_counter()
     th.join()
-    # Generous: a loaded two-core machine can stall a thread; the tight figure is in tests/bench.
-    assert stopped - fired["at"] < 2.0
-    # the AI is still usable afterwards
-    move = ai.choose(st.view(DARK), ctx(0.01))
-    assert move in st.legal_moves()
+    assert fired, "the search ended before it was cancelled"
+    # promptness without a wall-clock window (tests/bench/bench_ai_cancel.py prints the
+    # real figure): the search checks for a cancel at least once every 2000 nodes
+    checks = []
+
+    class Counting(ThinkContext):
+        def check(self):
+            checks.append(1)
+            super().check()
+    move = ai.choose(st.view(DARK), Counting(time_scale=0.01, rng=random.Random(0)))
+    assert move in st.legal_moves(), "the AI is not usable after a cancel"
+    assert ai.last_stats["nodes"] <= 2000 * len(checks), (ai.last_stats["nodes"], len(checks))
 
 
 def test_budget_is_respected(monkeypatch):

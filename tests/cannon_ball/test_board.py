@@ -11,7 +11,7 @@ import games
 from games.cannon_ball import INFO
 from games.cannon_ball import battlefield as M
 from games.cannon_ball import rules as R
-from games.core.match import AI, HUMAN, Match, Seat
+from games.core.match import AI, HUMAN, Match, Seat, SEED_ONLY
 from games.ui.game_screen import GameScreen
 from games.ui.headless import make_app
 from tests.ui.helpers import click, frames, key, wait_until
@@ -24,7 +24,7 @@ def app(monkeypatch):
 
 
 def open_game(app, seats, seed=4, state=None):
-    m = Match(INFO, {}, seats, seed=seed, ai_secret=seed)
+    m = Match(INFO, {}, seats, seed=seed, ai_secret=seed, chance_secret=SEED_ONLY)
     if state is not None:
         m.state = state
     g = GameScreen(app, m)

@@ -97,8 +97,10 @@ def test_save_and_load_mid_gamble(monkeypatch, tmp_path):
     saves.save_match(m, path)
     back = saves.load_match(path)
     assert back.state.snapshot() == m.state.snapshot() and back.state.phase == SPIN
-    # the spin drawn after loading is the one the match would have drawn
-    assert back.draw_chance() == m.draw_chance()
+    # the spin still to come is fresh after a load: loading the save again does not
+    # repeat it, so a player can't see it, load, and choose differently knowing it
+    again = saves.load_match(path)
+    assert back.chance_secret != again.chance_secret != m.chance_secret
 
 
 def test_a_match_replays_a_move_log_exactly():

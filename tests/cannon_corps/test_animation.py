@@ -16,7 +16,7 @@ import pytest  # noqa: E402
 import games  # noqa: E402
 from games.cannon_corps.rules import DIE_SIZES, Move  # noqa: E402
 from games.core import paths  # noqa: E402
-from games.core.match import AI, HUMAN, Match, Seat  # noqa: E402
+from games.core.match import AI, HUMAN, SEED_ONLY, Match, Seat  # noqa: E402
 from games.ui.dice import DieChange, DiePlace, DieRoll  # noqa: E402
 
 INFO = games.get("cannon_corps")
@@ -54,7 +54,7 @@ def _screen(app, m):
 
 
 def _match():
-    return Match(INFO, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=1, ai_secret=1)
+    return Match(INFO, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=1, ai_secret=1, chance_secret=SEED_ONLY)
 
 
 def _apply(g, text):

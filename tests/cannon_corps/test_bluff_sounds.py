@@ -17,7 +17,7 @@ import pytest  # noqa: E402
 import games  # noqa: E402
 from games.cannon_corps.rules import CoverDecision, DeployDecision  # noqa: E402
 from games.core import paths  # noqa: E402
-from games.core.match import AI, HUMAN, Match, Seat  # noqa: E402
+from games.core.match import AI, HUMAN, SEED_ONLY, Match, Seat  # noqa: E402
 
 INFO = games.get("cannon_corps")
 ANA = "setup d4@A1 d6@A2 d8@A3 d20@A4"
@@ -48,7 +48,7 @@ def _world(app, moves):
     """Ana (human) against Ben (computer), the given moves played; Ana to decide."""
     from games.ui.game_screen import GameScreen
     app.stack.scenes.clear()
-    m = Match(INFO, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=9, ai_secret=9)
+    m = Match(INFO, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=9, ai_secret=9, chance_secret=SEED_ONLY)
     for text in moves:
         m.play_text(text)
     g = GameScreen(app, m)

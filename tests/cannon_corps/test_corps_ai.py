@@ -5,7 +5,6 @@ import dataclasses
 import os
 import random
 import threading
-import time
 from collections import Counter
 
 import pytest
@@ -117,7 +116,7 @@ def test_the_app_hands_each_ai_only_its_own_view(handed, tmp_path):
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import games
     from games.core import paths
-    from games.core.match import AI, Match, Seat
+    from games.core.match import AI, Match, Seat, SEED_ONLY
     from games.ui.game_screen import GameScreen
     from games.ui.headless import make_app
     paths.set_data_dir(str(tmp_path / "data"))
@@ -125,14 +124,14 @@ def test_the_app_hands_each_ai_only_its_own_view(handed, tmp_path):
     try:
         m = Match(games.get("cannon_corps"), {},
                   [Seat(AI, lv, name) for lv, name in (("easy", "Ana"), ("normal", "Ben"), ("hard", "Cleo"))],
-                  seed=4, ai_secret=4)
+                  seed=4, ai_secret=4, chance_secret=SEED_ONLY)
         app.push(GameScreen(app, m))
-        end = time.perf_counter() + 15
-        while m.ply < 40 and not m.is_over() and time.perf_counter() < end:
-            if any(typ is not CorpsView for _, _, typ, _, _ in handed):
+        from tests.ui.helpers import settle
+        for _ in range(20000):               # frames, each after the thought in hand has finished
+            if m.ply >= 40 or m.is_over() or any(typ is not CorpsView for _, _, typ, _, _ in handed):
                 break
+            settle(app)
             app.step(1 / 60)
-            time.sleep(0.001)
     finally:
         for s in list(app.stack.scenes):
             s.on_exit()

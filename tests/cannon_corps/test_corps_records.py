@@ -138,9 +138,9 @@ def test_undo_against_the_computer_stops_at_what_the_table_has_seen():
     """One human against an AI: a set-up can be taken back, a shot cannot (its
     answers were shown), and a cover decision can (it shows nothing)."""
     import games
-    from games.core.match import AI, HUMAN, Match, Seat
+    from games.core.match import AI, HUMAN, Match, Seat, SEED_ONLY
     info = games.get("cannon_corps")
-    m = Match(info, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=3, ai_secret=3)
+    m = Match(info, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=3, ai_secret=3, chance_secret=SEED_ONLY)
     m.play_text("setup d4@A1 d6@A2 d8@A3 d20@A4")
     assert m.can_undo()
     assert m.undo() and m.ply == 0

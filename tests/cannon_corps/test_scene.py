@@ -8,7 +8,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import random  # noqa: E402
-import time  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -17,7 +16,7 @@ import games  # noqa: E402
 from games.cannon_corps.rules import DICE, SPACES, CorpsState, Move  # noqa: E402
 from games.cannon_corps.table_model import public_table  # noqa: E402
 from games.core import paths, saves  # noqa: E402
-from games.core.match import AI, HUMAN, Match, Seat  # noqa: E402
+from games.core.match import AI, HUMAN, SEED_ONLY, Match, Seat  # noqa: E402
 
 INFO = games.get("cannon_corps")
 
@@ -35,7 +34,7 @@ def app(tmp_path):
 
 def new_game(app, seats, seed=5, resumed=False, match=None):
     from games.ui.game_screen import GameScreen
-    m = match or Match(INFO, {}, seats, seed=seed, ai_secret=seed)
+    m = match or Match(INFO, {}, seats, seed=seed, ai_secret=seed, chance_secret=SEED_ONLY)
     g = GameScreen(app, m, resumed=resumed)
     app.push(g)
     return g
@@ -56,12 +55,15 @@ def accept_handover(app):
 
 
 def wait_for(app, cond, seconds=10.0):
-    end = time.perf_counter() + seconds
-    while not cond():
-        if time.perf_counter() > end:
-            raise AssertionError("timed out waiting")
+    """Frames (each after the computers' thoughts have finished) until ``cond()``: counted
+    in frames, never against the wall clock."""
+    from tests.ui.helpers import settle
+    for _ in range(int(seconds * 600)):
+        if cond():
+            return
+        settle(app)
         frame(app)
-        time.sleep(0.001)
+    raise AssertionError("the table never got there")
 
 
 def is_handover(scene):
@@ -156,8 +158,9 @@ def test_three_seats_one_human_two_ais_by_clicks(app):
         return real()
     g.visible_state = spy
     assert g.viewer == 0 and app.stack.top is g          # one human: no hand-over
-    deadline = time.perf_counter() + 30
-    while not g.match.is_over() and time.perf_counter() < deadline:
+    for _turn in range(400):
+        if g.match.is_over():
+            break
         wait_for(app, lambda: g.can_act() or g.match.is_over(), 10)
         if g.match.is_over():
             break
@@ -221,13 +224,16 @@ def test_two_humans_hand_over_on_every_change_and_never_show_the_next_grid(app):
             accept_handover(app)
             assert g.viewer == p and app.stack.top is g
             continue
-        human_decisions.append(g.match.to_move())
+        last = g.match.log[-1].player if g.match.log else None
+        human_decisions.append((last, g.match.to_move()))
         human_turn(app, g, rng, stats)
     assert not drawn_under_curtain
     assert stats["setup"] == 2 and stats["fire"] >= 2
-    # a hand-over before the first human decision and before every change of human seat
-    changes = [human_decisions[0]] + [b for a, b in zip(human_decisions, human_decisions[1:], strict=False) if a != b]
-    assert handovers == changes
+    # a hand-over before every human decision that follows anyone else's move (another
+    # person's, the computer's or chance's): the screen went public in between
+    expected = [p for last, p in human_decisions if last != p]
+    assert handovers == expected
+    assert any(last is not None and last != p and g.match.seats[last].is_human for last, p in human_decisions)
     assert len(set(handovers)) == 2 and len(handovers) >= 4
     assert set(calls) <= {None, 0, 1}
 
@@ -301,13 +307,16 @@ def test_animations_run_to_the_end_and_release_busy(app, monkeypatch):
         kinds.add(st.data["kind"])
         return orig(st)
     monkeypatch.setattr(g.board.animator, "_start", spy)
-    end = time.perf_counter() + 12
-    while time.perf_counter() < end and not g.match.is_over() and stats["fire"] < 6:
-        t0 = time.perf_counter()
-        while not (g.can_act() or g.match.is_over()):
+    from tests.ui.helpers import settle
+    for _turn in range(200):
+        if g.match.is_over() or stats["fire"] >= 6:
+            break
+        for _ in range(3000):
+            if g.can_act() or g.match.is_over():
+                break
+            settle(app)
             app.step(0.1, events=[])         # big steps: the animation runs through quickly
-            time.sleep(0.001)
-            assert time.perf_counter() - t0 < 10
+        assert g.can_act() or g.match.is_over(), "the table stopped"
         if g.match.is_over():
             break
         human_turn(app, g, rng, stats)
@@ -325,7 +334,7 @@ def test_layout_fits_every_size(app, size, n):
     app.screen = pygame.display.set_mode(size)
     app._relayout()
     names = INFO.seat_names(n)
-    m = Match(INFO, {}, [Seat(HUMAN, name=names[0])] + [Seat(AI, "easy", x) for x in names[1:]], seed=1, ai_secret=1)
+    m = Match(INFO, {}, [Seat(HUMAN, name=names[0])] + [Seat(AI, "easy", x) for x in names[1:]], seed=1, ai_secret=1, chance_secret=SEED_ONLY)
     for _ in range(n + 1):      # everyone sets up
         m.resolve_chance()
         if m.to_move() >= 0:
@@ -422,7 +431,7 @@ def test_rules_diagrams_draw_for_every_key(app):
 
 
 def test_loaded_game_has_exactly_one_hand_over_on_the_stack(app, tmp_path):
-    m = Match(INFO, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=3, ai_secret=3)
+    m = Match(INFO, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=3, ai_secret=3, chance_secret=SEED_ONLY)
     m.play_text("setup d4@A1 d6@A2 d8@A3 d10@A4")         # now the AI is to move
     path = str(tmp_path / "s.json")
     saves.save_match(m, path)
@@ -440,7 +449,7 @@ def test_every_animation_step_on_a_scripted_game(app, monkeypatch):
     (eliminations, the winner). After every move's animation the table shows
     exactly the view again."""
     app.settings.animation = "normal"
-    m = Match(INFO, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=1, ai_secret=1)
+    m = Match(INFO, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=1, ai_secret=1, chance_secret=SEED_ONLY)
     g = new_game(app, None, match=m)
     g.runner.cancel()
     b = g.board
@@ -513,7 +522,7 @@ def _resize(app, size):
 def _set_up_match(n, names=None, seed=1):
     names = names or INFO.seat_names(n)
     m = Match(INFO, {}, [Seat(HUMAN, name=names[0])] + [Seat(AI, "easy", x) for x in names[1:n]], seed=seed,
-              ai_secret=seed)
+              ai_secret=seed, chance_secret=SEED_ONLY)
     for _ in range(n + 1):
         m.resolve_chance()
         if m.to_move() >= 0:
@@ -548,7 +557,7 @@ def test_rules_diagram_stays_inside_the_callers_clip(app):
 def test_setup_buttons_are_unambiguous_and_never_truncated(app, size, n):
     _resize(app, size)
     names = INFO.seat_names(n)
-    m = Match(INFO, {}, [Seat(HUMAN, name=names[0])] + [Seat(AI, "easy", x) for x in names[1:]], seed=1, ai_secret=1)
+    m = Match(INFO, {}, [Seat(HUMAN, name=names[0])] + [Seat(AI, "easy", x) for x in names[1:]], seed=1, ai_secret=1, chance_secret=SEED_ONLY)
     g = new_game(app, None, match=m)
     frame(app)
     b = g.board
@@ -661,8 +670,9 @@ def test_two_seats_played_by_clicks_at_other_sizes(app, size):
     g = new_game(app, seats, seed=13)
     rng = random.Random(2)
     stats = dict(setup=0, fire=0, cover=0, stay=0, deploy=0)
-    end = time.perf_counter() + 20
-    while not g.match.is_over() and stats["fire"] < 8 and time.perf_counter() < end:
+    for _turn in range(200):
+        if g.match.is_over() or stats["fire"] >= 8:
+            break
         wait_for(app, lambda: g.can_act() or g.match.is_over(), 10)
         if g.match.is_over():
             break
@@ -676,7 +686,7 @@ def test_two_seats_played_by_clicks_at_other_sizes(app, size):
 
 def test_a_click_or_space_skips_the_animation(app):
     app.settings.animation = "normal"
-    m = Match(INFO, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=1, ai_secret=1)
+    m = Match(INFO, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=1, ai_secret=1, chance_secret=SEED_ONLY)
     g = new_game(app, None, match=m)
     g.runner.cancel()
     b = g.board

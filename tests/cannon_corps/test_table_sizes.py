@@ -22,7 +22,7 @@ import pytest  # noqa: E402
 import games  # noqa: E402
 from games.cannon_corps.rules import CoverDecision, FireDecision, Move  # noqa: E402
 from games.core import paths  # noqa: E402
-from games.core.match import AI, HUMAN, Match, Seat  # noqa: E402
+from games.core.match import AI, HUMAN, SEED_ONLY, Match, Seat  # noqa: E402
 
 INFO = games.get("cannon_corps")
 SIZES = [(1920, 1080), (1280, 720), (800, 600), (640, 480), (400, 300), (320, 240), (220, 170), (160, 120),
@@ -46,7 +46,7 @@ def _match(n, want, seed=1):
     names = INFO.seat_names(n)
     for s in range(seed, seed + 200):
         m = Match(INFO, {}, [Seat(HUMAN, name=names[0])] + [Seat(AI, "easy", x) for x in names[1:]],
-                  seed=s, ai_secret=s)
+                  seed=s, ai_secret=s, chance_secret=SEED_ONLY)
         rng = random.Random(s)
         while not m.is_over():
             if m.to_move() == 0 and isinstance(m.state.pending(), want) and m.state.turn >= 2:
@@ -137,7 +137,7 @@ def test_running_for_cover_and_setting_up_draw_at_every_size(app, n):
     _sweep(app, g.board)
     names = INFO.seat_names(n)
     m = Match(INFO, {}, [Seat(HUMAN, name=names[0])] + [Seat(AI, "easy", x) for x in names[1:]], seed=2,
-              ai_secret=2)
+              ai_secret=2, chance_secret=SEED_ONLY)
     g = _screen(app, m)
     b = g.board
     b.update(0.0)

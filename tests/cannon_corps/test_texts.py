@@ -117,7 +117,7 @@ def test_what_the_table_draws_is_latin1(app, monkeypatch):
     pop-ups, the strip, help lines), recorded where the table draws text."""
     import games
     from games.cannon_corps import table_draw as td
-    from games.core.match import AI, HUMAN, Match, Seat
+    from games.core.match import AI, HUMAN, Match, Seat, SEED_ONLY
     from games.ui.game_screen import GameScreen
     drawn = []
     real = td.text_img
@@ -129,7 +129,7 @@ def test_what_the_table_draws_is_latin1(app, monkeypatch):
     info = games.get("cannon_corps")
     app.settings.animation = "normal"
     m = Match(info, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben"), Seat(AI, "easy", "Cleo")],
-              seed=4, ai_secret=4)
+              seed=4, ai_secret=4, chance_secret=SEED_ONLY)
     g = GameScreen(app, m)
     app.push(g)
     g.runner.cancel()

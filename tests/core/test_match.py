@@ -1,9 +1,9 @@
-"""Match: seats, chance resolution, undo/redo across AI replies and chance events."""
+"""Match: seats, chance resolution, undo/redo and its floor, the secrets that make luck unforeseeable."""
 import pytest
 
 import games
 from games.core.game import CHANCE, IllegalMove
-from games.core.match import AI, HUMAN, Match, Seat
+from games.core.match import AI, HUMAN, SEED_ONLY, Match, Seat
 from tests.core import toygame
 
 
@@ -12,8 +12,9 @@ def toy_registered(monkeypatch):
     monkeypatch.setitem(games.BY_ID, "toy", toygame.INFO)
 
 
-def human_vs_ai():
-    return Match(toygame.INFO, {}, [Seat(HUMAN, name="Ann"), Seat(AI, "normal", "Bot")], seed=7)
+def human_vs_ai(chance_secret=SEED_ONLY):
+    return Match(toygame.INFO, {}, [Seat(HUMAN, name="Ann"), Seat(AI, "normal", "Bot")], seed=7,
+                 ai_secret=7, chance_secret=chance_secret)
 
 
 def play_ai_turn(m):
@@ -25,73 +26,68 @@ def play_ai_turn(m):
         m.resolve_chance()
 
 
-def test_chance_is_resolved_from_the_seed_and_ply():
+def test_chance_is_resolved_from_the_seed_and_ply_for_tools():
     a, b = human_vs_ai(), human_vs_ai()
     a.resolve_chance()
     b.resolve_chance()
     assert a.log[0].text == b.log[0].text and a.log[0].player == CHANCE
-    c = Match(toygame.INFO, {}, [Seat(), Seat()], seed=8)
     draws = set()
     for seed in range(30):
-        c = Match(toygame.INFO, {}, [Seat(), Seat()], seed=seed)
+        c = Match(toygame.INFO, {}, [Seat(), Seat()], seed=seed, chance_secret=SEED_ONLY)
         c.resolve_chance()
         draws.add(c.log[0].text)
     assert draws == {"roll1", "roll2", "roll3"}     # all outcomes occur over seeds
 
 
-def test_undo_takes_back_the_ai_reply_and_chance_with_the_human_move():
-    m = human_vs_ai()
-    m.resolve_chance()
-    start = m.state.snapshot()
-    m.play_text("bank")
+def first_rolls(m, n=12):
+    """The first ``n`` chance outcomes of a match played by banking."""
+    out = []
+    while len(out) < n and not m.is_over():
+        if m.to_move() == CHANCE:
+            out.append(m.apply_chance().text)
+        else:
+            m.play_text("bank")
+    return out
+
+
+def test_a_typed_seed_does_not_foretell_the_luck_of_a_game_at_the_table():
+    """Two games with the same typed seed (and no tool's SEED_ONLY) meet different luck."""
+    runs = {tuple(first_rolls(Match(toygame.INFO, {}, [Seat(), Seat()], seed=42))) for _ in range(4)}
+    assert len(runs) > 1, "the same typed seed gave the same dice every game"
+
+
+def test_a_chance_outcome_the_table_has_seen_is_an_undo_floor():
+    m = human_vs_ai(chance_secret=None)
+    m.resolve_chance()                        # Ann's roll: seen
+    assert not m.can_undo()
+    m.play_text("double")                     # her choice, before any roll it leads to
+    assert m.can_undo() and m.undo() and m.ply == 1, "a choice nobody has seen the result of can be taken back"
+    assert m.redo() and m.log[-1].text == "double"
+    m.resolve_chance()                        # Bot's roll follows: now her choice stands
     play_ai_turn(m)
-    assert m.is_human_turn() and m.ply >= 4
-    after = m.state.snapshot()
-    assert m.undo()
-    assert m.state.snapshot() == start and m.ply == 1
-    assert m.redo()
-    assert m.state.snapshot() == after
+    assert not m.can_undo() and not m.undo()
+    assert m.floor == m.ply
 
 
-def test_undo_then_same_decision_meets_the_same_luck():
+def test_undo_takes_back_a_human_decision_and_redo_restores_it_over_a_long_game():
     m = human_vs_ai()
-    m.resolve_chance()
-    m.play_text("double")
-    play_ai_turn(m)
-    log1 = [e.text for e in m.log]
-    m.undo()
-    m._redo.clear()
-    m.play_text("double")
-    play_ai_turn(m)
-    assert [e.text for e in m.log] == log1
-
-
-def test_undo_redo_restores_identical_states_over_a_long_game():
-    m = human_vs_ai()
-    snaps = []
     while not m.is_over():
         m.resolve_chance()
         if m.is_over():
             break
         if m.is_human_turn():
-            snaps.append((m.ply, m.state.snapshot()))
+            before = (m.ply, m.state.snapshot())
             m.play_text("bank")
+            after = m.state.snapshot()
+            assert m.undo() and (m.ply, m.state.snapshot()) == before
+            assert not m.undo(), "undo went below the roll the table saw"
+            assert m.redo() and m.state.snapshot() == after
         else:
             play_ai_turn(m)
-    final = m.state.snapshot()
-    undone = 0
-    while m.undo():
-        undone += 1
-        ply, snap = snaps[-undone]
-        assert (m.ply, m.state.snapshot()) == (ply, snap)
-    assert undone == len(snaps) and not m.can_undo()
-    while m.redo():
-        pass
-    assert m.state.snapshot() == final
 
 
 def test_undo_with_nothing_human_does_nothing():
-    m = Match(toygame.INFO, {}, [Seat(AI, "normal", "X"), Seat(AI, "normal", "Y")], seed=1)
+    m = Match(toygame.INFO, {}, [Seat(AI, "normal", "X"), Seat(AI, "normal", "Y")], seed=1, chance_secret=SEED_ONLY)
     m.resolve_chance()
     assert not m.undo()
 

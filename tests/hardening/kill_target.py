@@ -16,7 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 def main(game_id: str, data_dir: str, seed: int) -> int:
     import games
     from games.core import paths, saves
-    from games.core.match import AI, Match, Seat
+    from games.core.match import AI, Match, Seat, SEED_ONLY
     from games.ui.game_screen import GameScreen
     from games.ui.headless import make_app
     paths.set_data_dir(data_dir)
@@ -31,7 +31,7 @@ def main(game_id: str, data_dir: str, seed: int) -> int:
     saves.autosave = autosave
     seats = [Seat(AI, "easy", n) for n in info.seat_names(info.default_seats)]
     app = make_app((800, 600), animation="off")
-    g = GameScreen(app, Match(info, {}, seats, seed=seed, ai_secret=seed))
+    g = GameScreen(app, Match(info, {}, seats, seed=seed, ai_secret=seed, chance_secret=SEED_ONLY))
     app.push(g)
     while not g.match.is_over():
         app.step(1 / 60, events=[])

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import games
 from games.core import saves
 from games.core.game import CHANCE, IllegalMove
-from games.core.match import AI, HUMAN, Match, Seat
+from games.core.match import AI, HUMAN, Match, Seat, SEED_ONLY
 
 GAMES = games.GAMES
 
@@ -21,7 +21,7 @@ GAMES = games.GAMES
 def played(info, plies=30, seed=2):
     seats = [Seat(HUMAN, name=n) if i == 0 else Seat(AI, "easy", n)
              for i, n in enumerate(info.seat_names(info.default_seats))]
-    m = Match(info, {}, seats, seed=seed, ai_secret=seed)
+    m = Match(info, {}, seats, seed=seed, ai_secret=seed, chance_secret=SEED_ONLY)
     rng = random.Random(seed)
     while m.ply < plies and not m.is_over():
         if m.to_move() == CHANCE:
@@ -50,7 +50,7 @@ def load_text(tmp_path, text) -> None:
         assert exc.reason and isinstance(exc.reason, str)
         return
     # loaded: it must be whole, its state exactly what its own log replays to
-    again = Match(m.info, m.options, m.seats, m.seed, ai_secret=m.ai_secret)
+    again = Match(m.info, m.options, m.seats, m.seed, ai_secret=m.ai_secret, chance_secret=SEED_ONLY)
     again.replay([e.text for e in m.log])
     assert again.state.snapshot() == m.state.snapshot()
 
@@ -173,6 +173,6 @@ def test_thousands_of_random_clicks_and_keys_crash_nothing_and_keep_the_match_tr
 
 
 def check_consistent(m):
-    again = Match(m.info, m.options, m.seats, m.seed, ai_secret=m.ai_secret)
+    again = Match(m.info, m.options, m.seats, m.seed, ai_secret=m.ai_secret, chance_secret=SEED_ONLY)
     again.replay([e.text for e in m.log])
     assert again.state.snapshot() == m.state.snapshot()

@@ -1,7 +1,13 @@
-"""Driving the app with synthetic events under the dummy video driver."""
-import time
+"""Driving the app with synthetic events under the dummy video driver.
 
+No test here measures progress against a wall-clock window (a loaded machine would
+fail it now and then): waits are counted in frames, and a computer's thought is
+waited for by joining its thread (:func:`settle`), so each ply takes the frames it
+takes however slow the machine is."""
 import pygame
+
+#: a thought still running after this many seconds of join is a hang, not a slow machine
+HANG = 300.0
 
 
 def click(app, pos, button=1):
@@ -24,10 +30,30 @@ def frames(app, n=1):
         app.step(1 / 60, events=[])
 
 
-def wait_until(app, cond, seconds=20.0):
-    deadline = time.perf_counter() + seconds
-    while not cond():
-        if time.perf_counter() > deadline:
-            raise AssertionError("timed out waiting for the app")
+def settle(app):
+    """Let every computer's thought on the stack finish: a join, bounded by the AI's own
+    budget, not by a window of ours."""
+    for scene in list(app.stack.scenes):
+        for runner in (getattr(scene, "runner", None), getattr(scene, "hint_runner", None)):
+            job = getattr(runner, "_job", None)
+            thread = getattr(job, "thread", None)
+            if thread is not None and thread.is_alive():
+                thread.join(HANG)
+                assert not thread.is_alive(), "a computer player hung"
+
+
+def step(app, n=1):
+    """``n`` frames, each after the running thoughts have finished."""
+    for _ in range(n):
+        settle(app)
         app.step(1 / 60, events=[])
-        time.sleep(0.002)
+
+
+def wait_until(app, cond, seconds=20.0):
+    """Step frames (letting thoughts finish) until ``cond()``; ``seconds`` of game time
+    (frames at 60 a second, ten times over) before giving up: a stuck game, not a slow one."""
+    for _ in range(int(seconds * 600)):
+        if cond():
+            return
+        step(app)
+    raise AssertionError("the app never got there")

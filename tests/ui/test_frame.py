@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from games.core.game import CHANCE
-from games.core.match import AI, HUMAN, Match, Seat
+from games.core.match import AI, HUMAN, Match, Seat, SEED_ONLY
 from games.ui.board import GenericBoard
 from games.ui.dialogs import Dialog
 from games.ui.game_screen import GameScreen
@@ -22,7 +22,7 @@ def app():
 
 
 def toy_match(seats, dice=1, seed=5):
-    return Match(toygame.INFO, {"dice": dice}, seats, seed=seed, ai_secret=seed)
+    return Match(toygame.INFO, {"dice": dice}, seats, seed=seed, ai_secret=seed, chance_secret=SEED_ONLY)
 
 
 def open_game(app, match):

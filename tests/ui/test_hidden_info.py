@@ -19,7 +19,7 @@ import pygame
 import pytest
 
 import games
-from games.core.match import AI, HUMAN, Match, Seat
+from games.core.match import AI, HUMAN, Match, Seat, SEED_ONLY
 from games.ui.game_screen import GameScreen
 from games.ui.handover import HandOver
 from games.ui.headless import make_app
@@ -101,7 +101,7 @@ def world(info, prefix, move, noisy, animation="normal"):
     app = make_app((1280, 720), animation=animation)
     n = info.default_seats
     seats = [Seat(HUMAN, "normal", nm) for nm in info.seat_names(n)]
-    m = Match(info, {}, seats, seed=3, ai_secret=3)
+    m = Match(info, {}, seats, seed=3, ai_secret=3, chance_secret=SEED_ONLY)
     m.replay(prefix)
     g = GameScreen(app, m)
     app.push(g)
@@ -172,7 +172,7 @@ def test_nothing_typed_or_said_by_one_seat_crosses_the_hand_over(info):
 
 def corps_vs_computer(seed=2):
     info = games.get("cannon_corps")
-    m = Match(info, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=seed, ai_secret=seed)
+    m = Match(info, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=seed, ai_secret=seed, chance_secret=SEED_ONLY)
     app = make_app((1280, 720), animation="off")
     g = GameScreen(app, m)
     app.push(g)
@@ -203,7 +203,7 @@ def test_undo_cannot_take_back_a_shot_whose_answers_were_shown():
 
 def test_undo_still_takes_back_a_choice_nobody_has_seen_the_result_of():
     info = games.get("cannon_corps")
-    m = Match(info, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=2, ai_secret=2)
+    m = Match(info, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=2, ai_secret=2, chance_secret=SEED_ONLY)
     m.play(m.state.legal_moves()[0])          # Ana's set-up: nothing of a secret is shown
     assert m.can_undo() and m.undo() and m.ply == 0
 
@@ -212,7 +212,7 @@ def test_undo_still_takes_back_a_choice_nobody_has_seen_the_result_of():
 
 def ai_setup(seed, secret=None):
     info = games.get("cannon_corps")
-    m = Match(info, {}, [Seat(AI, "hard", "Ana"), Seat(HUMAN, name="Ben")], seed=seed, ai_secret=secret)
+    m = Match(info, {}, [Seat(AI, "hard", "Ana"), Seat(HUMAN, name="Ben")], seed=seed, ai_secret=secret, chance_secret=SEED_ONLY)
     app = make_app((1280, 720), animation="off")
     g = GameScreen(app, m)
     app.push(g)
@@ -230,12 +230,264 @@ def test_the_same_typed_seed_does_not_give_the_computer_the_same_secret_setup():
     assert len(setups) > 1, "with seed 42 the computer hid its platoons the same way every game"
 
 
-def test_a_loaded_game_keeps_the_computers_secret_so_it_goes_on_the_same_way(tmp_path):
+def test_a_save_holds_no_secret_and_a_loaded_game_draws_fresh_ones(tmp_path):
+    """Loading the same save twice must not repeat the computer's secret choices (or the
+    luck): otherwise a player learns them in one load and uses them in the next."""
     from games.core import saves
     info = games.get("cannon_corps")
     m = Match(info, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "hard", "Ben")], seed=42)
     p = str(tmp_path / "s.json")
     saves.save_match(m, p)
-    back = saves.load_match(p)
-    assert back.ai_secret == m.ai_secret and back.ai_seed() == m.ai_seed()
-    assert ai_setup(42, secret=m.ai_secret) == ai_setup(42, secret=m.ai_secret)
+    with open(p) as fh:
+        text = fh.read()
+    assert str(m.ai_secret) not in text and str(m.chance_secret) not in text and "secret" not in text
+    a, b = saves.load_match(p), saves.load_match(p)
+    assert a.ai_secret != b.ai_secret and a.chance_secret != b.chance_secret
+
+
+# -- whatever covers a private view covers all of it ----------------------------------------
+
+def decision_points(info, seed, max_plies=160):
+    """Prefixes of seeded random play at which a seat decides, one per kind of decision
+    (the set of kinds among its legal moves): setup, fire, cover, deploy; a card, an act."""
+    rng = random.Random(seed)
+    n = info.default_seats
+    st = info.new_state(info.default_options(), n)
+    prefix: list[str] = []
+    found: dict = {}
+    for _ in range(max_plies):
+        p = st.current_player()
+        if p == -2:
+            break
+        if p < 0:
+            m = rng.choice([o for o, _ in st.chance_outcomes()])
+        else:
+            legal = st.legal_moves()
+            kinds = frozenset(_kind(x) for x in legal[:60])
+            found.setdefault(kinds, list(prefix))
+            m = legal[rng.randrange(len(legal))]
+        prefix.append(str(m))
+        st.apply(m)
+    return list(found.values())
+
+
+def _open_pause(app, g):
+    g.pause()
+
+
+def _open_save_prompt(app, g):
+    g.save()
+
+
+def _open_rules(app, g):
+    g.rules()
+
+
+def _open_settings(app, g):
+    from games.ui.settings_screen import SettingsScreen
+    g.pause()
+    app.push(SettingsScreen(app))
+
+
+def _open_leave_question(app, g):
+    g.leave()
+
+
+def _open_message(app, g):
+    from games.ui.dialogs import message
+    message(app, "Rules", "A dialog over the table.")
+
+
+OVERLAYS = {"pause menu": _open_pause, "save prompt": _open_save_prompt, "rules": _open_rules,
+            "settings": _open_settings, "leave question": _open_leave_question, "a message": _open_message}
+
+
+def covered_screen(info, prefix, viewer, noisy, overlay):
+    """The screen with ``overlay`` open over ``viewer``'s view of the position after
+    ``prefix`` (every seat a person at the laptop); ``noisy``: the seat at the screen first
+    leaves everything private it can (a hint, a status line, a typed but unsent move)."""
+    app = make_app((1280, 720), animation="off")
+    n = info.default_seats
+    m = Match(info, {}, [Seat(HUMAN, "normal", nm) for nm in info.seat_names(n)], seed=3, ai_secret=3,
+              chance_secret=SEED_ONLY)
+    m.replay(prefix)
+    g = GameScreen(app, m)
+    app.push(g)
+    g._change_viewer(viewer)
+    rec = Recorder(app)
+    if noisy:
+        assert g.can_act()
+        key(app, pygame.K_h)                          # a hint, shown on the board and the status line
+        from tests.ui.helpers import settle
+        settle(app)
+        frames(app, 2)
+        g.say("Your platoon on C4 was hit", bad=True)
+        key(app, pygame.K_RETURN)
+        type_text(app, "cover d20 B4")                # typed, not sent
+    rec.sounds.clear()
+    OVERLAYS[overlay](app, g)
+    frames(app, 3)
+    shot = pygame.image.tobytes(app.screen, "RGB")
+    for s in list(app.stack.scenes):
+        s.on_exit()
+    return shot, rec.sounds, g
+
+
+@pytest.mark.parametrize("overlay", list(OVERLAYS))
+@pytest.mark.parametrize("info", HIDDEN, ids=lambda i: i.id)
+def test_an_overlay_over_a_private_view_shows_nothing_of_it(info, overlay):
+    """Over every kind of decision: the screen with the overlay open over the deciding seat's
+    view (with a hint, a status line and a typed move left behind) is the very screen it
+    is over another seat's view with nothing left behind. Whose view it was, and so every
+    secret of it, can't be read off the screen."""
+    points = decision_points(info, seed=7)
+    assert len(points) >= 2, f"{info.id}: too few kinds of decision found"
+    for prefix in points:
+        st = info.new_state(info.default_options(), info.default_seats)
+        for t in prefix:
+            st.apply(st.parse_move(t))
+        p = st.current_player()
+        q = (p + 1) % info.default_seats
+        mine, snd_mine, g = covered_screen(info, prefix, p, True, overlay)
+        assert g.hint_move is not None or g.status, "the seat at the screen left nothing behind to hide"
+        other, snd_other, _ = covered_screen(info, prefix, q, False, overlay)
+        assert snd_mine == snd_other, f"{overlay} at {prefix[-1:]}: sounds differ"
+        assert mine == other, f"{overlay} over a {sorted(_kind(x) for x in st.legal_moves()[:3])} decision " \
+                              "shows something of the private view"
+
+
+def test_esc_lets_go_of_an_aimed_platoon_before_it_opens_the_menu():
+    info = games.get("cannon_corps")
+    prefix = next(pfx for pfx in decision_points(info, seed=7)
+                  if _first_fire(info, pfx))
+    app = make_app((1280, 720), animation="off")
+    m = Match(info, {}, [Seat(HUMAN, name="Ana"), Seat(HUMAN, name="Ben")], seed=3, ai_secret=3,
+              chance_secret=SEED_ONLY)
+    m.replay(prefix)
+    g = GameScreen(app, m)
+    app.push(g)
+    g._change_viewer(m.to_move())
+    b = g.board
+    b.sel = next(iter(b.view().my_platoons))           # a platoon picked up to fire
+    key(app, pygame.K_ESCAPE)
+    assert b.sel is None and app.stack.top is g, "Esc opened the menu with a platoon still aimed"
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is not g, "with nothing to let go of, Esc opens the menu"
+
+
+def _first_fire(info, prefix):
+    st = info.new_state(info.default_options(), info.default_seats)
+    for t in prefix:
+        st.apply(st.parse_move(t))
+    return st.current_player() >= 0 and any(x.kind == "fire" for x in st.legal_moves())
+
+
+# -- the gap while a computer (or chance) acts after a person's secret decision --------------
+
+def gap_world(info, n, prefix, move, nxt):
+    """Every seat a person but ``nxt``, a computer: the mover makes ``move`` and the
+    frames until the next person's hand-over (pixels and sounds) are returned."""
+    from tests.ui.helpers import settle
+    app = make_app((1280, 720), animation="normal")
+    seats = [Seat(AI, "normal", nm) if i == nxt else Seat(HUMAN, "normal", nm)
+             for i, nm in enumerate(info.seat_names(n))]
+    m = Match(info, {}, seats, seed=3, ai_secret=3, chance_secret=SEED_ONLY)
+    m.replay(prefix)
+    g = GameScreen(app, m)
+    app.push(g)
+    _to_next_viewer(app, g)
+    rec = Recorder(app)
+    mover = m.to_move()
+    key(app, pygame.K_RETURN)
+    type_text(app, str(move))
+    key(app, pygame.K_RETURN)
+    assert m.log[-1].text == str(move)
+    assert g.viewer is None, "the mover's private view stayed up after their decision"
+    shots = []
+    for _ in range(3000):
+        if isinstance(app.stack.top, HandOver) or m.is_over():
+            break
+        settle(app)
+        frames(app, 1)
+        shots.append(pygame.image.tobytes(app.screen, "RGB"))
+    assert m.ply > len(prefix) + 1, "the computer never moved"
+    for s in list(app.stack.scenes):
+        s.on_exit()
+    return shots, rec.sounds, mover
+
+
+def gap_pairs(info, n, seed):
+    """Secret decisions of a seat after which another seat (to be a computer) decides."""
+    found = []
+    rng = random.Random(seed)
+    st = info.new_state(info.default_options(), n)
+    prefix: list[str] = []
+    for _ in range(160):
+        p = st.current_player()
+        if p == -2:
+            break
+        if p < 0:
+            m = rng.choice([o for o, _ in st.chance_outcomes()])
+        else:
+            legal = st.legal_moves()
+            pair = _pair(st, p, legal, rng, 60)
+            if pair is not None and len(found) < 3:
+                after = st.copy()
+                after.apply(pair[0])
+                found.append((list(prefix), pair[0], pair[1], after.current_player()))
+            m = legal[rng.randrange(len(legal))]
+        prefix.append(str(m))
+        st.apply(m)
+    return found
+
+
+@pytest.mark.parametrize("info", [i for i in HIDDEN if i.max_seats >= 3], ids=lambda i: i.id)
+def test_after_a_secret_decision_the_screen_goes_public_while_the_computer_acts(info):
+    pairs = gap_pairs(info, 3, seed=11)
+    assert pairs, f"{info.id}: no secret decision followed by another seat's"
+    for prefix, a, b, nxt in pairs:
+        sa, snd_a, _ = gap_world(info, 3, prefix, a, nxt)
+        sb, snd_b, _ = gap_world(info, 3, prefix, b, nxt)
+        assert snd_a == snd_b, f"{a} vs {b}: the room hears which it was"
+        assert len(sa) == len(sb), f"{a} vs {b}: the computer's turn takes {len(sa)} vs {len(sb)} frames"
+        assert sa == sb, f"{a} vs {b}: the screen differs while the computer acts"
+
+
+# -- how a secret decision was made can't be heard ----------------------------------------------
+
+def decided(info, prefix, via_hint, move=None):
+    """The seat to move decides, through Hint then Play it (``via_hint``) or by typing
+    ``move``: (the move played, the sounds from the first key on, the pixels after)."""
+    from tests.ui.helpers import settle
+    app = make_app((1280, 720), animation="off")
+    n = info.default_seats
+    m = Match(info, {}, [Seat(HUMAN, "normal", nm) for nm in info.seat_names(n)], seed=3, ai_secret=3,
+              chance_secret=SEED_ONLY)
+    m.replay(prefix)
+    g = GameScreen(app, m)
+    app.push(g)
+    _to_next_viewer(app, g)
+    rec = Recorder(app)
+    if via_hint:
+        key(app, pygame.K_h)
+        settle(app)
+        frames(app, 2)
+        assert g.hint_move is not None, "no hint came"
+        key(app, pygame.K_h)                       # H again: Play it
+    else:
+        key(app, pygame.K_RETURN)
+        type_text(app, str(move))
+        key(app, pygame.K_RETURN)
+    frames(app, 3)
+    played = m.log[-1].text
+    for s in list(app.stack.scenes):
+        s.on_exit()
+    return played, rec.sounds
+
+
+@pytest.mark.parametrize("info", HIDDEN, ids=lambda i: i.id)
+def test_a_decision_made_through_the_hint_sounds_like_one_made_by_hand(info):
+    for prefix in decision_points(info, seed=7)[:4]:
+        played, by_hint = decided(info, prefix, via_hint=True)
+        _, by_hand = decided(info, prefix, via_hint=False, move=played)
+        assert by_hint == by_hand, f"{info.id} {played}: the hint is heard ({by_hint} vs {by_hand})"

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 import games
-from games.core.match import AI, HUMAN, Match, Seat
+from games.core.match import AI, HUMAN, Match, Seat, SEED_ONLY
 from games.ui.game_screen import GameScreen
 from games.ui.headless import build_scene, make_app
 from games.ui.load_screen import LoadScreen
@@ -78,7 +78,7 @@ def test_menu_new_game_moves_save_menu_load_same_position(app):
 def test_undo_button_takes_back_the_ai_reply(app):
     from games.core.match import AI, HUMAN, Match, Seat
     info = games.get("cannon")
-    g = GameScreen(app, Match(info, {}, [Seat(HUMAN, name="Ann"), Seat(AI, "easy", "Bot")], seed=3, ai_secret=3))
+    g = GameScreen(app, Match(info, {}, [Seat(HUMAN, name="Ann"), Seat(AI, "easy", "Bot")], seed=3, ai_secret=3, chance_secret=SEED_ONLY))
     app.push(g)
     g.submit(g.match.state.parse_move("Tf1"))
     wait_until(app, lambda: g.match.ply == 2 and not g.runner.busy)
@@ -90,7 +90,7 @@ def test_undo_button_takes_back_the_ai_reply(app):
 def test_ai_is_cancelled_when_leaving(app):
     from games.core.match import AI, Match, Seat
     info = games.get("cannon")
-    g = GameScreen(app, Match(info, {}, [Seat(AI, "hard", "A"), Seat(AI, "hard", "B")], seed=3, ai_secret=3))
+    g = GameScreen(app, Match(info, {}, [Seat(AI, "hard", "A"), Seat(AI, "hard", "B")], seed=3, ai_secret=3, chance_secret=SEED_ONLY))
     app.push(g)
     wait_until(app, lambda: g.runner.busy or g.match.ply > 0)
     g.leave(force=True)
@@ -99,7 +99,7 @@ def test_ai_is_cancelled_when_leaving(app):
 
 def test_illegal_typed_move_is_refused_with_a_message(app):
     from games.core.match import HUMAN, Match, Seat
-    g = GameScreen(app, Match(games.get("cannon"), {}, [Seat(HUMAN, name="A"), Seat(HUMAN, name="B")], seed=1, ai_secret=1))
+    g = GameScreen(app, Match(games.get("cannon"), {}, [Seat(HUMAN, name="A"), Seat(HUMAN, name="B")], seed=1, ai_secret=1, chance_secret=SEED_ONLY))
     app.push(g)
     g.typed_move("Ta1")
     assert g.match.ply == 0 and g.status_bad and g.status
@@ -112,7 +112,7 @@ def test_illegal_typed_move_is_refused_with_a_message(app):
 def test_full_disk_while_saving_tells_the_player_and_loses_nothing(app, monkeypatch):
     from games.core import atomic
     from games.core.match import HUMAN, Match, Seat
-    g = GameScreen(app, Match(games.get("cannon"), {}, [Seat(HUMAN, name="A"), Seat(HUMAN, name="B")], seed=1, ai_secret=1))
+    g = GameScreen(app, Match(games.get("cannon"), {}, [Seat(HUMAN, name="A"), Seat(HUMAN, name="B")], seed=1, ai_secret=1, chance_secret=SEED_ONLY))
     app.push(g)
     for t in ("Tf1", "Te10"):
         g.typed_move(t)
@@ -125,8 +125,11 @@ def test_full_disk_while_saving_tells_the_player_and_loses_nothing(app, monkeypa
     def disk_full(src, dst):
         raise OSError(28, "No space left on device")
     monkeypatch.setattr(atomic, "_replace", disk_full)
-    g.typed_move("a4-a5")                           # the autosave fails: said once, game goes on
-    assert g.match.ply == 3 and g.status_bad and "Autosave failed" in g.status
+    g.typed_move("a4-a5")                           # the autosave fails: the game goes on...
+    assert g.match.ply == 3 and "No space left" in g._autosave_failed
+    frames(app, 900)                                # ...and the screen says so until a save works
+    strip = (g.log_rect.centerx, g.move_box.rect.y - app.theme.px(10))
+    assert g._autosave_failed and app.screen.get_at(strip)[:3] == app.theme.c["danger"]
     key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
     key(app, pygame.K_RETURN)
     dialog = app.stack.top
@@ -138,6 +141,9 @@ def test_full_disk_while_saving_tells_the_player_and_loses_nothing(app, monkeypa
     with open(path) as fh:
         assert fh.read() == first                   # and so is the earlier save
     monkeypatch.undo()
+    g.submit(g.match.state.legal_moves()[0])        # room again: the next autosave works
+    frames(app, 2)
+    assert g._autosave_failed is None and app.screen.get_at(strip)[:3] != app.theme.c["danger"]
     g.typed_move("b7-b6")
     assert g.match.ply == 4
 

@@ -9,7 +9,7 @@ import pytest
 
 import games
 from games.core.game import CHANCE
-from games.core.match import AI, HUMAN, Match, Seat
+from games.core.match import AI, HUMAN, Match, Seat, SEED_ONLY
 from games.ui import fonts
 from games.ui.game_screen import GameScreen
 from games.ui.handover import HandOver
@@ -32,7 +32,7 @@ def mid_game(info, plies=12, seed=3, humans=1):
     """A match some moves in, the human (seat 0) to decide next when possible."""
     seats = [Seat(HUMAN, name=n) if i < humans else Seat(AI, "easy", n)
              for i, n in enumerate(info.seat_names(info.default_seats))]
-    m = Match(info, {}, seats, seed=seed, ai_secret=seed)
+    m = Match(info, {}, seats, seed=seed, ai_secret=seed, chance_secret=SEED_ONLY)
     rng = random.Random(seed)
     while m.ply < plies and not m.is_over():
         if m.to_move() == CHANCE:
@@ -121,7 +121,7 @@ def test_every_button_and_label_of_the_shell_has_glyphs(app):
 
 def finished(info_id="cannon", winner_human=True):
     info = games.get(info_id)
-    m = Match(info, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=1, ai_secret=1)
+    m = Match(info, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=1, ai_secret=1, chance_secret=SEED_ONLY)
     m.replay(["Tf1", "Te10"])
     return m
 
@@ -163,7 +163,7 @@ def test_the_player_strip_shows_every_seat_and_whose_turn(app, monkeypatch):
 
 def test_the_hand_over_says_who_and_what_comes_next_and_the_menu_stays_reachable(app):
     info = games.get("cannon_corps")
-    m = Match(info, {}, [Seat(HUMAN, name="Ana"), Seat(HUMAN, name="Ben")], seed=1, ai_secret=1)
+    m = Match(info, {}, [Seat(HUMAN, name="Ana"), Seat(HUMAN, name="Ben")], seed=1, ai_secret=1, chance_secret=SEED_ONLY)
     g = GameScreen(app, m)
     app.push(g)
     frames(app, 2)
@@ -181,7 +181,7 @@ def test_the_hand_over_says_who_and_what_comes_next_and_the_menu_stays_reachable
 def cannon_game(app, seats=("human", "human")):
     info = games.get("cannon")
     m = Match(info, {}, [Seat(HUMAN, name="Dark") if s == "human" else Seat(AI, "easy", "Light")
-                         for s in seats], seed=1, ai_secret=1)
+                         for s in seats], seed=1, ai_secret=1, chance_secret=SEED_ONLY)
     g = GameScreen(app, m)
     app.push(g)
     frames(app, 2)
@@ -294,7 +294,7 @@ def test_an_idle_menu_and_an_idle_board_ask_for_no_frames(app):
 
 def test_play_it_applies_a_cannon_corps_set_up_hint(app):
     info = games.get("cannon_corps")
-    m = Match(info, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=2, ai_secret=2)
+    m = Match(info, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=2, ai_secret=2, chance_secret=SEED_ONLY)
     g = GameScreen(app, m)
     app.push(g)
     wait_until(app, lambda: g.can_act())
@@ -308,7 +308,7 @@ def test_play_it_applies_a_cannon_corps_set_up_hint(app):
 
 def test_review_in_a_hidden_game_shows_the_viewers_view_then_everything_at_the_end(app):
     info = games.get("cannon_corps")
-    m = Match(info, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=2, ai_secret=2)
+    m = Match(info, {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=2, ai_secret=2, chance_secret=SEED_ONLY)
     g = GameScreen(app, m)
     app.push(g)
     wait_until(app, lambda: g.can_act())
