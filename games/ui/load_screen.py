@@ -63,12 +63,12 @@ class LoadScreen(Scene):
         for i, info in enumerate(self.entries[self.scroll:self.scroll + self.per_page]):
             r = pygame.Rect(self.list_rect.x, self.list_rect.y + i * rh, self.list_rect.w, rh - t.px(6))
             # a broken save whose previous copy is good offers that copy
-            ob = Button("Open" if info.error is None else "Open copy", (lambda e=info: self.open(e)), primary=True,
+            ob = Button("Open copy" if info.backup is not None else "Open", (lambda e=info: self.open(e)), primary=True,
                         enabled=info.open_path is not None, sound=self.app.sound)
             db = Button("Delete", (lambda e=info: self.delete(e)), sound=self.app.sound)
             bh = min(r.h - t.px(20), t.px(44))
             db.rect = pygame.Rect(r.right - t.px(110), r.centery - bh // 2, t.px(100), bh)
-            ob.rect = pygame.Rect(db.rect.x - t.px(110), db.rect.y, t.px(100), db.rect.h)
+            ob.rect = pygame.Rect(db.rect.x - t.px(140), db.rect.y, t.px(130), db.rect.h)
             self.rows.append((r, ob, db, info))
 
     def handle_event(self, event):
@@ -94,7 +94,8 @@ class LoadScreen(Scene):
         for r, ob, db, info in self.rows:
             draw_panel(surface, r, t, radius=6)
             text_w = ob.rect.x - r.x - t.px(24)
-            title = (info.label or info.name) + ("  (autosave)" if info.autosave else "")
+            named = info.backup if info.backup is not None else info    # a broken file: its good copy's name
+            title = (named.label or named.name) + ("  (autosave)" if info.autosave else "")
             draw_text(surface, fit_text(title, t.body_font(), text_w), t.body_font(), c["text"],
                       (r.x + t.px(12), r.y + t.px(8)))
             if info.error:
