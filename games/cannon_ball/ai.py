@@ -190,7 +190,7 @@ class CannonBallAI(MacroPlanner):
             gain = 0.5 * (evaluate(probe, me, self.w) - base)
             if gain > best:
                 best, best_m = gain, m
-        if best_m is not None and best > 12.0:
+        if best_m is not None and best > 6.0:
             return R.Choice("rebuild", best_m.target, ctx.rng.choice(R.CALLS))
         return None
 

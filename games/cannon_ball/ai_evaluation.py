@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from . import battlefield as M
 from . import rules as R
 from .ai_distances import INF, N_SECTIONS, SEC, Fields, fields, has_route, p_spin_at_least, rebuild_sections
+from .cannons import ESCORTED_HOP
 
 WIN = 100_000.0
 MAN = 10.0
@@ -42,6 +43,13 @@ class Weights:
     vulnerable: float = 0.8        # expected loss of what the enemy can destroy next turn
     gate_threat: float = 0.0       # expected loss of the game through an open gate next turn
     second_gate: float = 0.3
+    lit_tnt: float = 0.5           # a lit case: this share of what blowing its bridge changes
+
+
+def hop_moves(st: R.CannonBallState) -> int:
+    """Moves an escorted cannon spends per section (the shared budget pays for the
+    cannon and both escorts; in the "each piece" reading each pays its own)."""
+    return 1 if st.each else ESCORTED_HOP
 
 
 def men_boxes(st: R.CannonBallState, p: int) -> list[int]:
@@ -135,7 +143,7 @@ def vulnerability(st: R.CannonBallState, p: int, F: Fields, w: Weights, enemy_me
             if len(ds) == n + 1:
                 cost = sum(ds)
         for cid in convoys:
-            k = F.cannon_to(st, cid, s)
+            k = F.cannon_to(st, cid, s) * hop_moves(st)     # moves: the cannon and its escorts pay
             extra = 0
             if mine:
                 need = n + 1 - 2
@@ -183,6 +191,8 @@ def assault_chance(st: R.CannonBallState, q: int, s: int, F: Fields, q_men: list
     for cid, c in enumerate(st.cannons):
         if c is not None and c[0] == q:
             k = F.cannon_to(st, cid, s)
+            if k < INF:
+                k *= hop_moves(st)                             # moves: the cannon and its escorts pay
             if k < INF and len(ds) >= 3:
                 cost = min(cost, k + ds[0])
     defenders = st.sec_men[1 - q][s]
@@ -219,11 +229,22 @@ def evaluate(st: R.CannonBallState, me: int, w: Weights, F: Fields | None = None
         score += -t if victim == me else t
     for p, sign in ((me, 1.0), (1 - me, -1.0)):
         if st.tnt[p] >= 0:                  # a lit case: half a chance the bridge goes
-            br = R.BRIDGE_END[st.tnt[p]]
-            cut = list(st.bridges)
-            cut[br] = False
-            F2 = fields(st, tuple(cut))
-            gain = (offence(st, 1 - p, F, w, men[1 - p]) - offence(st, 1 - p, F2, w, men[1 - p])
-                    - (offence(st, p, F, w, men[p]) - offence(st, p, F2, w, men[p])))
-            score += sign * 0.5 * gain
+            score += sign * w.lit_tnt * tnt_gain(st, p, F, w, men)
     return score
+
+
+def tnt_gain(st: R.CannonBallState, p: int, F: Fields, w: Weights, men: tuple) -> float:
+    """What blowing the bridge under ``p``'s lit case would change, for ``p``: the
+    enemy's routes lengthened (less our own), and what stands in the case's section
+    (everything there dies, the enemy's a gain and ours a loss)."""
+    end = st.tnt[p]
+    br = R.BRIDGE_END[end]
+    cut = list(st.bridges)
+    cut[br] = False
+    F2 = fields(st, tuple(cut))
+    gain = (offence(st, 1 - p, F, w, men[1 - p]) - offence(st, 1 - p, F2, w, men[1 - p])
+            - (offence(st, p, F, w, men[p]) - offence(st, p, F2, w, men[p])))
+    s = SEC[end]
+    for q, sign in ((1 - p, 1.0), (p, -1.0)):
+        gain += sign * (w.man * st.sec_men[q][s] + (w.cannon if st.section_cannon(s, q) >= 0 else 0.0))
+    return gain

@@ -107,12 +107,36 @@ class MacroPlanner:
                 out.append(F.box_to_section[M.GATES[g].section])
         if not has_route(st, me, F):       # cut off: walk to where a bridge can be rebuilt
             out += [F.box_to_section[s] for s in rebuild_sections(st)]
+        elif self.cfg.rebuild:             # Hard: to a blown bridge that would shorten the way much
+            out += [F.box_to_section[s] for s in self._worth_rebuilding(st, me, F)]
         if self.cfg.rebuild:      # Hard also walks men home to guard a threatened gate
             enemy = men_boxes(st, 1 - me)
             for g in M.FORTS[me].gates:
                 s = M.GATES[g].section
                 if assault_chance(st, 1 - me, s, F, enemy) > 0.05:
                     out.append(F.box_to_section[s])
+        return out
+
+    def _worth_rebuilding(self, st: R.CannonBallState, me: int, F: Fields) -> list[int]:
+        """Sections on our bank at the ends of blown bridges that, rebuilt, would bring
+        our men at least four steps nearer an enemy gate section."""
+        men = men_boxes(st, me)
+        if not men:
+            return []
+        gates = [M.GATES[g].section for g in M.FORTS[1 - me].gates if st.gates[g] != "destroyed"]
+
+        def nearest(field_set):
+            return min((min(f.box_to_section[s][b] for b in men) for f in field_set for s in gates), default=INF)
+        now = nearest([F])
+        out = []
+        for br in M.BRIDGES:
+            if st.bridges[br.index]:
+                continue
+            fixed = list(st.bridges)
+            fixed[br.index] = True
+            if now - nearest([fields(st, tuple(fixed))]) >= 4:
+                near = min(br.sections, key=lambda s: min(F.box_to_section[s][b] for b in men))
+                out.append(near)
         return out
 
     def _man_macros(self, st, b, r, targets, F) -> list[list]:
@@ -199,30 +223,62 @@ class MacroPlanner:
         return out
 
     def _tnt_macros(self, st: R.CannonBallState, me: int) -> list[list]:
-        out = []
-        for m in R.tnt_placements(st):
-            if m.gate >= 0:
-                out.append([m])
+        """TNT under a closed enemy gate when it can be placed now, and TNT at a bridge:
+        two men walked into the bridge section (one onto the box next to the bridge),
+        the case placed, every man walked out, all in this turn."""
+        out = [[m] for m in R.tnt_placements(st) if m.gate >= 0]
+        if st.tnt_left[me] <= 0 or st.tnt[me] >= 0:
+            return out
+        F = fields(st)
+        for br in M.BRIDGES:
+            if not st.bridges[br.index] or any(t >= 0 and R.BRIDGE_END[t] == br.index for t in st.tnt):
                 continue
             cut = list(st.bridges)
-            cut[R.BRIDGE_END[m.box]] = False
+            cut[br.index] = False
             if not has_route(st, me, fields(st, tuple(cut))):
                 continue                  # never cut our own last way to an enemy gate
-            sim = st.copy()
-            moves: list = [m]
-            sim._apply(m)
-            s = SEC[m.box]
-            ok = True
-            for b in [x for x in M.SECTIONS[s].boxes if sim.occ[x] == me]:
-                r = R.reachable(sim, b)
-                dest = min((d for d, x in r.items() if SEC[d] != s and x.attack < 0 and not x.bridges),
-                           key=lambda d: (r[d].cost, d), default=None)
-                if dest is None:
-                    ok = False
-                    break
-                for mv in R.path_to(sim, b, dest):
-                    moves.append(mv)
-                    sim._apply(mv)
-            if ok:
-                out.append(moves)
+            for end in br.boxes:
+                mac = self._bridge_tnt_at(st, me, end, F)
+                if mac:
+                    out.append(mac)
         return out
+
+    def _bridge_tnt_at(self, st: R.CannonBallState, me: int, end: int, F: Fields) -> list | None:
+        """The moves that put a TNT case at bridge end ``end`` this turn, or None."""
+        s = SEC[end]
+        if s < 0 or s in st.sieges or st.enemy_held(s, me):
+            return None
+        sim = st.copy()
+        moves: list = []
+        if sim.occ[end] != me:
+            if sim.occ[end] != R.EMPTY:
+                return None
+            field = F.box_to_section[s]
+            near = sorted((b for b in range(M.N_BOXES) if sim.occ[b] == me and SEC[b] != s), key=lambda b: field[b])
+            for b in near[:4]:
+                r = R.reachable(sim, b)
+                if end in r and r[end].attack < 0 and not r[end].bridges:
+                    if self._play_into(sim, moves, R.path_to(sim, b, end)):
+                        break
+            if sim.occ[end] != me:
+                return None
+        if sim.sec_men[me][s] < 2:
+            field = F.box_to_section[s]
+            near = sorted((b for b in range(M.N_BOXES) if sim.occ[b] == me and SEC[b] != s), key=lambda b: field[b])
+            for b in near[:4]:
+                r = R.reachable(sim, b)
+                dest = min((d for d, x in r.items() if SEC[d] == s and x.attack < 0 and not x.bridges),
+                           key=lambda d: (r[d].cost, d), default=None)
+                if dest is not None and self._play_into(sim, moves, R.path_to(sim, b, dest)):
+                    break
+            if sim.sec_men[me][s] < 2:
+                return None
+        if not self._play_into(sim, moves, [R.Tnt(box=end)]):
+            return None
+        for b in [x for x in M.SECTIONS[s].boxes if sim.occ[x] == me]:
+            r = R.reachable(sim, b)
+            dest = min((d for d, x in r.items() if SEC[d] != s and x.attack < 0 and not x.bridges),
+                       key=lambda d: (r[d].cost, d), default=None)
+            if dest is None or not self._play_into(sim, moves, R.path_to(sim, b, dest)):
+                return None
+        return moves

@@ -130,6 +130,7 @@ class BridgeAndGateRules(StateBase):
             placer = next(b for b in gate.outside if self.occ[b] == me)
             self._spend(("m", placer))
             self.fuse = mv.gate
+            self.fuse_man = placer
             self.limits[gate.section] = ASSAULT_LIMIT - 2
             self.events.append(f"TNT under gate {gate.id}: the fuse is lit")
             return

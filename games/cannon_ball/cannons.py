@@ -25,8 +25,19 @@ def _centre_d2(a: int, b: int) -> float:
     return (ax - bx) ** 2 + (ay - by) ** 2
 
 
+#: what an escorted hop costs from the shared budget: the cannon's move and each escort's
+#: (the sheet: troopers "moving with it", and moving a trooper one box is one move)
+ESCORTED_HOP = 3
+
+
 class CannonRules(SectionRules):
     """A cannon's moves, their legality and their effect (a mixin of the game class)."""
+
+    def hop_cost(self, mv: CannonMove) -> int:
+        """Moves ``mv`` takes from the shared budget: an escorted hop 3 (the cannon and
+        its two escorts each move), a passed hop or a step in a fort 1. In the "each
+        piece" reading every piece pays its own move, so it is 1 for the cannon."""
+        return ESCORTED_HOP if (mv.escorts and not self.each) else 1
 
     # -- which moves ---------------------------------------------------------------------------
     def _cannon_candidates(self, cid: int, legal_only: bool) -> list:
@@ -193,13 +204,16 @@ class CannonRules(SectionRules):
                         if e >= 0 else "the escorts must be two of your men")
             if self.each and self.spent.get(("m", b), 0) >= self.budget:
                 return f"the man on {box_name(b)} has no moves left to escort the cannon"
+        if not self.each and self.budget < ESCORTED_HOP:
+            return (f"an escorted cannon costs {ESCORTED_HOP} moves (the cannon and its two escorts); "
+                    f"{self.budget} {'is' if self.budget == 1 else 'are'} left")
         me_ = self.to_move
         room = sum(1 for b in SECTION_BOXES[f] if b not in mv.to
                    and (self.occ[b] == EMPTY or (held and self.occ[b] != me_))
                    and (b not in self.cannon_at or held))
         if room < 2:
             return f"no room in section {M.SECTIONS[f].number} for the cannon and its escorts"
-        return self._why_over_limit(e, f, 2, self._completes(f, 2, True))
+        return self._why_over_limit(e, f, 2, self._completes(f, 2, True), ESCORTED_HOP if not self.each else 1)
 
     def _landing(self, f: int, cannon_boxes: tuple[int, ...], n: int, held: bool) -> list[int]:
         """The boxes escorts take in section ``f`` (nearest the cannon first); ``held``:
@@ -221,6 +235,8 @@ class CannonRules(SectionRules):
         if self.each:                      # each piece: the escorts pay their move too
             for e in mv.escorts:
                 self._spend(("m", e))
+        else:                              # shared: so they do, from the one budget
+            self.budget -= self.hop_cost(mv) - 1
         f = SEC[mv.to[0]]
         e = SEC[mv.frm]
         br = self._bridge_between(e, f) if (e >= 0 and f >= 0 and mv.escorts) else -1

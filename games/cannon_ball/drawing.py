@@ -256,9 +256,10 @@ def _draw_section_numbers(surf, geo: Geo) -> None:
 
 # -- things that change in play ----------------------------------------------------------------
 
-def draw_bridges(surface, geo: Geo, standing, tnt_boxes=(), hidden=()) -> None:
+def draw_bridges(surface, geo: Geo, standing, tnt_boxes=(), hidden=(), tnt_looks=None) -> None:
     """Each bridge as planks from bank to bank, or a broken stump once blown;
-    TNT cases at the bridge ends in ``tnt_boxes``."""
+    TNT cases at the bridge ends in ``tnt_boxes``, each as ``tnt_looks`` may say
+    (box -> (glow, burnt, scale): a lit fuse, a dud going out)."""
     cell = geo.cell
     for br in M.BRIDGES:
         if br.index in hidden:
@@ -270,27 +271,57 @@ def draw_bridges(surface, geo: Geo, standing, tnt_boxes=(), hidden=()) -> None:
             _draw_stump(surface, a, b, cell)
     for box in tnt_boxes:
         if box >= 0:
-            draw_tnt(surface, _toward_bridge(geo, box), cell)
+            glow, burnt, scale = (tnt_looks or {}).get(box, (0.0, 0.0, 1.0))
+            draw_tnt(surface, _toward_bridge(geo, box), cell, glow=glow, burnt=burnt, scale=scale)
 
 
-def draw_bridge(surface, a, b, cell, alpha=255) -> None:
+def draw_bridge(surface, a, b, cell, alpha=255, laid: float = 1.0) -> None:
+    """Planks from bank ``a`` to bank ``b``. ``laid`` < 1 draws a bridge being rebuilt
+    from ``a``: that share of the planks down, the next one dropping into place.
+    At ``laid`` = 1 it is exactly the standing bridge, so a rebuild ends seamlessly."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     d = math.hypot(dx, dy) or 1
     ux, uy, px, py = dx / d, dy / d, -dy / d, dx / d
     half = cell * 0.32
     start, end = 0.35 * cell, d - 0.35 * cell
-    deck = [(a[0] + ux * start + px * half, a[1] + uy * start + py * half),
-            (a[0] + ux * end + px * half, a[1] + uy * end + py * half),
-            (a[0] + ux * end - px * half, a[1] + uy * end - py * half),
-            (a[0] + ux * start - px * half, a[1] + uy * start - py * half)]
-    pygame.draw.polygon(surface, PLANK, deck)
     n = max(3, int((end - start) / max(3, cell * 0.22)))
-    for i in range(n + 1):
-        t = start + (end - start) * i / n
-        p0 = (a[0] + ux * t + px * half, a[1] + uy * t + py * half)
-        p1 = (a[0] + ux * t - px * half, a[1] + uy * t - py * half)
-        pygame.draw.line(surface, PLANK_DARK, p0, p1, max(1, int(cell / 24)))
-    pygame.draw.polygon(surface, PLANK_DARK, deck, max(1, int(cell / 14)))
+    laid = max(0.0, min(1.0, laid))
+    done = n if laid >= 1 else int(laid * n)
+    cut = start + (end - start) * done / n
+
+    def across(t, h=half, lift=0.0):
+        return ((a[0] + ux * t + px * h, a[1] + uy * t + py * h - lift),
+                (a[0] + ux * t - px * h, a[1] + uy * t - py * h - lift))
+
+    if done:
+        (p0, p1), (q0, q1) = across(start), across(cut)
+        deck = [p0, q0, q1, p1]
+        pygame.draw.polygon(surface, PLANK, deck)
+        for i in range(done + 1):
+            pygame.draw.line(surface, PLANK_DARK, *across(start + (end - start) * i / n), max(1, int(cell / 24)))
+        pygame.draw.polygon(surface, PLANK_DARK, deck, max(1, int(cell / 14)))
+    if done < n:                                       # the next plank, coming down onto its place
+        k = laid * n - done
+        t0, t1 = cut, start + (end - start) * (done + 1) / n
+        lift = (1 - k) * cell * 0.6
+        grow = 1 + 0.5 * (1 - k)
+        (p0, p1), (q0, q1) = across(t0, half * grow, lift), across(t1, half * grow, lift)
+        shadow = [*across(t0), *reversed(across(t1))]
+        _alpha_polygon(surface, (0, 0, 0), int(90 * k), shadow)
+        plank = [p0, q0, q1, p1]
+        pygame.draw.polygon(surface, PLANK, plank)
+        pygame.draw.polygon(surface, PLANK_DARK, plank, max(1, int(cell / 14)))
+
+
+def _alpha_polygon(surface, rgb, alpha, pts) -> None:
+    """A polygon at ``alpha`` opacity over whatever is beneath."""
+    if alpha <= 0:
+        return
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    x0, y0 = int(min(xs)) - 1, int(min(ys)) - 1
+    layer = pygame.Surface((int(max(xs)) - x0 + 2, int(max(ys)) - y0 + 2), pygame.SRCALPHA)
+    pygame.draw.polygon(layer, (*rgb, min(255, alpha)), [(x - x0, y - y0) for x, y in pts])
+    surface.blit(layer, (x0, y0))
 
 
 def _draw_stump(surface, a, b, cell) -> None:
@@ -305,6 +336,11 @@ def _draw_stump(surface, a, b, cell) -> None:
         pygame.draw.circle(surface, (40, 36, 34), (int(p1[0]), int(p1[1])), max(2, int(cell * 0.14)))
 
 
+def tnt_spot(geo: Geo, box: int) -> tuple[float, float]:
+    """Where the TNT case placed by ``box`` is drawn (the screen point effects start from)."""
+    return _toward_bridge(geo, box)
+
+
 def _toward_bridge(geo: Geo, box: int) -> tuple[float, float]:
     """Where a TNT case sits: in its bridge-end box, on the bridge's side."""
     c = geo.box_centre(box)
@@ -315,17 +351,22 @@ def _toward_bridge(geo: Geo, box: int) -> tuple[float, float]:
     return c
 
 
-def draw_tnt(surface, pos, cell, glow: float = 0.0) -> None:
-    s = max(6, int(cell * 0.46))
+def draw_tnt(surface, pos, cell, glow: float = 0.0, burnt: float = 0.0, scale: float = 1.0) -> None:
+    """A TNT case. ``burnt`` (0..1) chars it (a dud going out); ``scale`` shrinks it away."""
+    s = max(6, int(cell * 0.46)) if scale >= 1 else int(cell * 0.46 * scale)
+    if s < 2:
+        return
     r = pygame.Rect(0, 0, s, int(s * 0.75))
     r.center = (int(pos[0]), int(pos[1]))
     if glow > 0:
         pygame.draw.circle(surface, (255, 230, 120), r.center, int(s * (0.7 + glow)), 0)
-    pygame.draw.rect(surface, TNT_RED, r, border_radius=max(1, s // 6))
-    pygame.draw.rect(surface, (90, 10, 8), r, max(1, s // 10), border_radius=max(1, s // 6))
+    body = blend(TNT_RED, (52, 46, 42), burnt) if burnt > 0 else TNT_RED
+    pygame.draw.rect(surface, body, r, border_radius=max(1, s // 6))
+    pygame.draw.rect(surface, (90, 10, 8) if burnt < 0.5 else (24, 22, 20), r, max(1, s // 10),
+                     border_radius=max(1, s // 6))
     if s >= 14:
         f = fonts.font(max(6, int(s * 0.42)), bold=True)
-        img = f.render("TNT", True, (255, 240, 220))
+        img = f.render("TNT", True, blend((255, 240, 220), (120, 110, 100), burnt) if burnt > 0 else (255, 240, 220))
         surface.blit(img, img.get_rect(center=r.center))
 
 

@@ -9,20 +9,33 @@ While a step plays, the board draws the *after* position with some things held
 back (``board.shown``: men not yet arrived, bridges not yet blown, gates not yet
 changed, cannons in flight); the step draws the moving pieces itself and lets go
 of what it held when it ends. Blasts are background particle steps.
+
+A spin is different: the dial turns over the position as it was (``shown.state``
+holds the whole *before* position, counts in the column included), so nothing of
+its result shows until the needle settles; then the result lands (the moment
+``_land`` lets go of it) and plays out: a TNT case's fuse sparks, then the bridge
+bursts or the case fizzles; a cannon fires and the gate bursts open (or the ball
+thuds against it); a rebuilt bridge is laid plank by plank.
 """
 from __future__ import annotations
 
 import math
 
+import pygame
+
 from games.cannon_ball import battlefield as M
 from games.cannon_ball import drawing as D
 from games.cannon_ball import rules as R
-from games.ui.easing import in_out, out_quad
-from games.ui.particles import Burst, Debris, Flash, Smoke, effect_step
+from games.ui.easing import in_out
+from games.ui.particles import Burst, Debris, Flash, Ripple, Smoke, Sparks, effect_step
 from games.ui.timeline import Step
 
 GLIDE = 0.26          # seconds a man takes for one box
 BLAST = 0.55          # the moment of a bridge or gate blowing up (the game waits for it)
+FUSE = 0.3            # a TNT case's fuse sparking before it goes off (or fizzles out)
+SHOT = 0.22           # a cannon ball's flight from the cannon to a gate
+LAY = 0.8             # a rebuilt bridge laid, plank by plank
+WATER = (196, 222, 244)
 
 
 class Shown:
@@ -37,19 +50,29 @@ class Shown:
         self.bridges: dict[int, bool] = {}         # bridge -> shown standing?
         self.gates: dict[int, str] = {}            # gate -> state shown
         self.tnt: dict[int, int] = {}              # seat -> TNT box shown
+        self.tnt_look: dict[int, tuple] = {}       # TNT box -> (glow, burnt, scale): a lit or dud case
         self.crossing: dict | None = None          # the piece on a bridge, as shown (None: as the state says)
         self.hold_crossing = False
+        # The whole position drawn instead of the after one: the *before* of a spin,
+        # until its result lands (so a turning dial never shows what it will stop on).
+        # Cannon Ball hides nothing, so the full before state is what anyone may see.
+        self.state = None
+
+
+def _land(board) -> None:
+    """A spin's result reaches the board: draw the after position from now on."""
+    board.shown.state = None
 
 
 def plan(board, entry, before, after) -> None:
     """Queue the animation of ``entry`` (applied to ``before``, giving ``after``)."""
     move = R.parse_text(entry.text)
     if isinstance(move, R.Spin):
-        board.timeline.then(board.spinner.spin_step(move.value, sound=board.sound))
-        board.spin_shown(before, move.value)
+        _plan_spin(board, before, after, move)
         return
     if isinstance(move, R.Choice):
-        board.spinner.call = move.call or None
+        # the dial fades the numbers that lose the gamble; it names a call "odds" or "evens"
+        board.spinner.call = {"odd": "odds", "even": "evens"}.get(move.call)
         board.sound("click")
     _plan_moves(board, before, after, move)
     _plan_structures(board, before, after, move)
@@ -183,9 +206,14 @@ def _plan_losses(board, before, after, move) -> None:
         return
     rng = board.fx_rng
     theme = board.theme
+    # beside a bridge or gate blowing up, its explosion is the sound
+    blast = (any(b and not a for b, a in zip(before.bridges, after.bridges))
+             or any(a == "destroyed" != b for b, a in zip(before.gates, after.gates)))
 
     def boom(step):
-        board.sound("hit" if not cannons else "explosion")
+        _land(board)
+        if not blast:
+            board.sound("hit" if not cannons else "explosion")
         for where, p in gone:
             pos = M.BRIDGES[where[1]].star if isinstance(where, tuple) else M.BOXES[where].centre
             fill, edge, _mark = D.side_colours(theme, p)
@@ -204,6 +232,84 @@ def _at(board, pos):
     return lambda geo, theme: (*geo.pt(*pos), geo.cell)
 
 
+# -- a spin, and the gamble it decides -------------------------------------------------------
+
+def _plan_spin(board, before, after, move) -> None:
+    """The dial turns over the position as it was; once it settles the caption shows
+    and the gamble's result plays out on the board, and only then."""
+    board.shown.state = before
+    board.timeline.then(board.spinner.spin_step(move.value, sound=board.sound))
+    board.spin_shown(before, move.value)
+    ch = before.choice if before.phase == R.SPIN else None
+    kind = ch.kind if ch is not None else ""
+    if kind == "tnt":
+        _tnt_shot(board, before, after)
+    elif kind == "rebuild" and after.bridges[ch.target] and not before.bridges[ch.target]:
+        _rebuild_bridge(board, ch.target, _builders_end(before, ch.target))
+    elif kind == "fire":
+        _fire_at_gate(board, before, after, ch.target)
+    _plan_losses(board, before, after, move)      # the men and cannon a TNT blast takes, with it
+    # whatever the result (a wrong call changes nothing), the after position from here on
+    board.timeline.then(Step(0.0, start=lambda s: _land(board), name="spin landed"))
+
+
+def _tnt_shot(board, before, after) -> None:
+    """The shooter's case: its fuse sparks, then the bridge bursts or the case fizzles."""
+    p = before.to_move
+    box = before.tnt[p]
+    if box < 0:
+        return
+    i = R.BRIDGE_END[box]
+    if before.bridges[i] and not after.bridges[i]:
+        _blow_bridge(board, i, tnt=box)
+    else:
+        _fizzle(board, p, box)
+
+
+def _builders_end(state, i) -> int:
+    """The end box of bridge ``i`` on the side of the builders (the most of the mover's men)."""
+    me = state.to_move
+    return max(M.BRIDGES[i].boxes,
+               key=lambda x: sum(state.occ[b] == me for b in R.SECTION_BOXES[R.section_of(x)]))
+
+
+def _fire_at_gate(board, before, after, g) -> None:
+    """The cannon in the gate section fires: a flash and smoke at the muzzle, the ball
+    flies, and the gate bursts open on a right call or the ball thuds against it."""
+    gate = _gate_mid(g)
+    cid = before.sec_cannon[M.GATES[g].section]
+    src = gate
+    if cid >= 0 and before.cannons[cid] is not None:
+        mid = _mid(before.cannons[cid][1])
+        d = math.dist(mid, gate) or 1.0
+        src = (mid[0] + (gate[0] - mid[0]) / d * 0.6, mid[1] + (gate[1] - mid[1]) / d * 0.6)
+    rng = board.fx_rng
+
+    def fire(step):
+        board.sound("shot")
+        board.timeline.spawn(effect_step(Flash(size=0.45, life=0.25), _at(board, src)),
+                             effect_step(Smoke(rng, puffs=5, spread=0.6, life=0.9), _at(board, src)))
+
+    def ball(step, surface, geo, theme):
+        x, y = geo.pt(src[0] + (gate[0] - src[0]) * step.value, src[1] + (gate[1] - src[1]) * step.value)
+        r = max(2, int(geo.cell * 0.17))
+        pygame.draw.circle(surface, (26, 26, 30), (int(x), int(y)), r)
+        pygame.draw.circle(surface, (120, 120, 128), (int(x - r / 3), int(y - r / 3)), max(1, r // 3))
+
+    board.timeline.then(Step(SHOT, start=fire, draw=ball, name="cannon fires"))
+    if after.gates[g] == "destroyed" and before.gates[g] != "destroyed":
+        _blow_gate(board, g, before.gates[g], fuse=0.0)
+        return
+
+    def thud(step):
+        board.sound("hit")
+        board.timeline.spawn(effect_step(Burst([(150, 104, 60), (90, 70, 50)], rng, n=8, spread=0.5), _at(board, gate)),
+                             effect_step(Smoke(rng, puffs=4, spread=0.5, life=0.8, color=(150, 140, 124)),
+                                         _at(board, gate)))
+
+    board.timeline.then(Step(0.35, start=thud, name="ball thuds"))
+
+
 # -- bridges, gates and TNT -------------------------------------------------------------------
 
 def _plan_structures(board, before, after, move) -> None:
@@ -212,24 +318,55 @@ def _plan_structures(board, before, after, move) -> None:
         if before.bridges[i] and not after.bridges[i]:
             _blow_bridge(board, i, rider if rider is not None and rider["bridge"] == i else None)
         elif not before.bridges[i] and after.bridges[i]:
-            _rebuild_bridge(board, i)
+            _rebuild_bridge(board, i, M.BRIDGES[i].boxes[0])
     for g in range(len(M.GATES)):
         if before.gates[g] != after.gates[g]:
             if after.gates[g] == "destroyed":
-                _blow_gate(board, g, before.gates[g])
+                _blow_gate(board, g, before.gates[g], tnt=before.fuse == g)
             else:
                 board.sound("click")
     for p in (0, 1):
         if before.tnt[p] >= 0 and after.tnt[p] < 0 and all(after.bridges[i] == before.bridges[i]
                                                            for i in range(len(M.BRIDGES))):
-            _fizzle(board, before.tnt[p])
+            _fizzle(board, p, before.tnt[p])
         elif after.tnt[p] >= 0 and before.tnt[p] < 0:
             _tnt_placed(board, after.tnt[p])
 
 
-def _blow_bridge(board, i, rider=None) -> None:
-    """The bridge bursts apart: a flash, planks in the air, smoke, a splash. A man
-    or cannon on it (``rider``) stays in sight until the blast takes him."""
+def _spark_point(geo, box) -> tuple[float, float]:
+    """Where a TNT case's fuse burns: its end toward the bridge, clear of a man on its box."""
+    c = geo.box_centre(box)
+    s = geo.pt(*M.BRIDGES[R.BRIDGE_END[box]].star)
+    return (c[0] + (s[0] - c[0]) * 0.6, c[1] + (s[1] - c[1]) * 0.6)
+
+
+def _case_fuse(board, box, **kw) -> Step:
+    """A TNT case at a bridge, lit: it glows (drawn with the bridges, under any man on
+    its box) and its fuse spits sparks (over everything) for ``FUSE`` seconds."""
+    shown = board.shown
+    sparks = Sparks(board.fx_rng, life=FUSE)
+    then = kw.pop("end", None)
+
+    def update(step):
+        sparks.seek(step.progress * sparks.life)
+        shown.tnt_look[box] = (0.35 + 0.2 * math.sin(step.progress * 14), 0.0, 1.0)
+
+    def end(step):
+        shown.tnt_look.pop(box, None)
+        if then is not None:
+            then(step)
+
+    def draw(step, surface, geo, theme):
+        x, y = _spark_point(geo, box)
+        sparks.draw(surface, x, y, geo.cell)
+
+    return Step(FUSE, update=update, end=end, draw=draw, **kw)
+
+
+def _blow_bridge(board, i, rider=None, tnt=-1) -> None:
+    """The bridge bursts apart: a flash, planks in the air, smoke, splashes in the
+    river. A man or cannon on it (``rider``) stays in sight until the blast takes
+    him; a TNT case that blows it (``tnt``, its box) burns its fuse first."""
     shown = board.shown
     star = M.BRIDGES[i].star
     rng = board.fx_rng
@@ -249,54 +386,139 @@ def _blow_bridge(board, i, rider=None) -> None:
                           theme, rider["owner"])
 
     def boom(step):
+        _land(board)
         shown.bridges.pop(i, None)
         board.sound("explosion")
-        for eff in (Flash(size=2.2, life=0.6), Debris(D.PLANK, rng, n=16, size=(0.8, 0.2), spread=1.6, life=1.4),
-                    Smoke(rng, puffs=14, spread=2.0, life=2.4),
-                    Burst([(180, 210, 240), (255, 255, 255), (84, 140, 196)], rng, n=24, spread=1.2)):
+        for eff in (Flash(size=1.5, life=0.5), Debris(D.PLANK, rng, n=14, size=(0.8, 0.2), spread=1.4, life=1.1),
+                    Smoke(rng, puffs=12, spread=1.8, life=1.2),
+                    Burst([(180, 210, 240), (255, 255, 255), (84, 140, 196)], rng, n=22, spread=1.1)):
             board.timeline.spawn(effect_step(eff, _at(board, star)))
+        for k, spot in enumerate(_splashes(i, rng)):      # planks coming down in the river
+            board.timeline.spawn(effect_step(Ripple(WATER, big=True), _at(board, spot), delay=0.35 + 0.15 * k))
+        if tnt >= 0:
+            board.timeline.spawn(effect_step(Flash(size=0.9, life=0.35),
+                                             lambda geo, theme: (*D.tnt_spot(geo, tnt), geo.cell)))
 
-    board.timeline.then(Step(0.3, start=hold, end=boom, draw=draw_rider, name="fuse"))
-    board.timeline.then(Step(BLAST, name="bridge blows"))
-    # the bridge shows standing until its fuse burns down
+    # the bridge shows standing until its fuse burns down; held before queueing, since
+    # with animation off the steps run (and let go) the moment they are queued
     shown.bridges[i] = True
+    if tnt >= 0:
+        board.timeline.then(_case_fuse(board, tnt, start=hold, end=boom, name="fuse"))
+    else:
+        board.timeline.then(Step(0.3, start=hold, end=boom, draw=draw_rider, name="fuse"))
+    board.timeline.then(Step(BLAST, name="bridge blows"))
 
 
-def _rebuild_bridge(board, i) -> None:
+def _splashes(i, rng, n=3):
+    """Points in the river beside bridge ``i`` (up and down stream) where planks land."""
+    br = M.BRIDGES[i]
+    (ax, ay), (bx, by) = (M.BOXES[b].centre for b in br.boxes)
+    d = math.hypot(bx - ax, by - ay) or 1.0
+    along = (-(by - ay) / d, (bx - ax) / d)              # the river runs across the bridge
+    out = []
+    for k in range(n):
+        side = 1 if k % 2 == 0 else -1
+        t = side * rng.uniform(0.7, 1.6)
+        p = (br.star[0] + along[0] * t, br.star[1] + along[1] * t)
+        out.append(p if _in_river(p) else br.star)
+    return out
+
+
+def _in_river(p) -> bool:
+    return any(x <= p[0] <= x + w and y <= p[1] <= y + h for x, y, w, h in M.RIVER_CELLS)
+
+
+def _rebuild_bridge(board, i, from_box) -> None:
+    """A bridge rebuilt: laid plank by plank from the builders' bank, then a puff of dust."""
     shown = board.shown
-    shown.bridges[i] = False
-    board.sound("dice")
+    shown.bridges[i] = False          # the stumps show until the last plank is down
+    ends = M.BRIDGES[i].boxes
+    far = ends[1] if from_box == ends[0] else ends[0]
+
+    def start(step):
+        _land(board)
+        board.sound("dice")
+
+    def draw(step, surface, geo, theme):
+        D.draw_bridge(surface, geo.box_centre(from_box), geo.box_centre(far), geo.cell, laid=step.value)
 
     def end(step):
         shown.bridges.pop(i, None)
-        board.timeline.spawn(effect_step(Smoke(board.fx_rng, puffs=4, spread=0.5, color=(180, 170, 150)),
+        board.timeline.spawn(effect_step(Smoke(board.fx_rng, puffs=6, spread=0.9, life=0.7, color=(206, 190, 160)),
                                          _at(board, M.BRIDGES[i].star)))
 
-    board.timeline.then(Step(0.4, end=end, ease=out_quad, name="rebuild"))
+    board.timeline.then(Step(LAY, start=start, draw=draw, end=end, name="rebuild"))
 
 
-def _blow_gate(board, g, was) -> None:
-    shown = board.shown
+def _gate_mid(g):
     a, b = M.GATES[g].segment
-    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    return ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+
+
+def _blow_gate(board, g, was, fuse=0.2, tnt=False) -> None:
+    """A gate bursts open: a flash, splinters and beams flying, smoke. A TNT case
+    under it (``tnt``) sparks through the fuse first. The game waits a little
+    longer than for a bridge: a blown gate ends it, and the card should not cover
+    the blast."""
+    shown = board.shown
+    mid = _gate_mid(g)
     rng = board.fx_rng
     shown.gates[g] = was
+    sparks = Sparks(rng, life=max(fuse, 0.01))
 
     def boom(step):
+        _land(board)
         shown.gates.pop(g, None)
         board.sound("explosion")
-        for eff in (Flash(size=1.8), Debris((150, 104, 60), rng, n=14, spread=1.3), Smoke(rng, puffs=12, spread=1.6)):
+        for eff in (Flash(size=1.3, life=0.5), Debris((196, 150, 90), rng, n=12, size=(0.5, 0.12), spread=1.3, life=1.0),
+                    Debris(D.WALL_DARK, rng, n=5, size=(0.8, 0.2), spread=1.0, life=1.0),
+                    Smoke(rng, puffs=10, spread=1.5, life=1.2)):
             board.timeline.spawn(effect_step(eff, _at(board, mid)))
 
-    board.timeline.then(Step(0.2, end=boom, name="gate fuse"))
-    board.timeline.then(Step(BLAST, name="gate blows"))
+    def burn(step):
+        sparks.seek(step.progress * sparks.life)
+
+    def draw_case(step, surface, geo, theme):     # the case under the gate, its fuse burning
+        x, y = geo.pt(*mid)
+        D.draw_tnt(surface, (x, y), geo.cell, glow=0.35 + 0.2 * math.sin(step.progress * 14))
+        sparks.draw(surface, x, y - geo.cell * 0.25, geo.cell)
+
+    if tnt and fuse > 0:
+        board.timeline.then(Step(fuse, update=burn, draw=draw_case, end=boom, name="gate fuse"))
+    else:
+        board.timeline.then(Step(fuse, end=boom, name="gate fuse"))
+    board.timeline.then(Step(BLAST + 0.3, name="gate blows"))
 
 
-def _fizzle(board, box) -> None:
-    """A dud: the case smokes a little and is gone."""
-    board.sound("error")
-    board.timeline.spawn(effect_step(Smoke(board.fx_rng, puffs=5, spread=0.5, color=(90, 90, 90)),
-                                     _at(board, M.BOXES[box].centre)))
+def _fizzle(board, p, box) -> None:
+    """A dud: the fuse burns as for a real shot, then sputters out; the case chars,
+    a little smoke rises, and it is gone."""
+    shown = board.shown
+    shown.tnt[p] = box                # the case stays in sight until it has fizzled
+    rng = board.fx_rng
+    board.timeline.then(_case_fuse(board, box, name="fuse"))
+    dying = Sparks(rng, life=0.3, rate=40, dying=True)
+
+    def start(step):
+        board.sound("hit")
+        board.timeline.spawn(effect_step(Smoke(rng, puffs=8, spread=1.0, life=1.0, color=(84, 84, 84)),
+                                         lambda geo, theme: (*_spark_point(geo, box), geo.cell)))
+
+    def update(step):
+        k = step.progress
+        dying.seek(min(dying.life, k * 0.5))      # natural seconds, whatever the speed
+        shown.tnt_look[box] = (0.0, min(1.0, k / 0.4), 1.0 - max(0.0, (k - 0.4) / 0.6))
+
+    def end(step):
+        _land(board)
+        shown.tnt.pop(p, None)
+        shown.tnt_look.pop(box, None)
+
+    def draw(step, surface, geo, theme):
+        x, y = _spark_point(geo, box)
+        dying.draw(surface, x, y, geo.cell)
+
+    board.timeline.then(Step(0.5, start=start, update=update, end=end, draw=draw, name="dud"))
 
 
 def _tnt_placed(board, box) -> None:

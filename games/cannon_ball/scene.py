@@ -237,9 +237,11 @@ class CannonBallBoard(Board):
     # -- moves arriving ---------------------------------------------------------------------------
     def on_move(self, entry, before, after) -> None:
         self._select(None)
-        if after.phase == R.CHOOSE or (after.phase == R.OVER and before.phase != R.OVER):
-            self.spinner.call = None
         E.plan(self, entry, before, after)
+        if after.phase == R.CHOOSE or (after.phase == R.OVER and before.phase != R.OVER):
+            # the turn is over, but the dial keeps its call (the numbers that lose, faded)
+            # until what it decided has played out
+            self.timeline.then(Step(0.0, start=lambda s: setattr(self.spinner, "call", None), name="call done"))
 
     def update(self, dt) -> None:
         self._time += dt
@@ -254,23 +256,28 @@ class CannonBallBoard(Board):
             return
         t = self.theme
         st = self._state()
+        # while a spin turns, its before position (map and counts): the result waits for the dial
+        shown = self.shown.state if self.shown.state is not None else st
         can = self.host.can_act()
         pygame.draw.rect(surface, t.c["table"], self.rect)
         geo = self.geo
         if geo.board.w >= 8 and geo.board.h >= 8:
             surface.blit(D.base_map(geo, t), geo.board.topleft)
-            self._draw_structures(surface, geo, st)
-            self._draw_pieces(surface, geo, st)
+            self._draw_structures(surface, geo, shown)
+            self._draw_pieces(surface, geo, shown)
             if can and st.phase == R.MOVING:
                 self._draw_options(surface, geo, st)
+            clip = surface.get_clip()
+            surface.set_clip(geo.board.clip(clip))          # flying planks and smoke stay on the map
             self.timeline.draw(surface, geo, t)
-        self.panel.draw(surface, st, can, self.caption)
+            surface.set_clip(clip)
+        self.panel.draw(surface, shown, can, self.caption)
 
     def _draw_structures(self, surface, geo, st) -> None:
         sh = self.shown
         standing = [sh.bridges.get(i, st.bridges[i]) for i in range(len(M.BRIDGES))]
         tnt = [sh.tnt.get(p, st.tnt[p]) for p in (0, 1)]
-        D.draw_bridges(surface, geo, standing, tnt_boxes=tnt)
+        D.draw_bridges(surface, geo, standing, tnt_boxes=tnt, tnt_looks=sh.tnt_look)
         gates = [sh.gates.get(g, st.gates[g]) for g in range(len(M.GATES))]
         fuse = [st.fuse] if st.fuse >= 0 else []
         D.draw_gates(surface, geo, gates, tnt_gates=fuse)

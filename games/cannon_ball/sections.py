@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from . import battlefield as M
 from .state import StateBase
-from .tables import MOVING, N_SECTIONS, SECTION_BOXES, SECTION_LIMIT
+from .moves import box_name
+from .tables import MOVING, N_SECTIONS, SEC, SECTION_BOXES, SECTION_LIMIT
 
 if TYPE_CHECKING:
     from .game import CannonBallState
@@ -101,10 +102,23 @@ class SectionRules(StateBase):
             total += max(0, n - self.limit(p, s))
         return total
 
-    def _why_over_limit(self, sa: int, sb: int, n: int, completes: bool) -> str | None:
-        """Refuse a move after which the men beyond a section limit could no longer
-        all leave with the moves left (a section may hold three of your men at the end
-        of your move, five in an enemy gate section)."""
+    def _fuse_due(self, delta: dict[int, int], leaving: int = -1) -> int:
+        """1 while the man who slid TNT under a gate (and is not the one ``leaving``) still
+        stands in its section once the others are within its limit: he must still go
+        (the sheet: "this trooper and one other must leave this section")."""
+        if self.fuse < 0 or self.fuse_man < 0 or self.fuse_man == leaving:
+            return 0
+        s = M.GATES[self.fuse].section
+        if SEC[self.fuse_man] != s:
+            return 0
+        return 1 if self.sec_men[self.to_move][s] + delta.get(s, 0) <= self.limit(self.to_move, s) else 0
+
+    def _why_over_limit(self, sa: int, sb: int, n: int, completes: bool, cost: int = 1,
+                        leaving: int = -1) -> str | None:
+        """Refuse a move (costing ``cost`` moves; ``leaving``: the box of the man it
+        moves) after which the men beyond a section limit, and the man who lit a gate
+        fuse, could no longer all leave with the moves left (a section may hold three of
+        your men at the end of your move, five in an enemy gate section)."""
         me = self.to_move
         delta: dict[int, int] = {}
         if sa >= 0:
@@ -113,12 +127,17 @@ class SectionRules(StateBase):
             delta[sb] = delta.get(sb, 0) + n
         won = sb if completes else -1
         engaged = sb if (sb >= 0 and not completes and self.enemy_held(sb, me)) else -1
-        over = self.excess(me, delta, won, engaged)
+        due = self._fuse_due(delta, leaving)
+        over = self.excess(me, delta, won, engaged) + due
         if over == 0:
             return None
-        left = self._capacity_after(sa, sb, delta, won)
+        left = self._capacity_after(sa, sb, delta, won, cost)
         if over <= left:
             return None
+        if due:
+            return (f"the man who lit the fuse (on {box_name(self.fuse_man)}) must leave section "
+                    f"{M.SECTIONS[SEC[self.fuse_man]].number} this turn, and only {left} "
+                    f"{'move is' if left == 1 else 'moves are'} left")
         s = next((s for s in (sb, sa) if s >= 0 and self.sec_men[me][s] + delta.get(s, 0) > self.limit(me, s)),
                  sb)
         lim = self.limit(me, s) if s >= 0 else SECTION_LIMIT
@@ -141,10 +160,10 @@ class SectionRules(StateBase):
         engaged = sb if (sb >= 0 and not completes and self.enemy_held(sb, self.to_move)) else -1
         return self.excess(self.to_move, delta, sb if completes else -1, engaged) > left
 
-    def _capacity_after(self, sa: int, sb: int, delta: dict[int, int], won: int) -> int:
-        """Moves left to put the excess right after a move costing one."""
+    def _capacity_after(self, sa: int, sb: int, delta: dict[int, int], won: int, cost: int = 1) -> int:
+        """Moves left to put the excess right after a move costing ``cost``."""
         if not self.each:
-            return self.budget - 1
+            return self.budget - cost
         # each piece: the men in over-full sections that still have a move (rough but safe)
         me = self.to_move
         n = 0

@@ -54,6 +54,7 @@ class StateBase(GameState):
         self.sieges: dict[int, tuple[tuple[int, ...], int]] = {}
         self.limits: dict[int, int] = {}
         self.fuse = -1
+        self.fuse_man = -1         # the box of the man who lit a gate fuse (he must leave its section)
         self.crossing: tuple | None = None
         self.turn = 0
         self.quiet = 0

@@ -48,7 +48,7 @@ class TrooperRules(SectionRules):
         why = self._why_enter(b, sb)
         if why:
             return why
-        return self._why_over_limit(sa, sb, 1, self._completes(sb, 1, False))
+        return self._why_over_limit(sa, sb, 1, self._completes(sb, 1, False), leaving=a)
 
     def _why_enter(self, b: int, sb: int) -> str | None:
         """Can one of the mover's men enter box ``b`` (section ``sb``)?"""
@@ -71,6 +71,8 @@ class TrooperRules(SectionRules):
         me = self.to_move
         br, _g = LINK_KIND[(a, b)]
         self._spend(("m", a), ("m", b))
+        if a == self.fuse_man:
+            self.fuse_man = b           # the man who lit the fuse walks on
         if br >= 0 and self.risk > 0:
             self._lift(a)
             self.crossing = ("man", a, b, br, me)

@@ -18,7 +18,7 @@ from .bridges_and_gates import BridgeAndGateRules
 from .cannons import CannonRules
 from .moves import END, MOVE_CHOICE, SPINS, CannonMove, Choice, End, Risk, Spin, Step, Tnt
 from .tables import (BRIDGE, BRIDGE_END, CALLS, CHOOSE, LINKS, MOVING, N_BOXES, N_SECTIONS, NAMES, OPENING, OVER,
-                     SECTION_BOXES, SPIN)
+                     SEC, SECTION_BOXES, SPIN)
 from .troopers import TrooperRules
 
 
@@ -261,6 +261,10 @@ class TurnRules(TrooperRules, CannonRules, BridgeAndGateRules):
     def _end_turn(self, forfeit: bool = False) -> None:
         me = self.to_move
         self._lose_failed_attacks()
+        if self.fuse >= 0 and self.fuse_man >= 0 and SEC[self.fuse_man] == M.GATES[self.fuse].section:
+            self._lift(self.fuse_man)          # he stayed by the gate he lit: the blast takes him
+            self.progress = True
+            self.events.append(f"the man who lit the fuse under gate {M.GATES[self.fuse].id} did not get out")
         for s in range(N_SECTIONS):
             over = self.sec_men[me][s] - self.limit(me, s)
             if over > 0:
@@ -271,6 +275,7 @@ class TurnRules(TrooperRules, CannonRules, BridgeAndGateRules):
                                    f"{M.SECTIONS[s].number} {'was' if over == 1 else 'were'} lost")
         fuse = self.fuse
         self.fuse = -1
+        self.fuse_man = -1
         self.limits = {}
         self.spent = {}
         self.budget = 0

@@ -29,11 +29,13 @@ def alpha_circle(surface, rgb, alpha, center, r, width=0) -> None:
     surface.blit(s, (int(center[0]) - r - 2, int(center[1]) - r - 2))
 
 
-def effect_step(effect, where: Callable[..., tuple[float, float, float]]) -> Step:
+def effect_step(effect, where: Callable[..., tuple[float, float, float]], delay: float = 0.0) -> Step:
     """A (background) timeline step that plays ``effect`` through its natural life.
-    ``where(*draw_args)`` gives (x, y, cell) on the screen for the board's draw arguments."""
+    ``where(*draw_args)`` gives (x, y, cell) on the screen for the board's draw arguments;
+    ``delay`` (natural seconds) starts it later, as the rest of a blast lands."""
     return Step(effect.life, update=lambda s: effect.seek(s.progress * effect.life),
-                draw=lambda s, surface, *args: effect.draw(surface, *where(*args)), name=type(effect).__name__)
+                draw=lambda s, surface, *args: effect.draw(surface, *where(*args)), name=type(effect).__name__,
+                delay=delay)
 
 
 class Particles:
@@ -200,3 +202,34 @@ class Flash(Particles):
         for i, col in enumerate(self.colors[1:]):
             alpha_circle(surface, col, 220 * (1 - k), (x, y), cell * self.size * (0.6 + (1.4 + 0.6 * i) * k),
                          max(2, int(cell * 0.1)))
+
+
+class Sparks(Particles):
+    """A burning fuse: small bright sparks spitting up from one point for ``life``
+    seconds, yellow cooling to red as they fall. ``dying`` thins them out towards
+    the end (a fuse that goes out) instead of burning to the last moment."""
+
+    def __init__(self, rng, life=0.3, rate=60.0, dying=False):
+        super().__init__()
+        self.life = life
+        self.parts = []
+        n = max(1, int(rate * life))
+        for k in range(n):
+            born = life * k / n
+            if dying and rng.random() < born / life:
+                continue                      # fewer and fewer sparks: the fuse goes out
+            a = rng.uniform(-math.pi * 0.85, -math.pi * 0.15)
+            sp = rng.uniform(1.0, 2.6)
+            self.parts.append((born, rng.uniform(0.12, 0.24), math.cos(a) * sp, math.sin(a) * sp,
+                               rng.uniform(0.07, 0.12)))
+
+    def draw(self, surface, x0, y0, cell):
+        for born, span, vx, vy, r in self.parts:
+            age = self.t - born
+            if age < 0 or age > span:
+                continue
+            k = age / span
+            x = x0 + vx * age * cell
+            y = y0 + (vy * age + 4.5 * age * age) * cell
+            col = (255, int(240 - 150 * k), int(150 - 130 * k))
+            pygame.draw.circle(surface, col, (int(x), int(y)), max(1, round(cell * r * (1 - 0.5 * k))))

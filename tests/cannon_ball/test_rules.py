@@ -201,8 +201,13 @@ def test_cannon_crossing_with_escorts_risks_the_bridge_and_a_passed_cannon_does_
 
 # -- cannons -------------------------------------------------------------------------------------
 
-def test_cannon_moves_one_section_with_two_escorts_for_one_move():
+def test_cannon_moves_one_section_with_two_escorts_the_three_paying_a_move_each():
+    """The sheet: a cannon moves a section "accompanied by two troopers moving with it",
+    "each section is counted as 1 move", and moving a trooper one box is one move. Our
+    reading (docs/rules/cannon_ball.md): the cannon and both escorts each pay, 3 moves."""
     st = pos("d12 e12 f12", cannons=[(0, "d13 e13")], budget=2)
+    assert "costs 3 moves" in st.why_illegal(CannonMove(B("d13"), (B("e14"), B("f14")), (B("d12"), B("e12"))))
+    st = pos("d12 e12 f12", cannons=[(0, "d13 e13")], budget=4)
     play(st, "Kd13>e14f14+d12e12")
     assert st.budget == 1
     assert st.section_cannon(S(18), 0) >= 0 and st.section_cannon(S(14), 0) < 0
@@ -219,7 +224,7 @@ def test_cannon_is_passed_between_sections_holding_two_men():
 
 
 def test_cannon_stands_on_any_two_side_by_side_boxes_of_its_section():
-    st = pos("d12 e12", cannons=[(0, "f12 g12")], budget=2)
+    st = pos("d12 e12", cannons=[(0, "f12 g12")], budget=3)
     moves = cannon_moves(st, B("g12"))
     into17 = {m.to for m in moves if M.BOXES[m.to[0]].section == S(17)}
     assert into17 and all(abs(M.BOXES[a].col - M.BOXES[b].col) + abs(M.BOXES[a].row - M.BOXES[b].row) == 1
@@ -333,7 +338,7 @@ def test_you_may_not_leave_or_pass_an_enemy_section_except_by_winning_it():
 
 
 def test_two_men_with_a_cannon_destroy_a_section_without_a_cannon():
-    st = pos("b12 c12", north="d12 e12 f12", cannons=[(0, "a12 a13")], budget=2)
+    st = pos("b12 c12", north="d12 e12 f12", cannons=[(0, "a12 a13")], budget=4)
     play(st, "Ka12>f13g13+b12c12")
     assert st.men[1] == RESERVE and not st.sieges and st.sec_men[0][S(14)] == 2
 
@@ -350,8 +355,8 @@ def test_a_single_man_with_a_cannon_cannot_be_destroyed_by_troops_without_one():
 def test_three_men_and_a_cannon_fall_only_to_four_and_a_cannon_the_fourth_leaving():
     north = "d12 e12 f12"
     guns = [(1, "g12 g13"), (0, "a12 a13")]
-    st = pos("b12 c12 c13 b13", north=north, cannons=guns, budget=6)
-    play(st, "Ka12>e13f13+b12c12")               # a cannon and two men in: not enough
+    st = pos("b12 c12 c13 b13", north=north, cannons=guns, budget=8)
+    play(st, "Ka12>e13f13+b12c12")               # a cannon and two men in (3 moves): not enough
     assert S(14) in st.sieges
     play(st, "c13-d13")                           # the third man: still not enough
     assert S(14) in st.sieges and attack_preview(st, S(14))["missing"] == "1 more man"
@@ -361,7 +366,7 @@ def test_three_men_and_a_cannon_fall_only_to_four_and_a_cannon_the_fourth_leavin
     play(st, "d12-c12")                           # ... and one leaves in the same turn
     assert st.sec_men[0][S(14)] == 3 and end_turn_warning(st) == ""
     # with one move fewer the fourth may not go in: he could not leave again
-    st = pos("b12 c12 c13 b13", north=north, cannons=guns, budget=4)
+    st = pos("b12 c12 c13 b13", north=north, cannons=guns, budget=6)
     play(st, "Ka12>e13f13+b12c12", "c13-d13", "b13-c13")
     assert "at most 3 of your men" in st.why_illegal(Step(B("c13"), B("d12")))
 
@@ -470,6 +475,21 @@ def test_five_men_slide_tnt_under_a_closed_gate_and_the_fort_surrenders():
     assert "blew up gate NE" in st.result_text()
 
 
+def test_the_trooper_who_slides_the_tnt_under_the_gate_and_one_other_must_leave_the_section():
+    """The sheet: "this trooper and one other must leave this section during the same turn"."""
+    gates = ["open", "open", "closed", "open"]
+    st = pos("n17 l16 m16 l17 m17", north="n20", budget=6, gates=gates)
+    play(st, "TNT NE", "l16-k16", "n17-n16", "n16-n15")       # the fuse man and one other get out
+    play(st, "end")
+    assert st.winner() == 0 and st.occ[B("n15")] == 0 and st.men[0] == 5 + RESERVE
+    st = pos("n17 l16 m16 l17 m17", north="n20", budget=4, gates=gates)
+    play(st, "TNT NE", "l16-k16", "l17-k17")                  # two others left; one move remains
+    why = st.why_illegal(Step(B("m16"), B("m15")))
+    assert why and "the man who lit the fuse (on n17) must leave" in why
+    play(st, "end")                                            # he stayed: the blast takes him
+    assert st.winner() == 0 and st.occ[B("n17")] == -1 and st.men[0] == 4 + RESERVE
+
+
 def test_cannon_and_three_men_fire_at_a_closed_gate_and_win_on_a_right_call():
     gates = ["open", "open", "closed", "open"]
     st = pos("l16 m16 l17", north="n20", cannons=[(0, "n16 o16")], phase=CHOOSE, gates=gates)
@@ -514,7 +534,7 @@ def test_automatic_win_five_men_into_an_open_enemy_gate_section():
 
 
 def test_automatic_win_three_men_and_a_cannon_into_an_open_enemy_gate_section():
-    st = pos("k16 k17 l16", north="n20", cannons=[(0, "i17 j17")], budget=2)
+    st = pos("k16 k17 l16", north="n20", cannons=[(0, "i17 j17")], budget=3)
     play(st, "Ki17>n16o16+k16k17")
     assert st.is_over() and st.winner() == 0
 
