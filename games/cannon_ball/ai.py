@@ -42,6 +42,7 @@ from .ai_distances import INF, N_SECTIONS, SEC, Fields, fields, has_route, p_spi
 from .ai_evaluation import (CANNON, MAN, WIN, Weights, men_boxes, assault_chance, evaluate, gate_threat, offence,
                             raid_threat, stuck_pull, vulnerability)
 from .ai_levels import LEVELS, Level
+from .ai_evaluation import REBUILD_STEPS, rebuild_gain
 from .ai_macros import MacroPlanner
 
 __all__ = ["INF", "WIN", "MAN", "CANNON", "N_SECTIONS", "SEC", "Fields", "fields", "has_route", "rebuild_sections",
@@ -181,6 +182,11 @@ class CannonBallAI(MacroPlanner):
                         return R.Choice("rebuild", m.target, ctx.rng.choice(R.CALLS))
         if stuck_only:
             return None
+        F = fields(st)
+        worth = [m for m in legal if m.kind == "rebuild" and rebuild_gain(st, me, m.target, F) >= REBUILD_STEPS]
+        if worth:                                  # the blown bridge blocks our best way: try it
+            m = max(worth, key=lambda m: rebuild_gain(st, me, m.target, F))
+            return R.Choice("rebuild", m.target, ctx.rng.choice(R.CALLS))
         base = evaluate(st, me, self.w)
         for m in legal:
             if m.kind != "rebuild" or m.call != "odd":

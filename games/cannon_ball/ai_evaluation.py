@@ -44,12 +44,50 @@ class Weights:
     gate_threat: float = 0.0       # expected loss of the game through an open gate next turn
     second_gate: float = 0.3
     lit_tnt: float = 0.5           # a lit case: this share of what blowing its bridge changes
+    urgency: float = 0.0           # offence counts (1 + urgency * quiet turns / 60): a standoff presses on
+    rebuild_pull: float = 0.0      # per man, towards a blown bridge worth rebuilding
 
 
 def hop_moves(st: R.CannonBallState) -> int:
     """Moves an escorted cannon spends per section (the shared budget pays for the
     cannon and both escorts; in the "each piece" reading each pays its own)."""
     return 1 if st.each else ESCORTED_HOP
+
+
+#: a blown bridge is worth rebuilding when it brings us this many steps nearer an enemy
+#: gate section than it brings the enemy to ours
+REBUILD_STEPS = 3
+
+
+def _nearest(st: R.CannonBallState, p: int, F: Fields, men: list[int]) -> int:
+    """Steps from ``p``'s nearest man to the nearest enemy gate section it can still take."""
+    gates = [M.GATES[g].section for g in M.FORTS[1 - p].gates if st.gates[g] != "destroyed"]
+    return min((F.box_to_section[s][b] for s in gates for b in men), default=INF)
+
+
+def rebuild_gain(st: R.CannonBallState, p: int, br: int, F: Fields, men: tuple | None = None) -> int:
+    """How many steps nearer an enemy gate rebuilding bridge ``br`` brings ``p``, less
+    what it brings the enemy (a bridge serves both sides)."""
+    men = men or (men_boxes(st, 0), men_boxes(st, 1))
+    fixed = list(st.bridges)
+    fixed[br] = True
+    F2 = fields(st, tuple(fixed))
+    mine = min(_nearest(st, p, F, men[p]), 60) - min(_nearest(st, p, F2, men[p]), 60)
+    theirs = min(_nearest(st, 1 - p, F, men[1 - p]), 60) - min(_nearest(st, 1 - p, F2, men[1 - p]), 60)
+    return mine - theirs
+
+
+def rebuild_pull(st: R.CannonBallState, p: int, F: Fields, w: "Weights", men: tuple) -> float:
+    """The pull of three men towards the nearest end of a blown bridge worth rebuilding
+    (where they can try it), while the river still has a way round."""
+    best = 0.0
+    for br in M.BRIDGES:
+        if st.bridges[br.index] or rebuild_gain(st, p, br.index, F, men) < REBUILD_STEPS:
+            continue
+        for s in br.sections:
+            ds = sorted(F.box_to_section[s][b] for b in men[p])[:3]
+            best = max(best, sum(w.rebuild_pull * w.decay ** d for d in ds if d < INF))
+    return best
 
 
 def men_boxes(st: R.CannonBallState, p: int) -> list[int]:
@@ -209,9 +247,12 @@ def evaluate(st: R.CannonBallState, me: int, w: Weights, F: Fields | None = None
     F = F or fields(st)
     men = (men_boxes(st, 0), men_boxes(st, 1))
     score = 0.0
+    press = 1.0 + w.urgency * min(st.quiet, 60) / 60.0
     for p, sign in ((me, 1.0), (1 - me, -1.0)):
         s = w.man * st.men[p] + w.cannon * st.cannon_count(p) + w.tnt * st.tnt_left[p]
-        s += offence(st, p, F, w, men[p]) + stuck_pull(st, p, F, w, men[p])
+        s += press * offence(st, p, F, w, men[p]) + stuck_pull(st, p, F, w, men[p])
+        if w.rebuild_pull and has_route(st, p, F):
+            s += rebuild_pull(st, p, F, w, men)
         h = st.home_count(p)
         if h < w.home_min:
             s -= (w.home_min - h) * w.home_short

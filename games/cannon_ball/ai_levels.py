@@ -34,5 +34,7 @@ LEVELS = {
     "normal": Level("normal", beam=1, noise=0.0, attacks=True, seconds=1.0, per_man=1,
                     weights=Weights(vulnerable=0.0, raid=0.0), close_at=0.5),
     "hard": Level("hard", beam=3, noise=0.0, attacks=True, tnt=True, rebuild=True, seconds=1.2, per_man=2,
-                  weights=Weights(vulnerable=0.4, gate_threat=60.0, raid=10.0, lit_tnt=1.6, tnt=0.3), close_at=0.85),
+                  weights=Weights(vulnerable=0.4, gate_threat=60.0, raid=10.0, lit_tnt=2.5, tnt=0.3, urgency=3.0, tnt_ready=30.0,
+                                  rebuild_pull=4.0),
+                  close_at=0.85),
 }

@@ -15,7 +15,7 @@ from games.core.ai import ThinkContext
 from . import battlefield as M
 from . import rules as R
 from .ai_distances import INF, SEC, Fields, fields, has_route, rebuild_sections
-from .ai_evaluation import men_boxes, assault_chance
+from .ai_evaluation import REBUILD_STEPS, assault_chance, men_boxes, rebuild_gain
 from .ai_levels import Level
 
 
@@ -118,25 +118,13 @@ class MacroPlanner:
         return out
 
     def _worth_rebuilding(self, st: R.CannonBallState, me: int, F: Fields) -> list[int]:
-        """Sections on our bank at the ends of blown bridges that, rebuilt, would bring
-        our men at least four steps nearer an enemy gate section."""
-        men = men_boxes(st, me)
-        if not men:
-            return []
-        gates = [M.GATES[g].section for g in M.FORTS[1 - me].gates if st.gates[g] != "destroyed"]
-
-        def nearest(field_set):
-            return min((min(f.box_to_section[s][b] for b in men) for f in field_set for s in gates), default=INF)
-        now = nearest([F])
+        """Sections on our side of the blown bridges worth rebuilding (see
+        :func:`rebuild_gain`): where three men can try it."""
         out = []
+        men = men_boxes(st, me)
         for br in M.BRIDGES:
-            if st.bridges[br.index]:
-                continue
-            fixed = list(st.bridges)
-            fixed[br.index] = True
-            if now - nearest([fields(st, tuple(fixed))]) >= 4:
-                near = min(br.sections, key=lambda s: min(F.box_to_section[s][b] for b in men))
-                out.append(near)
+            if not st.bridges[br.index] and men and rebuild_gain(st, me, br.index, F) >= REBUILD_STEPS:
+                out.append(min(br.sections, key=lambda s: min(F.box_to_section[s][b] for b in men)))
         return out
 
     def _man_macros(self, st, b, r, targets, F) -> list[list]:
@@ -227,8 +215,8 @@ class MacroPlanner:
         two men walked into the bridge section (one onto the box next to the bridge),
         the case placed, every man walked out, all in this turn."""
         out = [[m] for m in R.tnt_placements(st) if m.gate >= 0]
-        if st.tnt_left[me] <= 0 or st.tnt[me] >= 0:
-            return out
+        if st.tnt_left[me] <= 1 or st.tnt[me] >= 0:
+            return out                    # the last case is kept for an enemy gate
         F = fields(st)
         for br in M.BRIDGES:
             if not st.bridges[br.index] or any(t >= 0 and R.BRIDGE_END[t] == br.index for t in st.tnt):

@@ -7,11 +7,10 @@ attack, tnt, assault. Any other key draws the battlefield at the start.
 """
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from games.cannon_ball import battlefield as M
+from games.cannon_ball import chooser as C
 from games.cannon_ball import drawing as D
 from games.cannon_ball import rules as R
 from games.ui.theme import draw_text
@@ -105,16 +104,7 @@ def _draw_extra(surface, geo, st, theme, kind, name) -> None:
         for m in R.cannon_moves(st, box)[:1]:
             a = geo.box_centre(box)
             b = geo.box_centre(m.to[0])
-            _arrow(surface, a, b, c["move_slide"], max(3, int(geo.cell / 7)))
+            C.draw_arrow(surface, a, b, c["move_slide"], max(3, int(geo.cell / 7)))
             for e in m.escorts:
                 pygame.draw.circle(surface, c["move_slide"], [int(v) for v in geo.box_centre(e)],
                                    int(geo.cell * 0.45), max(2, int(geo.cell / 10)))
-
-
-def _arrow(surface, a, b, col, w) -> None:
-    pygame.draw.line(surface, col, a, b, w)
-    ang = math.atan2(b[1] - a[1], b[0] - a[0])
-    s = w * 3
-    pts = [b, (b[0] - s * math.cos(ang - 0.5), b[1] - s * math.sin(ang - 0.5)),
-           (b[0] - s * math.cos(ang + 0.5), b[1] - s * math.sin(ang + 0.5))]
-    pygame.draw.polygon(surface, col, pts)

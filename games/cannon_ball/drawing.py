@@ -7,7 +7,17 @@ rectangle; on a landscape window it is drawn turned a quarter, South at the left
 and North at the right, whichever gives the bigger boxes.
 
 Sides are told apart by shape as well as colour: South's troopers are round,
-North's are diamonds; a cannon carries its owner's shape on its barrel.
+North's are diamonds; a cannon carries its owner's shape on its barrel. Gates
+too differ by shape: a closed gate is a barred door across the opening, an open
+one has its two leaves swung out, a destroyed one is charred stumps.
+
+The board's edges carry the notation's coordinates (files a-o, ranks 1-26),
+each beside the file or rank it names, whichever way the board is turned.
+
+Why one module of some 680 lines: it is the battlefield itself (map, walls and
+gates, bridges and TNT, pieces, coordinates), which the board, the rules pictures
+and the menu card all draw through one :class:`Geo`; what is marked over it while
+a player decides is in ``chooser.py``.
 """
 from __future__ import annotations
 
@@ -26,6 +36,10 @@ WALL_DARK = (64, 40, 20)
 PLANK = (164, 118, 70)
 PLANK_DARK = (96, 64, 34)
 TNT_RED = (206, 40, 32)
+DOOR = (196, 150, 90)
+IRON = (48, 48, 52)
+#: room round the board (in boxes) for the coordinates on its edges
+LABEL_MARGIN = 1.0
 
 
 class Geo:
@@ -194,16 +208,23 @@ def _draw_fort(surf, geo: Geo, fort, theme) -> None:
     for b in fort.large:
         r = geo.box_rect(b)
         pygame.draw.rect(surf, blend(M.FORT_COLOUR[1], (0, 0, 0), 0.45), r, max(1, int(cell / 10)))
-    wall = [geo.pt(*p) for p in fort.wall]
     w = max(3, int(cell * 0.28))
-    pygame.draw.lines(surf, WALL_DARK, False, wall, w + 2)
-    pygame.draw.lines(surf, WALL, False, wall, w)
-    for (x0, y0), (x1, y1) in zip(wall, wall[1:]):          # the logs
+    # the wall stops at the gates: what fills an opening (a door, nothing, rubble) is drawn in play
+    pieces = [[geo.pt(*a), geo.pt(*b)] for a, b in _wall_pieces(fort)]
+    for piece in pieces:
+        pygame.draw.line(surf, WALL_DARK, piece[0], piece[1], w + 2)
+    for piece in pieces:
+        pygame.draw.line(surf, WALL, piece[0], piece[1], w)
+    for (x0, y0), (x1, y1) in pieces:                         # the logs
         n = max(1, int(math.hypot(x1 - x0, y1 - y0) / max(3, cell * 0.35)))
         for i in range(1, n):
             t = i / n
             x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
             pygame.draw.circle(surf, WALL_DARK, (int(x), int(y)), max(1, w // 4))
+    wall = [geo.pt(*p) for p in fort.wall]
+    for p in wall[1:-1]:                                      # the corners, filled out
+        pygame.draw.circle(surf, WALL_DARK, (int(p[0]), int(p[1])), (w + 2) // 2)
+        pygame.draw.circle(surf, WALL, (int(p[0]), int(p[1])), w // 2)
     for tx, ty in fort.towers:
         c = geo.pt(tx, ty)
         s = max(4, int(cell * 0.7))
@@ -220,6 +241,28 @@ def _draw_fort(surf, geo: Geo, fort, theme) -> None:
     pygame.draw.polygon(surf, side, [top, (top[0] + cell * 0.7, top[1] + cell * 0.2), (top[0], top[1] + cell * 0.4)])
     pygame.draw.polygon(surf, (20, 20, 20), [top, (top[0] + cell * 0.7, top[1] + cell * 0.2),
                                              (top[0], top[1] + cell * 0.4)], 1)
+
+
+def _wall_pieces(fort) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The stretches of a fort's front wall (board units) between its gate openings."""
+    out = []
+    for p, q in zip(fort.wall, fort.wall[1:]):
+        length = math.dist(p, q) or 1.0
+        cuts = []
+        for g in fort.gates:
+            a, b = M.GATES[g].segment
+            ta = ((a[0] - p[0]) * (q[0] - p[0]) + (a[1] - p[1]) * (q[1] - p[1])) / length ** 2
+            tb = ((b[0] - p[0]) * (q[0] - p[0]) + (b[1] - p[1]) * (q[1] - p[1])) / length ** 2
+            on = all(abs((x[0] - p[0]) * (q[1] - p[1]) - (x[1] - p[1]) * (q[0] - p[0])) < 1e-6 for x in (a, b))
+            if on and -1e-6 <= min(ta, tb) and max(ta, tb) <= 1 + 1e-6:
+                cuts.append((min(ta, tb), max(ta, tb)))
+        t = 0.0
+        for t0, t1 in sorted(cuts) + [(1.0, 1.0)]:
+            if t0 - t > 1e-6:
+                out.append(((p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t),
+                            (p[0] + (q[0] - p[0]) * t0, p[1] + (q[1] - p[1]) * t0)))
+            t = max(t, t1)
+    return out
 
 
 def star_points(cx, cy, ro, ri, n=5, rot=-math.pi / 2):
@@ -252,6 +295,48 @@ def _draw_section_numbers(surf, geo: Geo) -> None:
         img = f.render(str(s.number), True, blend(s.rgb, (0, 0, 0), 0.55))
         img.set_alpha(170)
         surf.blit(img, img.get_rect(center=(int(x), int(y))))
+
+
+# -- coordinates on the edges ------------------------------------------------------------------
+
+def coord_font(geo: Geo):
+    """The coordinates' font: most of a box high, never below a size that reads."""
+    return fonts.font(max(16, min(int(geo.cell * 0.8), 28)), bold=True)
+
+
+def coord_labels(geo: Geo) -> list[tuple[str, tuple[float, float]]]:
+    """Each coordinate and the screen point its label is centred on: the file letters
+    beside South's and North's edges, the rank numbers beside the West and East edges,
+    in the margin and level with the file or rank they name (so they follow the board
+    when it is turned a quarter)."""
+    d = LABEL_MARGIN / 2
+    out = []
+    for i, f in enumerate(M.FILES):
+        for y in (M.ROWS + d, -d):
+            out.append((f, geo.pt(i + 0.5, y)))
+    for r in range(1, M.ROWS + 1):
+        for x in (-d, M.COLS + d):
+            out.append((str(r), geo.pt(x, M.ROWS - r + 0.5)))
+    return out
+
+
+def coord_rects(geo: Geo) -> list[tuple[str, pygame.Rect]]:
+    """Where each coordinate's text is drawn (its tight box)."""
+    f = coord_font(geo)
+    out = []
+    for text, (x, y) in coord_labels(geo):
+        w, h = f.size(text)
+        out.append((text, pygame.Rect(int(x - w / 2), int(y - h / 2), w, h)))
+    return out
+
+
+def draw_coords(surface, geo: Geo, theme) -> None:
+    if geo.cell < 8:
+        return
+    f = coord_font(geo)
+    col = theme.c["text_dim"]
+    for text, r in coord_rects(geo):
+        surface.blit(f.render(text, True, col), r.topleft)
 
 
 # -- things that change in play ----------------------------------------------------------------
@@ -342,12 +427,13 @@ def tnt_spot(geo: Geo, box: int) -> tuple[float, float]:
 
 
 def _toward_bridge(geo: Geo, box: int) -> tuple[float, float]:
-    """Where a TNT case sits: in its bridge-end box, on the bridge's side."""
+    """Where a TNT case sits: at the bridge's end of its box, on the bank's edge, clear
+    of the man who stands in the middle of that box (the case must never hide him)."""
     c = geo.box_centre(box)
     for br in M.BRIDGES:
         if box in br.boxes:
             s = geo.pt(*br.star)
-            return (c[0] + (s[0] - c[0]) * 0.35, c[1] + (s[1] - c[1]) * 0.35)
+            return (c[0] + (s[0] - c[0]) * 0.64, c[1] + (s[1] - c[1]) * 0.64)
     return c
 
 
@@ -371,37 +457,115 @@ def draw_tnt(surface, pos, cell, glow: float = 0.0, burnt: float = 0.0, scale: f
 
 
 def draw_gates(surface, geo: Geo, states, tnt_gates=()) -> None:
-    """Closed gates as a barred door across the opening, open ones swung back,
-    destroyed ones as splinters; a TNT case under a gate that has one."""
+    """Each gate by its shape, so it reads from across a table: closed, a barred door
+    right across the opening; open, the opening clear and its two leaves swung out;
+    destroyed, a scorched gap with broken stumps and splinters. A TNT case under a
+    gate that has one."""
     cell = geo.cell
     for g in M.GATES:
         a, b = (geo.pt(*p) for p in g.segment)
         st = states[g.index]
         if st == "closed":
-            pygame.draw.line(surface, WALL_DARK, a, b, max(4, int(cell * 0.34)))
-            pygame.draw.line(surface, (196, 150, 90), a, b, max(2, int(cell * 0.2)))
-            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-            pygame.draw.circle(surface, (60, 60, 60), (int(mid[0]), int(mid[1])), max(2, int(cell * 0.12)))
+            _draw_closed_gate(surface, a, b, cell)
         elif st == "open":
-            _draw_open_gate(surface, geo, g, a, b, cell)
+            _draw_open_gate(surface, a, b, gate_outward(geo, g), cell)
         else:
-            for k in range(5):
-                t = (k + 0.5) / 5
-                x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
-                pygame.draw.line(surface, (70, 50, 30), (x - cell * 0.12, y - cell * 0.1),
-                                 (x + cell * 0.12, y + cell * 0.14), max(1, int(cell / 12)))
+            _draw_broken_gate(surface, a, b, gate_outward(geo, g), cell)
         if g.index in tnt_gates:
             draw_tnt(surface, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), cell, glow=0.3)
 
 
-def _draw_open_gate(surface, geo, g, a, b, cell) -> None:
-    """An open gate: its two posts, and the opening between them left clear."""
+def gate_outward(geo: Geo, g) -> tuple[float, float]:
+    """The unit vector on the screen from gate ``g``'s wall toward its gate section."""
+    a, b = (geo.pt(*p) for p in g.segment)
+    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    pts = [geo.box_centre(o) for o in g.outside]
+    cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d = math.hypot(dx, dy) or 1
+    nx, ny = -dy / d, dx / d
+    return (nx, ny) if (cx - mid[0]) * nx + (cy - mid[1]) * ny >= 0 else (-nx, -ny)
+
+
+def _bar(a, b, half):
+    """The corners of a bar of half-thickness ``half`` from ``a`` to ``b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d = math.hypot(dx, dy) or 1
+    px, py = -dy / d * half, dx / d * half
+    return [(a[0] + px, a[1] + py), (b[0] + px, b[1] + py), (b[0] - px, b[1] - py), (a[0] - px, a[1] - py)]
+
+
+def _draw_closed_gate(surface, a, b, cell) -> None:
+    """A barn door of planks filling the opening, twice as thick as the wall, with two
+    iron bands and a diagonal brace (a Z) and its posts."""
+    half = max(3.0, cell * 0.28)
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d = math.hypot(dx, dy) or 1
+    ux, uy = dx / d, dy / d
+    px, py = -uy * half, ux * half
+    pygame.draw.polygon(surface, DOOR, _bar(a, b, half))
+    n = max(3, int(d / max(3.0, cell * 0.3)))
+    for i in range(1, n):                                  # the seams between the planks
+        x, y = a[0] + dx * i / n, a[1] + dy * i / n
+        pygame.draw.line(surface, PLANK_DARK, (x + px, y + py), (x - px, y - py), max(1, int(cell / 18)))
+    k = 0.55
+    band = max(2, int(cell / 9))
+    for s in (k, -k):                                      # two iron bands along the door
+        pygame.draw.line(surface, IRON, (a[0] + px * s, a[1] + py * s), (b[0] + px * s, b[1] + py * s), band)
+    pygame.draw.line(surface, IRON, (a[0] + px * k, a[1] + py * k), (b[0] - px * k, b[1] - py * k), band)
+    pygame.draw.polygon(surface, WALL_DARK, _bar(a, b, half), max(2, int(cell / 12)))
+    _posts(surface, a, b, cell)
+
+
+def _draw_open_gate(surface, a, b, out, cell) -> None:
+    """The opening left clear between its two posts, each leaf swung out from its post."""
+    half = max(2.0, cell * 0.1)
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d = math.hypot(dx, dy) or 1
+    ux, uy = dx / d, dy / d
+    leaf = d * 0.45
+    for p, s in ((a, 1), (b, -1)):
+        # swung out, slightly open toward the middle rather than flat against the wall
+        tip = (p[0] + (out[0] * 0.94 + ux * s * 0.34) * leaf, p[1] + (out[1] * 0.94 + uy * s * 0.34) * leaf)
+        bar = _bar(p, tip, half)
+        pygame.draw.polygon(surface, DOOR, bar)
+        pygame.draw.polygon(surface, WALL_DARK, bar, max(1, int(cell / 14)))
+    _posts(surface, a, b, cell)
+
+
+def _draw_broken_gate(surface, a, b, out, cell) -> None:
+    """A scorched hole: at each post a stub of the door with a torn, jagged end, the
+    middle blown out, splinters thrown beyond."""
+    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d = math.hypot(dx, dy) or 1
+    ux, uy = dx / d, dy / d
+    half = max(3.0, cell * 0.28)
+    px, py = -uy * half, ux * half
+    r = d * 0.36
+    scorch = [(mid[0] + math.cos(k * 0.7) * r * (0.8 + 0.2 * (k % 3) / 2),
+               mid[1] + math.sin(k * 0.7) * r * (0.8 + 0.2 * ((k + 1) % 3) / 2)) for k in range(9)]
+    _alpha_polygon(surface, (20, 16, 12), 140, scorch)
+    for p, s in ((a, 1), (b, -1)):                         # the stubs, torn off in teeth
+        stub = [(p[0] + ux * s * d * t + px * k, p[1] + uy * s * d * t + py * k)
+                for t, k in ((0, 1), (0.2, 1), (0.3, 0.5), (0.18, 0.0), (0.32, -0.5), (0.22, -1), (0, -1))]
+        pygame.draw.polygon(surface, (120, 86, 52), stub)
+        pygame.draw.polygon(surface, (24, 18, 12), stub, max(1, int(cell / 14)))
+    w = max(2, int(cell / 9))
+    for t, o, ang in ((0.35, 0.6, 0.6), (0.6, 0.85, -0.5), (0.72, 0.45, 1.2), (0.45, 1.05, 2.0)):
+        c = (a[0] + dx * t + out[0] * cell * o, a[1] + dy * t + out[1] * cell * o)
+        v = (math.cos(ang) * cell * 0.2, math.sin(ang) * cell * 0.2)
+        pygame.draw.line(surface, (90, 64, 38), (c[0] - v[0], c[1] - v[1]), (c[0] + v[0], c[1] + v[1]), w)
+    _posts(surface, a, b, cell)
+
+
+def _posts(surface, a, b, cell) -> None:
     s = max(3, int(cell * 0.3))
     for p in (a, b):
         r = pygame.Rect(0, 0, s, s)
         r.center = (int(p[0]), int(p[1]))
         pygame.draw.rect(surface, WALL_DARK, r)
-        pygame.draw.rect(surface, (196, 150, 90), r.inflate(-max(1, s // 3), -max(1, s // 3)))
+        pygame.draw.rect(surface, (150, 104, 60), r.inflate(-max(1, s // 3), -max(1, s // 3)))
 
 
 # -- pieces -------------------------------------------------------------------------------------

@@ -4,7 +4,9 @@ It combines the rule mixins (:mod:`~games.cannon_ball.turns` over troopers,
 cannons, sections, bridges and gates, on the data of
 :mod:`~games.cannon_ball.state`) into the state the rules contract names, and
 adds what concerns the whole position: building one by hand, copies and views,
-reading typed moves, and the texts for the banner and the move log. It lives apart
+reading typed moves, and the texts for the banner and the move log (a line per ply,
+and :func:`log_lines`, which folds a turn's small steps into the actions a player
+would name). It lives apart
 so the class players hold is short to read; :mod:`games.cannon_ball.rules` is the
 module the game registry names and re-exports it.
 """
@@ -14,9 +16,9 @@ import re
 from typing import Sequence
 
 from . import battlefield as M
-from .moves import Choice, End, Risk, Spin, parse_text
-from .tables import (BRIDGE, BRIDGE_END, CHOOSE, EMPTY, MOVING, N_BOXES, N_SECTIONS, NAMES, OPENING, OVER, RISKS, SOUTH,
-                     SPIN)
+from .moves import CannonMove, Choice, End, Risk, Spin, Step, Tnt, parse_text
+from .tables import (BRIDGE, BRIDGE_END, CHOOSE, EMPTY, FORT_OF, LINK_KIND, MOVING, N_BOXES, N_SECTIONS, NAMES, OPENING,
+                     OVER, RISKS, SEC, SOUTH, SPIN)
 from .turns import TurnRules
 
 
@@ -196,6 +198,240 @@ def _describe(st: CannonBallState, move, phase: str, mover: int, names) -> str:
     if isinstance(move, End):
         return "End turn"
     return str(move)
+
+
+def counted(n: int, one: str, many: str | None = None) -> str:
+    """A number with its noun: "1 man", "3 men", "1 move", "0 moves"."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def risk_text(risk: float) -> str:
+    """A crossing's risk as players say it: "1 in 24"."""
+    return f"1 in {round(1 / risk)}" if risk > 0 else "no risk"
+
+
+# -- the move log, an action a line ------------------------------------------------------------
+
+def log_lines(entries, names=None, state_at=None) -> list[tuple[int, int, int, str]]:
+    """The move log as the actions a player would name, one a line, as (first entry,
+    last entry, player, text): a choice with its spin ("South takes a move turn and
+    spins 7"), a man's walk or several men's walks to one section ("South walks 4 men
+    to section 9, 7 moves"; a bridge holding under them folded in), a cannon's hops,
+    TNT, the end of a turn. ``entries`` are the log's (text, public, player);
+    ``state_at(i)`` is the position before entry ``i`` (it gives the moves spent);
+    without it every entry is a line of its own."""
+    out: list[tuple[int, int, int, str]] = []
+    i = 0
+    while i < len(entries):
+        lines = _action(entries, i, names, state_at) if state_at is not None else []
+        if not lines:
+            e = entries[i]
+            out.append((i, i, e.player, e.public if e.player < 0 else f"{_name(e.player, names)}: {e.public}"))
+            i += 1
+            continue
+        out += lines
+        i = lines[-1][1] + 1
+    return out
+
+
+def _move(e):
+    try:
+        return parse_text(e.text)
+    except ValueError:
+        return None
+
+
+def _tail(public: str, prefix: str) -> list[str]:
+    """The consequences after a log text's ``prefix``, one item each."""
+    if not public.startswith(prefix):
+        return []
+    rest = public[len(prefix):].lstrip(": ")
+    return [x for x in rest.split("; ") if x]
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def _action(entries, i, names, state_at) -> list[tuple[int, int, int, str]]:
+    """The line(s) of the action that starts at entry ``i`` (none: a plain line)."""
+    e = entries[i]
+    mv = _move(e)
+    if e.player < 0 or mv is None:
+        return []
+    who = _name(e.player, names)
+    if isinstance(mv, Choice):
+        return [_choice_line(entries, i, mv, who)]
+    if isinstance(mv, Step):
+        return _walk_lines(entries, i, who, names, state_at)
+    if isinstance(mv, CannonMove):
+        return [_hops_line(entries, i, who, names, state_at)]
+    if isinstance(mv, Tnt):
+        events = _tail(e.public, e.text)
+        cost = _spent(entries, state_at, i, i)
+        if mv.gate >= 0:
+            gid = M.GATES[mv.gate].id
+            events = [x.replace(f"TNT under gate {gid}: ", "") for x in events]
+            return [(i, i, e.player, _joined(f"{who} slides TNT under gate {gid}, {counted(cost, 'move')}", events))]
+        num = M.BRIDGES[BRIDGE_END[mv.box]].number
+        events = [x for x in events if x != f"TNT placed at bridge {num}"]
+        text = f"{who} places TNT at bridge {num} (by {M.BOXES[mv.box].name}), {counted(cost, 'move')}"
+        return [(i, i, e.player, _joined(text, events))]
+    if isinstance(mv, End):
+        st = state_at(i)
+        left = st.budget if (st.phase == MOVING and not st.each) else 0
+        text = f"{who} ends the turn" + (f", {counted(left, 'move')} unused" if left else "")
+        return [(i, i, e.player, _joined(text, _tail(e.public, "End turn")))]
+    return []
+
+
+def _joined(text: str, events: list[str]) -> str:
+    seen: list[str] = []
+    for x in events:
+        if x not in seen:
+            seen.append(x)
+    return text + (": " + "; ".join(seen) if seen else "")
+
+
+def _choice_line(entries, i, ch, who):
+    e = entries[i]
+    said = _lower(e.public)
+    nxt = entries[i + 1] if i + 1 < len(entries) else None
+    spin = _move(nxt) if nxt is not None and nxt.player < 0 else None
+    if ch.kind in ("open", "close") or not isinstance(spin, Spin) or nxt is None:
+        return (i, i, e.player, f"{who} {said}" if ch.kind != "move" else f"{who} takes a move turn")
+    cut = nxt.public.find(f"spun {spin.value}")
+    rest = nxt.public[cut + len(f"spun {spin.value}"):].lstrip(": ") if cut >= 0 else nxt.public
+    if ch.kind == "move":
+        return (i, i + 1, e.player, _joined(f"{who} takes a move turn and spins {spin.value}", [rest] if rest else []))
+    return (i, i + 1, e.player, _joined(f"{who} {said}", [rest] if rest else []))
+
+
+def _spent(entries, state_at, first: int, last: int) -> int:
+    """Moves the piece moves among entries ``first``..``last`` spent (in the "each piece"
+    reading, each piece's own move: one a step or hop)."""
+    total = 0
+    for k in range(first, last + 1):
+        if isinstance(_move(entries[k]), (Step, CannonMove, Tnt)):
+            st = state_at(k)
+            total += 1 if st.each else max(0, st.budget - state_at(k + 1).budget)
+    return total
+
+
+def _place(box: int) -> tuple:
+    s = SEC[box]
+    return ("sec", s) if s >= 0 else ("fort", FORT_OF[box])
+
+
+def _place_text(place, names) -> str:
+    return f"section {M.SECTIONS[place[1]].number}" if place[0] == "sec" else f"{_name(place[1], names)}'s fort"
+
+
+def _bridges_text(numbers: list[int]) -> str:
+    if not numbers:
+        return ""
+    if len(numbers) == 1:
+        return f" over bridge {numbers[0]}"
+    return " over bridges " + ", ".join(str(n) for n in numbers[:-1]) + f" and {numbers[-1]}"
+
+
+def _walk_lines(entries, i, who, names, state_at):
+    """Walks (a man's chain of steps, with the bridges' chance folded in) grouped while
+    they end in the same section."""
+    p = entries[i].player
+    walks: list[dict] = []
+    k = i
+    while k < len(entries):
+        e = entries[k]
+        mv = _move(e)
+        if e.player == p and isinstance(mv, Step):
+            w = walks[-1] if walks and walks[-1]["box"] == mv.frm and not walks[-1]["lost"] else None
+            if w is None:
+                w = {"origin": mv.frm, "box": mv.frm, "first": k, "bridges": [], "events": [], "lost": False}
+                walks.append(w)
+            w["box"], w["last"] = mv.to, k
+            br = LINK_KIND.get((mv.frm, mv.to), (-1, -1))[0]
+            if br >= 0:
+                w["bridges"].append(M.BRIDGES[br].number)
+            w["events"] += [x for x in _tail(e.public, e.text) if not x.startswith("crosses bridge")]
+        elif e.player < 0 and isinstance(mv, Risk) and walks:
+            w = walks[-1]
+            w["last"] = k
+            w["events"] += [x for x in _tail(e.public, "") if not x.endswith(" held")]
+            if not mv.holds:
+                w["lost"] = True
+                break
+        else:
+            break
+        k += 1
+    groups: list[list[dict]] = []
+    for w in walks:
+        w["place"] = ("lost",) if w["lost"] else _place(w["box"])
+        if groups and groups[-1][0]["place"] == w["place"] and w["place"] != ("lost",):
+            groups[-1].append(w)
+        else:
+            groups.append([w])
+    return [_walk_line(entries, g, p, who, names, state_at) for g in groups]
+
+
+def _walk_line(entries, group, p, who, names, state_at):
+    first, last = group[0]["first"], group[-1]["last"]
+    ends = {w["box"] for w in group}
+    men = sum(1 for w in group if w["origin"] not in ends or w is group[0])
+    bridges = [b for w in group for b in w["bridges"]]
+    events = [x for w in group for x in w["events"]]
+    # an attack that was won in the same line needs saying once: "3 men took section 14"
+    took = {m.group(1) for x in events for m in [re.search(r" took (section \d+)", x)] if m}
+    events = [x for x in events if not (x.startswith("attacks ") and x[len("attacks "):] in took)]
+    cost = counted(_spent(entries, state_at, first, last), "move")
+    w = group[0]
+    if w["lost"]:
+        text = f"{who} walks the man on {M.BOXES[w['origin']].name}{_bridges_text(bridges)}, {cost}"
+    elif men == 1:
+        text = (f"{who} walks the man on {M.BOXES[w['origin']].name} to {M.BOXES[group[-1]['box']].name} "
+                f"({_place_text(w['place'], names)}){_bridges_text(bridges)}, {cost}")
+    else:
+        text = f"{who} walks {men} men to {_place_text(w['place'], names)}{_bridges_text(bridges)}, {cost}"
+    return (first, last, p, _joined(text, events))
+
+
+def _hops_line(entries, i, who, names, state_at):
+    """A cannon's hops, one after another (with the bridges' chance folded in)."""
+    p = entries[i].player
+    hops: list = []
+    events: list[str] = []
+    last = i
+    k = i
+    while k < len(entries):
+        e = entries[k]
+        mv = _move(e)
+        if e.player == p and isinstance(mv, CannonMove) and (not hops or mv.frm == min(hops[-1].to)):
+            hops.append(mv)
+            events += [x for x in _tail(e.public, e.text) if not x.startswith("the cannon crosses")]
+        elif e.player < 0 and isinstance(mv, Risk):
+            events += [x for x in _tail(e.public, "") if not x.endswith(" held")]
+            if not mv.holds:
+                last = k
+                break
+        else:
+            break
+        last = k
+        k += 1
+    end = hops[-1].to
+    place = _place(end[0])
+    where = (f"section {M.SECTIONS[place[1]].number}" if place[0] == "sec"
+             else f"{M.BOXES[end[0]].name} in {_name(place[1], names)}'s fort")
+    how = " with 2 escorts" if any(h.escorts for h in hops) else (" (passed along)" if place[0] == "sec" else "")
+    many = f" ({len(hops)} hops)" if len(hops) > 1 else ""
+    bridges = []
+    for h in hops:
+        for br in M.BRIDGES:
+            if SEC[h.frm] in br.sections and SEC[h.to[0]] in br.sections and SEC[h.frm] != SEC[h.to[0]]:
+                bridges.append(br.number)
+    text = (f"{who} moves the cannon on {M.BOXES[hops[0].frm].name} to {where}{how}{many}"
+            f"{_bridges_text(bridges if any(h.escorts for h in hops) else [])}, "
+            f"{counted(_spent(entries, state_at, i, last), 'move')}")
+    return (i, last, p, _joined(text, events))
 
 
 def new_game(options: dict | None = None, n_seats: int = 2) -> CannonBallState:

@@ -3,7 +3,11 @@ spinner, the moves left, each side's forces, and the buttons for the choice that
 opens a turn (a move turn, a gate, a gamble with Odd or Even) or that ends one.
 
 The buttons are built from the legal moves the rules list, so the panel never
-offers what the rules would refuse.
+offers what the rules would refuse. While the player at the screen chooses, the
+choices take the whole column (there is nothing to spin yet, so the dial steps
+aside): a gamble is a card that states its stake once ("TNT at bridge 3: right =
+the bridge blows (1 in 2)") over two large buttons, Odd and Even. Every text is
+laid out to fit (``text_boxes`` lists them, and a test measures them).
 """
 from __future__ import annotations
 
@@ -12,29 +16,90 @@ import pygame
 from games.cannon_ball import battlefield as M
 from games.cannon_ball import drawing as D
 from games.cannon_ball import rules as R
+from games.cannon_ball.game import counted
 from games.ui.theme import draw_text, fit_text, wrap_text
 from games.ui.widgets import Button, draw_panel
 
+#: what a right call wins, per gamble ("{b}": the bridge's number, "{g}": the gate's name)
+STAKES = {"tnt": "TNT at bridge {b}: right = the bridge blows",
+          "rebuild": "Rebuild bridge {b}: right = it stands again",
+          "fire": "Fire at gate {g}: right = the fort falls"}
+#: a call's chance: it is right on the odd (or the even) numbers of the Fort Commander
+ODDS = f"1 in {round(len(R.SPIN_VALUES) / sum(v % 2 for v in R.SPIN_VALUES))}"
 
-def choice_rows(state) -> list[tuple[str, list]]:
-    """The opening choices as rows: (label, [moves]); a gamble's row holds its Odd and Even."""
+
+def choice_groups(state) -> list[tuple[str, str, list]]:
+    """The opening choices in the order shown, as (kind, text, moves): a move turn, each
+    gamble (text: its stake, moves: its Odd and Even) and each gate turn."""
     rows: dict = {}
     for m in state.legal_moves():
-        if not isinstance(m, R.Choice):
-            continue
-        if m.kind == "move":
-            label = "Move turn: spin, then move"
-        elif m.kind in ("open", "close"):
-            label = f"{m.kind.capitalize()} gate {M.GATES[m.target].id} (the whole turn)"
-        elif m.kind == "tnt":
-            label = "Shoot your TNT"
-        elif m.kind == "rebuild":
-            label = f"Rebuild bridge {M.BRIDGES[m.target].number}"
-        else:
-            label = f"Fire at gate {M.GATES[m.target].id}"
-        rows.setdefault((m.kind, m.target), (label, []))[1].append(m)
+        if isinstance(m, R.Choice):
+            rows.setdefault((m.kind, m.target), []).append(m)
     order = {"tnt": 0, "move": 1, "fire": 2, "rebuild": 3, "close": 4, "open": 5}
-    return [rows[k] for k in sorted(rows, key=lambda k: (order.get(k[0], 9), k[1]))]
+    out = []
+    for kind, target in sorted(rows, key=lambda k: (order.get(k[0], 9), k[1])):
+        moves = sorted(rows[kind, target], key=lambda m: m.call != "odd")
+        if kind == "move":
+            out.append(("move", "Move turn", moves))
+        elif kind in ("open", "close"):
+            out.append(("gate", f"{kind.capitalize()} gate {M.GATES[target].id}", moves))
+        else:
+            out.append(("gamble", stake_text(state, moves[0]), moves))
+    return out
+
+
+def stake_phrases(state, choice) -> list[str]:
+    """A gamble's stake in the phrases a line should keep whole: what it is about, what a
+    right call does, its chance ("TNT at bridge 3:", "right = the bridge blows", "(1 in 2)")."""
+    about, _sep, payoff = stake_text(state, choice).rpartition(f" ({ODDS})")[0].partition(": ")
+    return [about + ":", payoff, f"({ODDS})"]
+
+
+def wrap_phrases(phrases: list[str], font, width: int) -> list[str]:
+    """Lines of whole phrases where they fit, a phrase wrapped by words only when it is
+    wider than a line on its own."""
+    lines: list[str] = []
+    for ph in phrases:
+        if lines and font.size(lines[-1] + " " + ph)[0] <= width:
+            lines[-1] += " " + ph
+        elif font.size(ph)[0] <= width:
+            lines.append(ph)
+        else:
+            lines += wrap_text(ph, font, width)
+    return lines
+
+
+def stake_text(state, choice) -> str:
+    """What a gamble is about and what a right call does, with its chance."""
+    if choice.kind == "tnt":
+        box = state.tnt[state.to_move]
+        b = M.BRIDGES[R.BRIDGE_END[box]].number if box >= 0 else "?"
+    else:
+        b = M.BRIDGES[choice.target].number if choice.kind == "rebuild" else "?"
+    g = M.GATES[choice.target].id if choice.kind == "fire" else "?"
+    return STAKES[choice.kind].format(b=b, g=g) + f" ({ODDS})"
+
+
+class CallButton(Button):
+    """Odd or Even: the label written large."""
+
+    def draw(self, surface, theme) -> None:
+        label, self.label = self.label, ""
+        super().draw(surface, theme)
+        self.label = label
+        fg = theme.c["accent_text"] if self.primary else theme.c["text"]
+        draw_text(surface, label, theme.heading_font(), fg, self.rect.center, "center")
+
+
+class Block:
+    """One choice in the column: lines of text over a row of buttons (a gamble's card)."""
+
+    def __init__(self, kind: str, lines: list[str], buttons: list[Button], rect: pygame.Rect):
+        self.kind = kind
+        self.lines = lines
+        self.buttons = buttons
+        self.rect = rect
+        self.inset = 0          # the card's margin round its text and buttons
 
 
 class Panel:
@@ -45,11 +110,16 @@ class Panel:
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.spinner_center = (0, 0)
         self.spinner_r = 10
-        self.buttons: list[Button] = []
+        self.blocks: list[Block] = []
+        self.title: list[str] = []          # the lines over the choices
+        self.counts_y = 0                   # where the sides' counts start while choosing
         self._key = None
-        self.compact = False          # choices squeezed under one-line counts (refresh)
         self.end_btn = Button("End turn", board.end_turn, "E", primary=True, sound=board.host.sound)
         self.perform_rect = pygame.Rect(0, 0, 1, 1)
+
+    @property
+    def buttons(self) -> list[Button]:
+        return [b for blk in self.blocks for b in blk.buttons]
 
     def layout(self, rect) -> None:
         self.rect = pygame.Rect(rect)
@@ -68,42 +138,96 @@ class Panel:
         t = self.board.theme
         return self.perform_rect.bottom + t.px(8)
 
+    @property
+    def choosing(self) -> bool:
+        """The choices are up (and the dial has stepped aside for them)."""
+        return bool(self.blocks)
+
+    # -- the choices ------------------------------------------------------------------------
     def refresh(self, state, can_act: bool) -> None:
         """Rebuild the choice buttons when the position or who may act changes."""
-        key = (self.board.host.ply, can_act, tuple(self.rect), self.board.host.viewer)
+        key = (self.board.host.ply, can_act, tuple(self.rect), self.board.host.viewer, state.phase)
         if key == self._key:
             return
         self._key = key
-        self.buttons = []
+        self.blocks, self.title = [], []
         if not can_act or state.phase != R.CHOOSE:
             return
         t = self.board.theme
-        pad, gap, bh = t.px(10), t.px(6), t.px(36)
-        rows = choice_rows(state)
-        lh = t.small_font().get_linesize()
-        # Below the two sides' counts (three lines each) and the "Choose" line when the
-        # choices fit there; else the counts shrink to a line a side (see _draw_status).
-        y = self.body_top + lh * 7 + t.px(4)
-        self.compact = y + len(rows) * (bh + gap) > self.rect.bottom - pad
-        if self.compact:
-            y = self.body_top + lh * 3
-        w = self.rect.w - 2 * pad
-        snd = self.board.host.sound
-        for label, moves in rows:
-            if y + bh > self.rect.bottom - pad:
+        need = 4 * t.small_font().get_linesize() + t.px(10)     # the sides' counts, two lines each
+        for tight in (False, True):
+            self._lay_out_choices(state, tight)
+            if self.counts_y + need <= self.rect.bottom:
                 break
-            if len(moves) == 1:
-                b = Button(label, (lambda m=moves[0]: self.board.choose(m)), sound=snd,
-                           primary=moves[0].kind in ("move", "tnt"))
-                b.rect = pygame.Rect(self.rect.x + pad, y, w, bh)
-                self.buttons.append(b)
+
+    def _lay_out_choices(self, state, tight: bool) -> None:
+        """The choices from the top of the column down; ``tight``: lower buttons, for a
+        turn with many gambles in a small window."""
+        t = self.board.theme
+        pad, gap = t.px(10), t.px(4 if tight else 6)
+        f = t.small_font()
+        lh = f.get_linesize()
+        x, w = self.rect.x + pad, self.rect.w - 2 * pad
+        forced = state.tnt[state.to_move] >= 0
+        self.title = wrap_text("Your TNT must be shot this turn:" if forced else "Choose this turn:", f, w)
+        y = self.rect.y + pad + len(self.title) * lh + t.px(4)
+        snd = self.board.host.sound
+        gates_said = False
+        self.blocks = []
+        for kind, text, moves in choice_groups(state):
+            if kind == "gamble":
+                blk, y = self._gamble(stake_phrases(state, moves[0]), moves, x, y, w, forced, tight)
             else:
-                half = (w - gap) // 2
-                for i, m in enumerate(sorted(moves, key=lambda m: m.call != "odd")):
-                    b = Button(f"{label}: {m.call.capitalize()}", (lambda m=m: self.board.choose(m)), sound=snd)
-                    b.rect = pygame.Rect(self.rect.x + pad + i * (half + gap), y, half, bh)
-                    self.buttons.append(b)
-            y += bh + gap
+                lines = []
+                if kind == "gate" and not gates_said:
+                    lines, gates_said = wrap_text("Gate turn (no spin):", f, w), True
+                bh = t.px(30 if tight else 36)
+                top = y
+                y += len(lines) * lh
+                b = Button(text, (lambda m=moves[0]: self.board.choose(m)), sound=snd, primary=kind == "move")
+                b.rect = pygame.Rect(x, y, w, bh)
+                b.move = moves[0]
+                y += bh
+                blk = Block(kind, lines, [b], pygame.Rect(x, top, w, y - top))
+            self.blocks.append(blk)
+            y += gap
+        self.counts_y = y + t.px(4)
+
+    def _gamble(self, phrases, moves, x, y, w, forced, tight=False) -> tuple[Block, int]:
+        """A gamble's card: its stake, then Odd and Even side by side, large."""
+        t = self.board.theme
+        f = t.small_font()
+        inset, gap = t.px(4 if tight else 6), t.px(6)
+        lines = wrap_phrases(phrases, f, w - 2 * inset)
+        top = y
+        y += inset + len(lines) * f.get_linesize() + t.px(2 if tight else 4)
+        bh = t.px(36 if tight else 44)
+        half = (w - 2 * inset - gap) // 2
+        buttons = []
+        for i, m in enumerate(moves):
+            b = CallButton(m.call.capitalize(), (lambda m=m: self.board.choose(m)), sound=self.board.host.sound,
+                           primary=forced)
+            b.rect = pygame.Rect(x + inset + i * (half + gap), y, half, bh)
+            b.move = m
+            buttons.append(b)
+        y += bh + inset
+        blk = Block("gamble", lines, buttons, pygame.Rect(x, top, w, y - top))
+        blk.inset = inset
+        return blk, y
+
+    def text_boxes(self) -> list[tuple[str, pygame.font.Font, pygame.Rect]]:
+        """Every text of the choices with its font and the room it has (tests measure them)."""
+        t = self.board.theme
+        f = t.small_font()
+        out = []
+        for blk in self.blocks:
+            inset = blk.inset
+            room = pygame.Rect(blk.rect.x + inset, blk.rect.y, blk.rect.w - 2 * inset, blk.rect.h)
+            out += [(line, f, room) for line in blk.lines]
+            for b in blk.buttons:
+                font = t.heading_font() if isinstance(b, CallButton) else t.body_font()
+                out.append((b.label, font, b.rect.inflate(-t.px(10), 0)))
+        return out
 
     def handle_event(self, event, state, can_act) -> bool:
         self.refresh(state, can_act)
@@ -121,58 +245,131 @@ class Panel:
             return
         self.refresh(state, can_act)
         draw_panel(surface, self.rect, t, color=c["bg2"])
+        if self.choosing:
+            self._draw_choices(surface)
+            self._draw_counts(surface, state, self.counts_y, compact=True)
+            self._draw_hint(surface)
+            return
         self.board.spinner.draw(surface, self.spinner_center, self.spinner_r, t)
         y = self.spinner_center[1] + self.spinner_r + t.px(4)
         if caption:
+            # under the dial: one line over the Spin! button, else up to three above the counts
             f = t.body_font()
-            draw_text(surface, fit_text(caption, f, self.rect.w - t.px(12)), f, c["accent"],
-                      (self.rect.centerx, y), "midtop")
+            lines = wrap_text(caption, f, self.rect.w - t.px(12))
+            room = 1 if self.board.host.awaiting_performance() else max(1, (self.body_top - y) // f.get_linesize())
+            if len(lines) > room:
+                lines = [fit_text(caption, f, self.rect.w - t.px(12))]
+            for line in lines:
+                draw_text(surface, line, f, c["accent"], (self.rect.centerx, y), "midtop")
+                y += f.get_linesize()
         y = self.body_top
-        self._draw_status(surface, state, y)
-        if self.buttons:
-            f = t.small_font()
-            draw_text(surface, "Choose this turn:", f, c["text_dim"],
-                      (self.rect.x + t.px(10), self.buttons[0].rect.y - f.get_linesize() - t.px(2)))
-        for b in self.buttons:
-            b.label = fit_text(b.label, t.body_font(), b.rect.w - t.px(10))
-            b.draw(surface, t)
+        big = t.heading_font()
+        if state.phase == R.MOVING:
+            draw_text(surface, fit_text(moves_label(state), big, self.rect.w - t.px(20)), big, c["text"],
+                      (self.rect.x + t.px(10), y))
+            y += big.get_linesize()
+        y = self._draw_counts(surface, state, y, compact=False)
         if can_act and state.phase == R.MOVING:
-            warn = R.end_turn_warning(state)
-            self.end_btn.label = f"End turn, lose {state.moves_left()}" if state.moves_left() and not warn else "End turn"
-            if warn:
-                self.end_btn.label = "End turn (warning)"
+            self._draw_ending(surface, state, y)
             self.end_btn.draw(surface, t)
+            self._draw_hint(surface)
 
-    def _draw_status(self, surface, state, y) -> None:
+    def _draw_choices(self, surface) -> None:
+        t, c = self.board.theme, self.board.theme.c
+        f = t.small_font()
+        lh = f.get_linesize()
+        x = self.rect.x + t.px(10)
+        y = self.rect.y + t.px(10)
+        for line in self.title:
+            draw_text(surface, line, f, c["accent"], (x, y))
+            y += lh
+        for blk in self.blocks:
+            inset = blk.inset
+            if blk.kind == "gamble":
+                draw_panel(surface, blk.rect, t, color=c["panel"], radius=8)
+            ly = blk.rect.y + inset
+            for line in blk.lines:
+                draw_text(surface, line, f, c["text"] if blk.kind == "gamble" else c["text_dim"],
+                          (blk.rect.x + inset, ly))
+                ly += lh
+            for b in blk.buttons:
+                b.draw(surface, t)
+
+    def hinted_button(self, move) -> Button | None:
+        """The button that plays ``move`` (a hint) now, if it is in the column."""
+        if isinstance(move, R.End):
+            return self.end_btn
+        for blk in self.blocks:
+            for b in blk.buttons:
+                if getattr(b, "move", None) == move:
+                    return b
+        return None
+
+    def _draw_hint(self, surface) -> None:
+        t = self.board.theme
+        b = self.hinted_button(self.board.live_hint())
+        if b is not None:
+            pygame.draw.rect(surface, t.c["hint"], b.rect.inflate(t.px(8), t.px(8)), max(2, t.px(3)),
+                             border_radius=t.px(10))
+
+    def _draw_counts(self, surface, state, y, compact: bool) -> int:
+        """Each side's men, cannons and TNT cases: three lines a side, or two when the
+        choices need the room and the shorter line fits."""
         t, c = self.board.theme, self.board.theme.c
         x = self.rect.x + t.px(10)
         w = self.rect.w - t.px(20)
-        big = t.heading_font()
-        if state.phase == R.MOVING:
-            n = state.moves_left()
-            label = f"{n} move{'s' if n != 1 else ''} left" + (" each" if state.each else "")
-            draw_text(surface, fit_text(label, big, w), big, c["text"], (x, y))
-            y += big.get_linesize()
         f = t.small_font()
         lh = f.get_linesize()
         names = self.board.host.names()
+        r = max(3, lh // 2 - 2)
+        tx = x + 2 * r + t.px(8)
+        room = x + w - tx
+        if compact and self.rect.bottom - t.px(10) - y >= 6 * lh:
+            compact = False                       # room enough for the full counts
         for p in (0, 1):
-            r = max(3, lh // 2 - 2)
             D.draw_trooper(surface, (x + r + 2, y + lh // 2), r * 2.2, t, p)
-            who = f"{names[p]} ({M.SEATS[p]})" if names[p] != M.SEATS[p] else names[p]
-            counts = (f"{state.men[p]} men, {state.cannon_count(p)} cannons", f"{state.tnt_left[p]} TNT cases left")
-            if self.buttons and self.compact:
-                # the turn's choices start two lines below (refresh): one line a side
-                who = f"{names[p]}: {state.men[p]} men, {state.cannon_count(p)} cannons, {state.tnt_left[p]} TNT"
-                counts = ()
-            draw_text(surface, fit_text(who, f, w - 2 * r - t.px(8)), f, c["text"], (x + 2 * r + t.px(8), y))
-            y += lh
-            for line in counts:
-                draw_text(surface, fit_text(line, f, w - 2 * r - t.px(8)), f, c["text_dim"], (x + 2 * r + t.px(8), y))
+            lines = count_lines(state, p, names, compact)
+            if any(f.size(line)[0] > room for line in lines[1:]):
+                lines = count_lines(state, p, names, False)
+            for i, line in enumerate(lines):
+                draw_text(surface, fit_text(line, f, room), f, c["text"] if i == 0 else c["text_dim"], (tx, y))
                 y += lh
-        if state.phase == R.MOVING and not self.buttons:
-            warn = R.end_turn_warning(state, self.board.host.names())
-            if warn:
-                for line in wrap_text("Ending now: " + warn, f, w)[:4]:
-                    draw_text(surface, line, f, c["danger"], (x, y))
-                    y += lh
+        return y
+
+    def _draw_ending(self, surface, state, y) -> None:
+        """Over the End turn button: what ending now would lose (men, or moves)."""
+        t, c = self.board.theme, self.board.theme.c
+        f = t.small_font()
+        lh = f.get_linesize()
+        x, w = self.rect.x + t.px(10), self.rect.w - t.px(20)
+        warn = R.end_turn_warning(state, self.board.host.names())
+        if warn:
+            lines, col = wrap_text("Ending now: " + warn, f, w), c["danger"]
+        elif state.moves_left() and not state.each:
+            lines, col = wrap_text(f"Ending now loses {counted(state.moves_left(), 'move')}", f, w), c["text_dim"]
+        else:
+            lines, col = [], c["text_dim"]
+        room = max(0, (self.end_btn.rect.y - t.px(6) - y) // lh)
+        lines = lines[:room]
+        y = self.end_btn.rect.y - t.px(6) - len(lines) * lh
+        for line in lines:
+            draw_text(surface, line, f, col, (x, y))
+            y += lh
+        self.end_btn.danger = bool(warn)
+        self.end_btn.primary = not warn
+
+
+def moves_label(state) -> str:
+    """The column's heading in a move turn: the same count as the banner's."""
+    n = state.moves_left()
+    return f"{counted(n, 'move')} each" if state.each else f"{counted(n, 'move')} left"
+
+
+def count_lines(state, p: int, names, compact: bool) -> list[str]:
+    """A side's forces in words: "South", "11 men, 1 cannon", "5 TNT cases left"."""
+    who = f"{names[p]} ({M.SEATS[p]})" if names[p] != M.SEATS[p] else names[p]
+    forces = f"{counted(state.men[p], 'man', 'men')}, {counted(state.cannon_count(p), 'cannon')}"
+    tnt = f"{counted(state.tnt_left[p], 'TNT case')} left"
+    if compact:
+        return [who, f"{forces}, {state.tnt_left[p]} TNT"]
+    return [who, forces, tnt]

@@ -119,9 +119,10 @@ SECTIONS = [
         "text": (
             "Outside the forts a cannon stands on two side-by-side boxes of a section, and a section "
             "never holds more than one cannon.\n\n"
-            "A cannon moves one section for one move: either with two of your men from its section "
-            "riding along as escorts (they pay nothing extra), or passed on when two of your men "
-            "stand in the section it leaves and two in the section it enters. You choose the two "
+            "A cannon moves one section at a time: either with two of your men from its section "
+            "walking along as escorts, which costs three moves (the cannon's and one for each "
+            "escort), or passed on for one move when two of your men stand in the section it leaves "
+            "and two in the section it enters. You choose the two "
             "boxes it stops on. Sections joined by a standing bridge count as neighbours; escorts "
             "crossing risk the bridge (and all three are lost if it goes), a cannon passed over it "
             "does not touch it.\n\n"

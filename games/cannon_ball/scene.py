@@ -9,16 +9,28 @@ Playing by mouse
     A turn opens with a choice in the column at the right (a move turn, a gate,
     or a gamble with Odd or Even), then the spin: click Spin!, press Space or
     flick the dial. In a move turn click one of your men: the boxes he can reach
-    with the moves left light up with their cost (red: an attack, X: a capture,
-    "!": a bridge on the way that may give way). Click one and he walks the
-    shortest legal path, step by step. Click one of your cannons to see where it
-    can go (with its two escorts, or passed along), and the TNT marks to place a
-    case. End turn (or E) when done; the board warns first if ending would lose
-    men. Right-click or Esc lets go of a selection.
+    with the moves left light up with their cost (red: an attack, x: a capture,
+    "!": a bridge on the way that may give way; the pointer over a box says the
+    odds and the forces). Click one and he walks the shortest legal path, step by
+    step. Click one of your cannons to see where it can go: over a lit box the
+    cannon and its escorts show where they will land (``chooser.py``); click to
+    move it, choosing how when there is more than one way. Pulsing TNT cases mark
+    where a case may be placed. End turn (or E) when done; the board warns first
+    if ending would lose men. Right-click or Esc lets go of a selection.
+
+What the board marks
+    The hint (the frame's Hint button) is drawn on the map: the man and his way,
+    the cannon and where it lands, the gate or bridge a choice is about, and its
+    button in the column. A click the board refuses is marked on its box. Both
+    belong to the position they were made in and vanish when it changes; the dial
+    shows this turn's spin only (the position's own, after an undo, a load or in
+    review).
 
 Animation
     Planned in ``effects.py`` from the states before and after each move, on the
     board's timeline: men walk, cannons roll, bridges burst, gates blow open.
+    While it plays, the column's counts describe the position it started from, as
+    the banner and the move log do.
 """
 from __future__ import annotations
 
@@ -28,32 +40,44 @@ import random
 import pygame
 
 from games.cannon_ball import battlefield as M
+from games.cannon_ball import chooser as C
 from games.cannon_ball import drawing as D
 from games.cannon_ball import effects as E
+from games.cannon_ball import game as G
 from games.cannon_ball import rules as R
-from games.cannon_ball.panel import Panel
+from games.cannon_ball.panel import Panel, choice_groups
+from games.ui import spinner as S
 from games.ui.board import Board
 from games.ui.spinner import Spinner
 from games.ui.theme import draw_text
 from games.ui.timeline import Step
 from games.ui.widgets import draw_tooltip
 
+#: where the needle rests before a turn's spin: on the peg between 12 and 1, no number
+NEUTRAL = S.TOP - S.SECTOR / 2
+
 
 class CannonBallBoard(Board):
     def __init__(self, host):
         super().__init__(host)
         self.spinner = Spinner(on_flick=self._flick)
+        self.spinner.angle = NEUTRAL
         self.panel = Panel(self)
-        self.geo = D.Geo(pygame.Rect(0, 0, 100, 100))
+        self.geo = D.Geo(pygame.Rect(0, 0, 100, 100), margin=D.LABEL_MARGIN)
         self.map_rect = pygame.Rect(0, 0, 100, 100)
         self.shown = E.Shown()
         self.fx_rng = random.Random(1968)        # the look of blasts only, never play
         self.sel: int | None = None              # a box: the selected man, or a box of the selected cannon
         self.reach: dict = {}
         self.cannon_opts: list = []
+        self.chooser: C.CannonChooser | None = None
         self.queue: list = []                    # steps still to walk of a clicked path
         self.mouse = (-1, -1)
-        self.caption = ""                        # the last spin, in words, under the dial
+        self.caption = ""                        # the spin, in words, under the dial
+        self.refused: tuple[int, int] | None = None   # (box, ply): a click refused in that position
+        self.hint_ply: int | None = None         # the position the hint was given for
+        self._from = None                        # the position the move being played out started from
+        self._landings: dict = {}                # cannon move -> chooser.Landing, for this position
         self._time = 0.0
 
     # -- the contract -------------------------------------------------------------------
@@ -69,20 +93,29 @@ class CannonBallBoard(Board):
         below = (pygame.Rect(inner.x, inner.y, inner.w, max(1, inner.h - strip - pad)),
                  pygame.Rect(inner.x, inner.bottom - strip, inner.w, strip))
         # the column at the right reads best; the strip below only for a tall window
-        best = below if D.Geo(below[0]).cell > 1.3 * D.Geo(right[0]).cell else right
+        cell = lambda r: D.Geo(r, margin=D.LABEL_MARGIN).cell  # noqa: E731
+        best = below if cell(below[0]) > 1.3 * cell(right[0]) else right
         self.map_rect, panel = best
-        self.geo = D.Geo(self.map_rect)
+        self.geo = D.Geo(self.map_rect, margin=D.LABEL_MARGIN)
         self.panel.layout(panel)
+        self.chooser = None
 
     def forget_private(self) -> None:
         super().forget_private()
         self._select(None)
         self.queue = []
+        self.refused = None
+        self.hint_ply = None
 
     def reset(self) -> None:
         super().reset()
         self.shown.clear()
-        self.spinner.spinning = False
+        self._from = None
+        self._dial_from(self._state())
+
+    def show_hint(self, move) -> None:
+        self.hint = move
+        self.hint_ply = self.host.ply if move is not None else None
 
     def performance(self, state) -> str | None:
         return "Spin!" if state.phase in (R.OPENING, R.SPIN) else None
@@ -91,21 +124,47 @@ class CannonBallBoard(Board):
         return self.panel.perform_rect
 
     def help_text(self) -> str:
+        return self._help(short=False)
+
+    def help_short(self) -> str:
+        return self._help(short=True)
+
+    def _help(self, short: bool) -> str:
         st = self._state()
         if st.phase == R.CHOOSE:
-            return "Choose this turn in the column at the right: a move turn, a gate, or a gamble"
+            mine = st.tnt[st.to_move]
+            if mine >= 0:
+                num = M.BRIDGES[R.BRIDGE_END[mine]].number
+                return ("Shoot your TNT: call Odd or Even" if short else
+                        f"Your TNT at bridge {num} must be shot now: call Odd or Even at the right")
+            kinds = {k for k, _t, _m in choice_groups(st)}
+            offered = [w for k, w in (("move", "a move turn"), ("gate", "a gate turn"), ("gamble", "a gamble"))
+                       if k in kinds]
+            if not offered:
+                return ""
+            said = ", ".join(offered[:-1]) + (" or " if len(offered) > 1 else "") + offered[-1]
+            return f"Choose {said}" if short else f"Choose this turn at the right: {said}"
         if st.phase != R.MOVING:
             return ""
+        if self.chooser is not None:
+            return "Pick how the cannon goes" if short else "Pick how the cannon goes (or press its number); Esc lets go"
         if self.sel is not None and self.cannon_opts:
-            return "Click where the cannon goes (lit boxes); Esc lets go"
+            return ("Click the boxes for the cannon" if short else
+                    "Point at the two boxes for the cannon and click (lit: where it may go); Esc lets go")
         if self.sel is not None:
-            return "Click a lit box to walk there (red: attack); Esc lets go"
-        return f"{st.moves_left()} moves left: click one of your men or cannons, or End turn (E)"
+            return "Click a lit box to walk there" if short else "Click a lit box to walk there (red: attack); Esc lets go"
+        left = G.counted(st.moves_left(), "move")
+        return f"{left} left: pick a man or cannon" if short else \
+            f"{left} left: click one of your men or cannons, or End turn (E)"
 
     @staticmethod
     def draw_rules_diagram(key, surface, rect, theme) -> None:
         from games.cannon_ball.diagrams import draw_diagram
         draw_diagram(key, surface, rect, theme)
+
+    @staticmethod
+    def log_lines(entries, names, state_at) -> list[tuple[int, int, int, str]]:
+        return G.log_lines(entries, names, state_at)
 
     # -- helpers ----------------------------------------------------------------------------
     def _state(self):
@@ -114,6 +173,7 @@ class CannonBallBoard(Board):
     def _select(self, box) -> None:
         self.sel = box
         self.reach, self.cannon_opts = {}, []
+        self.chooser = None
         if box is None:
             return
         st = self._state()
@@ -122,21 +182,93 @@ class CannonBallBoard(Board):
         elif box in st.cannon_at:
             self.cannon_opts = R.cannon_moves(st, box)
 
+    def _refuse(self, box, why: str) -> None:
+        """A click that does nothing here: said under the banner, marked on its box."""
+        self.refused = (box, self.host.ply)
+        self.host.say(why)
+
+    def live_hint(self):
+        """The hint, while the position it was given for is the one shown."""
+        if self.hint is None or self.hint_ply != self.host.ply:
+            return None
+        return self.hint
+
+    def landing(self, st, mv) -> C.Landing:
+        key = (self.host.ply, mv)
+        if key not in self._landings:
+            if len(self._landings) > 64:
+                self._landings.clear()
+            self._landings[key] = C.landing(st, mv)
+        return self._landings[key]
+
     def _flick(self) -> None:
         if self.host.awaiting_performance():
             self.host.perform()
 
+    # -- the dial ---------------------------------------------------------------------------
+    def _dial_from(self, st) -> None:
+        """The dial as the position says (a load, an undo, a review): this turn's spin,
+        the opening spin so far, or no number before a turn has spun."""
+        sp = self.spinner
+        sp.spinning, sp.flash = False, 0.0
+        sp.call = {"odd": "odds", "even": "evens"}.get(st.choice.call) \
+            if st.phase == R.SPIN and st.choice is not None else None
+        if st.phase in (R.MOVING, R.BRIDGE) and st.spin:
+            sp.angle, sp.value = S.sector_angle(st.spin), st.spin
+            self.caption = self._moves_caption(st.spin, st.each)
+        elif st.phase == R.OPENING and st.opening:
+            v = st.opening[-1]
+            sp.angle, sp.value = S.sector_angle(v), v
+            self.caption = f"{self._name(len(st.opening) - 1)} spun {v}"
+        else:
+            self._dial_neutral()
+
+    def _dial_neutral(self) -> None:
+        self.spinner.angle, self.spinner.value = NEUTRAL, None
+        self.caption = ""
+
+    def _name(self, p: int) -> str:
+        names = self.host.names()
+        return names[p] if p < len(names) else M.SEATS[p]
+
+    @staticmethod
+    def _moves_caption(n: int, each: bool) -> str:
+        return G.counted(n, "move") + (" each" if each else "")
+
     def spin_shown(self, before, value: int) -> None:
-        """The caption under the dial for a spin (shown once the dial has landed)."""
+        """The caption under the dial for a spin (shown once the dial has landed); after
+        the opening's deciding spin the needle moves on to the number the first turn has."""
         call = before.choice.call if (before.phase == R.SPIN and before.choice is not None) else ""
         odd = "odd" if value % 2 else "even"
         if before.phase == R.OPENING:
-            text = f"Opening spin: {value}"
+            text = f"{self._name(len(before.opening))} spins {value}"
         elif call:
             text = f"{value} is {odd}: the call {'wins!' if call == odd else 'loses'}"
         else:
-            text = f"{value} moves"
+            text = self._moves_caption(value, before.each)
         self.timeline.then(Step(0.0, start=lambda s: setattr(self, "caption", text), name="caption"))
+        if before.phase == R.OPENING and len(before.opening) == 1 and before.opening[0] != value:
+            first, n = (0, before.opening[0]) if before.opening[0] > value else (1, value)
+            self._glide_needle(n, f"{self._name(first)} starts: {self._moves_caption(n, before.each)}")
+
+    def _glide_needle(self, value: int, caption: str) -> None:
+        """The needle moves on (no spin, no ticks) to the number that counts now."""
+        sp = self.spinner
+        ends: dict = {}
+
+        def start(step):
+            a0 = sp.angle % (2 * math.pi)
+            d = (S.sector_angle(value) - a0 + math.pi) % (2 * math.pi) - math.pi
+            ends.update(a0=a0, a1=a0 + d)
+
+        def update(step):
+            sp.angle = ends["a0"] + (ends["a1"] - ends["a0"]) * step.value
+
+        def end(step):
+            sp.angle, sp.value = ends["a1"], value
+            self.caption = caption
+
+        self.timeline.then(Step(0.5, start=start, update=update, end=end, name="needle"))
 
     # -- input ----------------------------------------------------------------------------------
     def choose(self, move) -> None:
@@ -158,7 +290,9 @@ class CannonBallBoard(Board):
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             return False
-        if self.spinner.handle_event(event):
+        if self.chooser is not None and self._chooser_event(event):
+            return True
+        if not self.panel.choosing and self.spinner.handle_event(event):
             return True
         if self.panel.handle_event(event, st, can):
             return True
@@ -174,6 +308,32 @@ class CannonBallBoard(Board):
             return True
         return False
 
+    def _chooser_event(self, event) -> bool:
+        ch = self.chooser
+        assert ch is not None
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.chooser = None
+                return True
+            mv = ch.by_key(event.key)
+            if mv is not None:
+                self._play_cannon(mv)
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            mv = ch.option_at(event.pos) if event.button == 1 else None
+            self.chooser = None
+            if mv is not None:
+                self._play_cannon(mv)
+            return True
+        return False
+
+    def _play_cannon(self, mv) -> None:
+        box = self.sel
+        self._select(None)
+        if not self.host.submit(mv) and box is not None:
+            self.refused = (box, self.host.ply)
+
     def _key(self, event, st, can) -> bool:
         if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE) and self.sel is not None:
             self._select(None)
@@ -186,6 +346,7 @@ class CannonBallBoard(Board):
     def _click_map(self, st, pos) -> None:
         tnt = self._tnt_at(st, pos)
         if tnt is not None:
+            self._select(None)
             self.host.submit(tnt)
             return
         box = self.geo.box_at(pos)
@@ -198,22 +359,31 @@ class CannonBallBoard(Board):
             self._walk()
             return
         if self.sel is not None and self.cannon_opts:
-            opts = [m for m in self.cannon_opts if box in m.to]
-            if opts:
-                self._select(None)
-                self.host.submit(min(opts, key=lambda m: (len(m.escorts) == 0, str(m))))
+            spot = C.spot_at(self.cannon_opts, box, pos, self.geo)
+            if spot is not None:
+                opts = C.options_for(self.cannon_opts, spot)
+                if len(opts) == 1:
+                    self._play_cannon(opts[0])
+                else:
+                    pts = [self.geo.box_centre(b) for b in spot]
+                    anchor = (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+                    about = {b for m in opts for b in (*m.to, *m.escorts, m.frm)}
+                    about |= {t for m in opts for _f, t in self.landing(st, m).escorts}
+                    about |= set(st.cannons[st.cannon_at[self.sel]][1])
+                    avoid = [self.geo.box_rect(b).inflate(4, 4) for b in about]
+                    self.chooser = C.CannonChooser(st, opts, anchor, self.theme, self.map_rect, self.geo.cell, avoid)
                 return
         if st.occ[box] == st.to_move or (box in st.cannon_at and st.cannon_owner(st.cannon_at[box]) == st.to_move):
             self._select(None if box == self.sel else box)
             if self.sel is not None and not self.reach and not self.cannon_opts:
-                self.host.say("That piece cannot move now.")
+                self._select(None)
+                self._refuse(box, "That piece cannot move now.")
             return
         self._select(None)
 
     def _tnt_at(self, st, pos):
         for m in R.tnt_placements(st):
-            p = self._tnt_pos(m)
-            if math.dist(p, pos) <= self.geo.cell * 0.45:
+            if math.dist(self._tnt_pos(m), pos) <= self.geo.cell * 0.42:
                 return m
         return None
 
@@ -221,7 +391,7 @@ class CannonBallBoard(Board):
         if m.gate >= 0:
             a, b = M.GATES[m.gate].segment
             return self.geo.pt((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-        return D._toward_bridge(self.geo, m.box)
+        return D.tnt_spot(self.geo, m.box)
 
     def _walk(self) -> None:
         """Play the next step of a clicked path once the last one has finished."""
@@ -237,20 +407,36 @@ class CannonBallBoard(Board):
     # -- moves arriving ---------------------------------------------------------------------------
     def on_move(self, entry, before, after) -> None:
         self._select(None)
+        self.refused = None
+        self._landings.clear()
+        self._from = before
+        move = R.parse_text(entry.text)
+        if isinstance(move, R.Choice):
+            self._dial_neutral()           # a new turn's choice: no number on the dial until it is spun
         E.plan(self, entry, before, after)
         if after.phase == R.CHOOSE or (after.phase == R.OVER and before.phase != R.OVER):
             # the turn is over, but the dial keeps its call (the numbers that lose, faded)
             # until what it decided has played out
             self.timeline.then(Step(0.0, start=lambda s: setattr(self.spinner, "call", None), name="call done"))
+            if not isinstance(move, R.Spin):
+                # a move turn's spin is over with the turn; a gamble's result stays to be read
+                self.timeline.then(Step(0.0, start=lambda s: self._dial_neutral(), name="dial done"))
 
     def update(self, dt) -> None:
         self._time += dt
         super().update(dt)
         self.spinner.update(dt)
+        if not self.busy:
+            self._from = None
         if self.queue and not self.busy:
             self._walk()
 
     # -- drawing ----------------------------------------------------------------------------------
+    def told_state(self, st):
+        """The position the column describes: while a move plays out, the one it started
+        from (as the banner and the move log do), so their counts always agree."""
+        return self._from if (self._from is not None and self.busy) else st
+
     def draw(self, surface) -> None:
         if self.rect.w < 4 or self.rect.h < 4:
             return
@@ -263,15 +449,34 @@ class CannonBallBoard(Board):
         geo = self.geo
         if geo.board.w >= 8 and geo.board.h >= 8:
             surface.blit(D.base_map(geo, t), geo.board.topleft)
+            D.draw_coords(surface, geo, t)
             self._draw_structures(surface, geo, shown)
+            if can and st.phase == R.MOVING:
+                for m in R.tnt_placements(st):      # under the men: a case never hides the man by it
+                    D.draw_tnt(surface, self._tnt_pos(m), geo.cell, glow=0.25 + 0.15 * math.sin(self._time * 5))
             self._draw_pieces(surface, geo, shown)
             if can and st.phase == R.MOVING:
                 self._draw_options(surface, geo, st)
+            hint = self.live_hint()
+            if hint is not None:
+                C.draw_hint(surface, geo, t, st, hint, self.landing)
+            if self.refused is not None and self.refused[1] == self.host.ply:
+                C.draw_refused(surface, geo, t, self.refused[0])
             clip = surface.get_clip()
             surface.set_clip(geo.board.clip(clip))          # flying planks and smoke stay on the map
             self.timeline.draw(surface, geo, t)
             surface.set_clip(clip)
-        self.panel.draw(surface, shown, can, self.caption)
+            lines = self.hover_lines(st) if can and st.phase == R.MOVING else []
+            if self.chooser is not None:
+                self.chooser.draw(surface, t, self.mouse)
+                if lines:                          # the way under the pointer, told under the list
+                    r = self.chooser.rect
+                    h = len(lines) * t.small_font().get_linesize() + t.px(10)
+                    at = (r.x, r.bottom + 4) if r.bottom + 4 + h <= self.map_rect.bottom else (r.x, r.y - 4 - h)
+                    draw_tooltip(surface, t, lines, at, self.map_rect)
+            elif lines:
+                draw_tooltip(surface, t, lines, (self.mouse[0] + 16, self.mouse[1] + 16), self.map_rect)
+        self.panel.draw(surface, self.told_state(shown), can, self.caption)
 
     def _draw_structures(self, surface, geo, st) -> None:
         sh = self.shown
@@ -310,45 +515,77 @@ class CannonBallBoard(Board):
         if self.sel is not None:
             pygame.draw.rect(surface, t.c["select"], geo.box_rect(self.sel).inflate(2, 2), max(2, int(geo.cell / 10)))
 
+    def reach_label(self, st, box) -> str:
+        """What a lit box says: the moves to it ("x": a capture), "!" when the way crosses a
+        bridge that may give way (never with steady bridges)."""
+        r = self.reach[box]
+        return ("x" if r.capture else str(r.cost)) + ("!" if r.bridges and st.risk > 0 else "")
+
+    def _hover_box(self):
+        return self.geo.box_at(self.mouse) if self.map_rect.collidepoint(self.mouse) else None
+
+    def hover_spot(self) -> tuple[int, ...] | None:
+        """The pair of boxes the pointer picks for the selected cannon, if any."""
+        box = self._hover_box()
+        if box is None or not self.cannon_opts:
+            return None
+        return C.spot_at(self.cannon_opts, box, self.mouse, self.geo)
+
+    def cannon_preview(self, st):
+        """The landing shown for the selected cannon: the chooser's row under the pointer,
+        or the first way to the pair of boxes under it."""
+        if self.chooser is not None:
+            mv = self.chooser.option_at(self.mouse) or self.chooser.moves[0]
+            return self.landing(st, mv)
+        spot = self.hover_spot()
+        if spot is None:
+            return None
+        return self.landing(st, C.options_for(self.cannon_opts, spot)[0])
+
     def _draw_options(self, surface, geo, st) -> None:
-        """Where the selection can go, with costs; TNT marks; the path under the pointer."""
+        """Where the selection can go, with costs; the path or landing under the pointer."""
         t, c = self.theme, self.theme.c
         f = t.small_font()
-        hover = geo.box_at(self.mouse) if self.map_rect.collidepoint(self.mouse) else None
+        hover = self._hover_box()
         for box, r in self.reach.items():
             rect = geo.box_rect(box).inflate(-max(2, int(geo.cell * 0.2)), -max(2, int(geo.cell * 0.2)))
             col = c["danger"] if r.attack >= 0 else c["move_step"]
             pygame.draw.rect(surface, col, rect, max(2, int(geo.cell / 9)), border_radius=max(2, int(geo.cell / 6)))
-            label = ("x" if r.capture else str(r.cost)) + ("!" if r.bridges else "")
             if geo.cell >= 16:
-                draw_text(surface, label, f, col, rect.center, "center")
-        for m in self.cannon_opts:
-            for box in m.to:
-                rect = geo.box_rect(box).inflate(-max(2, int(geo.cell * 0.25)), -max(2, int(geo.cell * 0.25)))
-                pygame.draw.rect(surface, c["move_slide"], rect, max(2, int(geo.cell / 9)),
-                                 border_radius=max(2, int(geo.cell / 6)))
-        for m in R.tnt_placements(st):
-            D.draw_tnt(surface, self._tnt_pos(m), geo.cell, glow=0.25 + 0.15 * math.sin(self._time * 5))
+                draw_text(surface, self.reach_label(st, box), f, col, rect.center, "center")
+        for box in {b for m in self.cannon_opts for b in m.to}:
+            rect = geo.box_rect(box).inflate(-max(2, int(geo.cell * 0.25)), -max(2, int(geo.cell * 0.25)))
+            pygame.draw.rect(surface, c["move_slide"], rect, max(2, int(geo.cell / 12)),
+                             border_radius=max(2, int(geo.cell / 6)))
+        land = self.cannon_preview(st) if self.cannon_opts else None
+        if land is not None:
+            C.draw_landing(surface, geo, t, land, st.to_move)
         if hover is not None and self.sel is not None and hover in self.reach:
             self._draw_path(surface, geo, self.reach[hover])
-            self._draw_preview(surface, geo, st, self.reach[hover])
 
     def _draw_path(self, surface, geo, r) -> None:
         pts = [geo.box_centre(self.sel)] + [geo.box_centre(b) for b in r.path]
         if len(pts) > 1:
             pygame.draw.lines(surface, self.theme.c["hint"], False, pts, max(2, int(geo.cell / 8)))
 
-    def _draw_preview(self, surface, geo, st, r) -> None:
-        """Both forces of the attack this walk would join, and the outcome, before committing."""
-        if r.attack < 0:
-            return
-        pv = R.attack_preview(st, r.attack, men=1)
-        num = M.SECTIONS[r.attack].number
-        defend = f"{pv['defenders']} men" + (" and a cannon" if pv["defender_cannon"] else "")
-        attack = f"{pv['attackers'] + 1} men" + (" and a cannon" if pv["attacker_cannon"] else "")
-        outcome = "this wins the section" if pv["wins_with"] else f"not yet: {pv['missing_with']}"
-        lines = [f"Attack section {num}", f"They: {defend}", f"You: {attack}", outcome]
-        draw_tooltip(surface, self.theme, lines, (self.mouse[0] + 16, self.mouse[1] + 16), self.map_rect)
+    def hover_lines(self, st) -> list[str]:
+        """The tooltip under the pointer: a walk's cost, the odds of each bridge on its way,
+        an attack's forces; a cannon's landing; a TNT case to place."""
+        if self.chooser is not None:
+            land = self.cannon_preview(st)
+            return C.cannon_lines(land) if land is not None else []
+        box = self._hover_box()
+        if self.sel is not None and self.cannon_opts:
+            land = self.cannon_preview(st)
+            return C.cannon_lines(land) if land is not None else []
+        if self.sel is not None and box in self.reach:
+            return C.walk_lines(st, box, self.reach[box])
+        tnt = self._tnt_at(st, self.mouse) if self.map_rect.collidepoint(self.mouse) else None
+        if tnt is not None:
+            what = f"under gate {M.GATES[tnt.gate].id}" if tnt.gate >= 0 else \
+                f"at bridge {M.BRIDGES[R.BRIDGE_END[tnt.box]].number}"
+            return [f"Place TNT {what}, 1 move", "click to place it"]
+        return []
 
 
 def _swords(surface, pos, cell, col) -> None:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
 import pygame
 
+from games.core.game import CHANCE
 from games.ui.theme import draw_text, fit_text, wrap_text
 from games.ui.timeline import Timeline
 from games.ui.widgets import Button, draw_panel
@@ -162,6 +163,17 @@ class Board(ABC):
     @staticmethod  # noqa: B027 - a default that draws nothing
     def draw_rules_diagram(key: str, surface, rect, theme) -> None:
         """Pictures for the rules screen (none by default)."""
+
+    @staticmethod
+    def log_lines(entries, names, state_at) -> list[tuple[int, int, int, str]]:
+        """The move log's lines, as (first entry, last entry, player, text). By default
+        a line per entry: "Name: text", a chance outcome without a name. A game may fold
+        the entries of one action into one line (a click on it reviews the position
+        after its last entry; Left/Right still step one entry). ``state_at(i)`` is the
+        full position before entry ``i``: a hidden-information game must build its
+        lines from the public texts alone."""
+        return [(i, i, e.player, e.public if e.player == CHANCE else f"{names[e.player]}: {e.public}")
+                for i, e in enumerate(entries)]
 
     # -- helpers for subclasses -----------------------------------------------------------
     @property

@@ -1,12 +1,23 @@
 """The move log panel: every entry's public text, newest at the bottom,
-scrollable with the mouse wheel. Shared by every game."""
+scrollable with the mouse wheel. Shared by every game.
+
+A game's board may fold the entries of one action into one line
+(:meth:`games.ui.board.Board.log_lines`; by default a line per entry): such a
+line is numbered by its last entry, a click on it reviews the position after
+that entry, and while a review shows any entry the line holding it is lit and
+scrolled into view."""
 from __future__ import annotations
+
+import logging
 
 import pygame
 
 from games.core.game import CHANCE
+from games.ui.board import Board, board_class
 from games.ui.theme import draw_text, wrap_text
 from games.ui.widgets import draw_seat_marker
+
+log = logging.getLogger(__name__)
 
 
 class MoveLog:
@@ -20,7 +31,9 @@ class MoveLog:
         self.selected: int | None = None   # the entry being reviewed (highlighted)
         self._rows: list = []    # (screen rect, entry index) of the lines drawn last
         self._cache_key = None
-        self._lines: list = []   # (entry index or None, player, text, first line of its entry)
+        # (last entry of the line's action, player, text, first line of it, first entry of the action)
+        self._lines: list = []
+        self._followed: int | None = None  # the selection last scrolled into view
 
     def handle_event(self, event, rect) -> bool:
         if event.type == pygame.MOUSEWHEEL and rect.collidepoint(pygame.mouse.get_pos()):
@@ -34,18 +47,34 @@ class MoveLog:
         return False
 
     def _wrapped(self, match, font, width, count=None) -> list:
-        log = match.log[:count]
+        log_ = match.log[:count]
         # the texts themselves are the key: undo and a different move can leave
         # the length (and even the last entry) as it was
-        key = (tuple(e.public for e in log), width, id(font), tuple(s.name for s in match.seats))
+        key = (tuple(e.public for e in log_), width, id(font), tuple(s.name for s in match.seats))
         if key != self._cache_key:
             lines = []
-            for i, e in enumerate(log):
-                text = e.public if e.player == CHANCE else f"{match.seats[e.player].name}: {e.public}"
+            for first, last, player, text in _actions(match, log_):
                 for j, part in enumerate(wrap_text(text, font, width) or [""]):
-                    lines.append((i, e.player, part, j == 0))
+                    lines.append((last, player, part, j == 0, first))
             self._lines, self._cache_key = lines, key
         return self._lines
+
+    def _follow(self, lines, rows) -> None:
+        """Scroll the line of the entry under review into view, once per new selection
+        (the wheel stays free to look elsewhere)."""
+        if self.selected == self._followed:
+            return
+        self._followed = self.selected
+        if self.selected is None:
+            return
+        idx = [k for k, ln in enumerate(lines) if ln[4] <= self.selected <= ln[0]]
+        if not idx:
+            return
+        end = len(lines) - self.scroll
+        if idx[-1] >= end:
+            self.scroll = max(0, len(lines) - idx[-1] - 1)
+        elif idx[0] < end - rows:
+            self.scroll = max(0, len(lines) - idx[0] - rows)
 
     def draw(self, surface, rect, theme, match, count=None) -> None:
         """``count``: how many entries to show (None: all). The frame holds back
@@ -60,6 +89,7 @@ class MoveLog:
         rows = max(1, (rect.bottom - pad - top) // lh)
         text_x = rect.x + pad + theme.px(46)
         lines = self._wrapped(match, f, rect.right - pad - text_x, count)
+        self._follow(lines, rows)
         self.scroll = min(self.scroll, max(0, len(lines) - rows))
         end = len(lines) - self.scroll
         start = max(0, end - rows)
@@ -67,10 +97,10 @@ class MoveLog:
         surface.set_clip(rect)
         y = top
         self._rows = []
-        for i, player, text, first in lines[start:end]:
+        for i, player, text, first, first_entry in lines[start:end]:
             row = pygame.Rect(rect.x + 2, y, rect.w - 4, lh)
             self._rows.append((row, i))
-            if i == self.selected:
+            if self.selected is not None and first_entry <= self.selected <= i:
                 pygame.draw.rect(surface, c["panel_hi"], row)
             if first:
                 draw_text(surface, f"{i + 1}.", f, c["text_dim"], (rect.x + pad, y))
@@ -82,3 +112,15 @@ class MoveLog:
         if not lines:
             draw_text(surface, "No moves yet", f, c["text_dim"], (rect.x + pad, y))
         surface.set_clip(clip)
+
+
+def _actions(match, entries) -> list:
+    """The log's lines from the game's board (a line per entry by default). A board's
+    grouping that fails is logged and the log falls back to a line per entry, so a
+    fault in it never takes the frame down."""
+    names = match.names()
+    try:
+        return board_class(match.info).log_lines(entries, names, match.state_at)
+    except Exception:  # noqa: BLE001 - any fault in a game's grouping: logged, plain lines instead
+        log.exception("the move log's grouping failed for %s; showing a line per move", match.info.id)
+        return Board.log_lines(entries, names, match.state_at)
