@@ -26,4 +26,5 @@ INFO = GameInfo(
     rules_text="games.artillery.rules_text",
     ply_cap=4000,
     card_art="scenario_field",
+    stats="games.artillery.stats:stats",
 )

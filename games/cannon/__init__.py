@@ -27,4 +27,5 @@ INFO = GameInfo(
     ply_cap=300,
     subcommands={"perft": "games.cannon.perft:main"},
     card_art="town",
+    stats="games.cannon.stats:stats",
 )

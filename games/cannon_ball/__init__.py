@@ -25,4 +25,5 @@ INFO = GameInfo(
     rules_text="games.cannon_ball.rules_text",
     ply_cap=6000,
     card_art="battlefield",
+    stats="games.cannon_ball.stats:stats",
 )

@@ -17,4 +17,5 @@ INFO = GameInfo(
     rules_text="games.cannon_corps.rules_text",
     ply_cap=2000,
     card_art="grid",
+    stats="games.cannon_corps.stats:stats",
 )

@@ -46,6 +46,7 @@ class GameInfo:
     subcommands: dict = field(default_factory=dict)  # name -> "module:function(argv)"
     sizes: tuple = ()              # seat counts offered, default range(min, max+1)
     card_art: str = ""             # the rules diagram shown on the menu card ("" = none)
+    stats: str = ""                # "games.cannon.stats:stats": end-of-game figures (games.core.stats); "" = none
 
     def default_options(self) -> dict:
         return {o.key: o.default for o in self.options}
