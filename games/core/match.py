@@ -221,9 +221,11 @@ class Match:
             except IllegalMove as exc:
                 raise IllegalMove(f"move {i + 1} ({text!r}): {exc}") from None
 
-    def rematch(self) -> "Match":
-        """Same game and options, seats rotated one place (for two seats: swapped)."""
-        seats = self.seats[1:] + self.seats[:1]
+    def rematch(self, turn: int = 1) -> "Match":
+        """Same game and options, seats turned ``turn`` places (1, for two seats: sides
+        swapped; 0: the same seats), a new seed and fresh secrets."""
+        k = turn % len(self.seats)
+        seats = self.seats[k:] + self.seats[:k]
         return Match(self.info, dict(self.options), [Seat(s.kind, s.level, s.name) for s in seats],
                      seed=random.Random(f"rematch:{self.seed}").randrange(1 << 31))
 

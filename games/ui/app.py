@@ -51,6 +51,8 @@ class App:
         self.frame_times: list = []         # seconds per frame, for benchmarks
         self.crashes: list = []             # times of unexpected errors caught by the loop
         self.exit_code = 0
+        self._records = None                # the evening's record, read when first needed
+        self.records_problem: str | None = None
         self.first_frame_at: float | None = None
         self._t0 = t0
         pygame.key.start_text_input()
@@ -98,6 +100,14 @@ class App:
 
     def replace_all(self, scene) -> None:
         self.stack.replace_all(scene, self.size)
+
+    # -- the record of past games ---------------------------------------------------------
+    def records(self):
+        """The record of finished games (games.core.records), read from the data folder once."""
+        if self._records is None:
+            from games.core import records
+            self._records, self.records_problem = records.load()
+        return self._records
 
     # -- settings ------------------------------------------------------------------
     def apply_settings(self) -> None:
@@ -261,6 +271,10 @@ def run_app(size=None, fullscreen=False) -> int:
     if app.startup_problem:
         from games.ui.dialogs import message
         message(app, "Settings reset", app.startup_problem)
+    app.records()
+    if app.records_problem:
+        from games.ui.dialogs import message
+        message(app, "Record of past games", app.records_problem)
     app.run()
     pygame.quit()
     log.info("Cannonade closed (exit code %d)", app.exit_code)

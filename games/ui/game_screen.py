@@ -388,12 +388,28 @@ class GameScreen(Scene):
             return
         self._over_shown = True
         self._awaiting = None
-        from games.ui.overlays import GameOver, human_won
+        from games.ui.result_card import ResultCard, human_won
         if human_won(self.match):
             self.app.sound.play("win")        # the fanfare is for people, not for computers
         if self.hidden:
             self._change_viewer(None)
-        self.app.push(GameOver(self.app, self))
+        self._record_result()
+        self.app.push(ResultCard(self.app, self))
+
+    def _record_result(self) -> None:
+        """Put the finished game in the evening's record (once: a finished save reopened
+        is the same game), with its statistics; a record that can't be written is said."""
+        from games.core import records
+        from games.ui.result_card import safe_stats
+        rec = records.game_record(self.match, safe_stats(self.match))
+        book = self.app.records()
+        if not records.add(book, rec):
+            return
+        try:
+            records.save(book)
+        except OSError as exc:
+            log.warning("the result could not be recorded: %s", exc)
+            self.say(f"The result could not be recorded ({exc.strerror or exc}).", bad=True, seconds=10)
 
     # -- the computer players ------------------------------------------------------
     def ai_for(self, seat: int):
@@ -614,8 +630,9 @@ class GameScreen(Scene):
             return
         # the computer goes on thinking under the menu (its move waits until the menu
         # closes): cancelling here cost a thread that ignores cancels a second per Esc
-        from games.ui.overlays import GameOver, PauseMenu
-        self.app.push(GameOver(self.app, self) if self.match.is_over() else PauseMenu(self.app, self))
+        from games.ui.overlays import PauseMenu
+        from games.ui.result_card import ResultCard
+        self.app.push(ResultCard(self.app, self) if self.match.is_over() else PauseMenu(self.app, self))
 
     def leave(self, force=False):
         """Back to the main menu (asks first when the game is unfinished)."""
@@ -628,9 +645,37 @@ class GameScreen(Scene):
         self.app.replace_all(MainMenu(self.app))
 
     def rematch(self):
+        """A new game, the seats turned one place (two seats: sides swapped)."""
         self.runner.cancel()
         self.app.stack.remove(self)
         self.app.push(GameScreen(self.app, self.match.rematch()))
+
+    def same_seats(self):
+        """A new game, everyone where they sat."""
+        self.runner.cancel()
+        self.app.stack.remove(self)
+        self.app.push(GameScreen(self.app, self.match.rematch(turn=0)))
+
+    def standings(self):
+        from games.ui.standings_screen import StandingsScreen
+        self.app.push(StandingsScreen(self.app))
+
+    def export_gif(self):
+        self._export("gif")
+
+    def export_png(self):
+        self._export("png")
+
+    def _export(self, kind: str) -> None:
+        """Share a finished game: an animated GIF of its moves, or a picture of the end."""
+        from games.ui import export
+        try:
+            res = export.export_gif(self.match) if kind == "gif" else export.export_png(self.match)
+        except export.ExportError as exc:
+            log.warning("export failed: %s", exc)
+            message(self.app, "Could not save it", str(exc))
+            return
+        message(self.app, "Saved", f"{res.path}")
 
     def ask(self, title, text, on_yes, yes="Yes"):
         confirm(self.app, title, text, on_yes, yes=yes, destructive=True)

@@ -29,9 +29,10 @@ class MainMenu(Scene):
             })
         self.continue_btn = Button("Continue", self.continue_last, "C", sound=app.sound)
         self.load_btn = Button("Load", self.open_load, "L", sound=app.sound)
+        self.standings_btn = Button("Standings", self.open_standings, "T", sound=app.sound)
         self.settings_btn = Button("Settings", self.open_settings, "S", sound=app.sound)
         self.quit_btn = Button("Quit", app.request_quit, "Q", sound=app.sound)
-        self.side = [self.continue_btn, self.load_btn, self.settings_btn, self.quit_btn]
+        self.side = [self.continue_btn, self.load_btn, self.standings_btn, self.settings_btn, self.quit_btn]
         self._last = None
         self.focus = 0             # the card the keys act on (arrows move it; Enter, F1 use it)
         self._time = 0.0
@@ -65,6 +66,10 @@ class MainMenu(Scene):
     def open_load(self):
         from games.ui.load_screen import LoadScreen
         self.app.push(LoadScreen(self.app))
+
+    def open_standings(self):
+        from games.ui.standings_screen import StandingsScreen
+        self.app.push(StandingsScreen(self.app))
 
     def open_settings(self):
         from games.ui.settings_screen import SettingsScreen
@@ -150,7 +155,7 @@ class MainMenu(Scene):
                 return
         if event.type == pygame.KEYDOWN:
             keys = {pygame.K_c: self.continue_btn, pygame.K_l: self.load_btn, pygame.K_s: self.settings_btn,
-                    pygame.K_q: self.quit_btn}
+                    pygame.K_t: self.standings_btn, pygame.K_q: self.quit_btn}
             if event.key in keys:
                 keys[event.key].click()
             elif event.key == pygame.K_F1 and self.cards:

@@ -9,6 +9,7 @@ import random
 
 import pygame
 
+from games.core import text
 from games.core.match import AI, HUMAN, Match, Seat
 from games.ui.scene import Scene
 from games.ui.theme import draw_text, fit_text, wrap_text
@@ -38,7 +39,12 @@ class SetupScreen(Scene):
             s = saved_seats[i] if i < len(saved_seats) and isinstance(saved_seats[i], dict) else {}
             kind = s.get("kind", "normal" if 0 < i < info.default_seats else "human")
             self.kinds.append(Choice(SEAT_KINDS, kind if kind in dict(SEAT_KINDS) else "human"))
-            self.names.append(TextField(str(s.get("name") or defaults[i])[:16], placeholder=defaults[i], max_len=16))
+            self.names.append(TextField(text.clean(s.get("name") or defaults[i], text.NAME_MAX), placeholder=defaults[i],
+                                        max_len=text.NAME_MAX))
+        # the people the app remembers (the record of past games), offered under a name field
+        self.known = app.records().names()
+        self.pick_rects: list = []          # (rect, name) of the names offered now
+        self.pick_at = -1                   # the offered name the arrows have picked
         opts = info.clean_options(last.get("options"))
         self.options = [(o, Choice(o.choices, opts[o.key])) for o in info.options]
         self.seed = TextField("", placeholder="random", max_len=9, allowed=lambda ch: ch.isdigit())
@@ -134,7 +140,48 @@ class SetupScreen(Scene):
         self.app.pop()
         self.app.push(GameScreen(self.app, match))
 
+    # -- names the app remembers ------------------------------------------------------------
+    def _focused_name(self) -> int:
+        return next((i for i in range(self.n) if self.names[i].focused), -1)
+
+    def offered(self, i: int) -> list[str]:
+        """Names used before that fit what seat ``i`` has typed, not taken by another seat."""
+        typed = self.names[i].text.strip().lower()
+        taken = {self.names[k].text.strip().lower() for k in range(self.n) if k != i}
+        return [n for n in self.known if n.lower().startswith(typed) and n.lower() != typed
+                and n.lower() not in taken][:6]
+
+    def _pick(self, i: int, name: str) -> None:
+        self.names[i].text = name
+        self.names[i].focused = False
+        self.pick_at = -1
+
+    def _handle_picker(self, event) -> bool:
+        i = self._focused_name()
+        if i < 0:
+            return False
+        names = self.offered(i)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for r, name in self.pick_rects:
+                if r.collidepoint(event.pos):
+                    self._pick(i, name)
+                    return True
+            return False
+        if event.type == pygame.KEYDOWN and names:
+            if event.key == pygame.K_DOWN:
+                self.pick_at = min(len(names) - 1, self.pick_at + 1)
+                return True
+            if event.key == pygame.K_UP:
+                self.pick_at = max(-1, self.pick_at - 1)
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and 0 <= self.pick_at < len(names):
+                self._pick(i, names[self.pick_at])
+                return True
+        return False
+
     def handle_event(self, event):
+        if self._handle_picker(event):
+            return
         for f in self.fields():
             if f.handle_event(event):
                 return
@@ -182,5 +229,31 @@ class SetupScreen(Scene):
                 y += t.small_font().get_linesize()
         if self.error:
             draw_text(surface, self.error, t.body_font(), c["danger"], (x0, self.start_btn.rect.y - t.px(30)))
+        self._draw_picker(surface)
+
+    def _draw_picker(self, surface) -> None:
+        """Under the name being typed: the limit, and the names used before that fit."""
+        t, c = self.theme, self.theme.c
+        self.pick_rects = []
+        i = self._focused_name()
+        if i < 0:
+            return
+        field = self.names[i]
+        f = t.small_font()
+        y = field.rect.bottom + t.px(2)
+        names = self.offered(i)
+        lh = f.get_linesize() + t.px(8)
+        box = pygame.Rect(field.rect.x, y, field.rect.w, lh * len(names) + f.get_linesize() + t.px(8))
+        draw_panel(surface, box, t, color=c["bg"], radius=6)
+        for k, name in enumerate(names):
+            r = pygame.Rect(box.x + t.px(4), box.y + t.px(4) + k * lh, box.w - t.px(8), lh - t.px(2))
+            if k == self.pick_at or r.collidepoint(pygame.mouse.get_pos()):
+                pygame.draw.rect(surface, c["button_hi"], r, border_radius=t.px(4))
+            draw_text(surface, fit_text(name, t.body_font(), r.w - t.px(8)), t.body_font(), c["text"],
+                      (r.x + t.px(6), r.centery), "midleft")
+            self.pick_rects.append((r, name))
+        hint = f"up to {text.NAME_MAX} characters" + ("; or a name from before" if names else "")
+        draw_text(surface, fit_text(hint, f, box.w - t.px(8)), f, c["text_dim"],
+                  (box.x + t.px(6), box.bottom - t.px(4)), "bottomleft")
         self.back_btn.draw(surface, t)
         self.start_btn.draw(surface, t)

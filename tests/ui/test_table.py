@@ -127,7 +127,7 @@ def finished(info_id="cannon", winner_human=True):
 
 
 def test_with_one_human_the_result_reads_you_win_or_you_lose():
-    from games.ui.overlays import result_title
+    from games.ui.result_card import result_title
 
     class Fake:
         def __init__(self, w):
@@ -263,7 +263,8 @@ def test_review_steps_through_positions_read_only_and_returns(app):
     assert not g.reviewing() and g.can_act()
 
 
-def test_a_finished_game_offers_rematch_save_review_and_menu_on_esc(app):
+def test_a_finished_game_offers_rematch_review_standings_and_menu_and_esc_brings_it_back(app):
+    from games.ui.result_card import ARM
     g, m = cannon_game(app)
     m.replay(["Tf1", "Te10"])
     g.board.reset()
@@ -271,11 +272,13 @@ def test_a_finished_game_offers_rematch_save_review_and_menu_on_esc(app):
     frames(app, 2)
     card = app.stack.top
     labels = [b.label for b in card.buttons]
-    assert "Review the game" in labels and "Rematch (seats swapped)" in labels and "Save" in labels
-    click(app, card.buttons[labels.index("Look at the board")].rect.center)
+    assert labels == ["Rematch, sides swapped", "Same seats", "Review", "Standings", "Menu"]
+    key(app, pygame.K_ESCAPE)                      # Esc: look at the board
+    assert app.stack.top is g
     key(app, pygame.K_ESCAPE)
     assert [b.label for b in app.stack.top.buttons] == labels, "Esc reopens the result card, not 'Paused'"
-    click(app, app.stack.top.buttons[labels.index("Review the game")].rect.center)
+    frames(app, int(ARM * 60) + 2)
+    click(app, app.stack.top.buttons[labels.index("Review")].rect.center)
     assert g.reviewing() and g.ply == 0
 
 

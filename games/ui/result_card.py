@@ -1,0 +1,193 @@
+"""The game-over card: the result, the game's statistics, and what to do next.
+
+No destructive default (the issue on the evening): a game night's Space and Enter are
+the keys that spin, roll and skip, so neither starts a new game or closes the card.
+Enter opens the review, Space does nothing, Esc closes the card to look at the board;
+for its first moments (``ARM``, counted on the frame's clock) the card takes no click
+at all, so a click meant for the last animation cannot press a button.
+"""
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from games.ui.scene import Scene
+from games.ui.theme import draw_text, fit_text, wrap_text
+from games.ui.widgets import Button, dim_screen, draw_panel, draw_seat_marker
+
+log = logging.getLogger(__name__)
+
+#: seconds during which the freshly shown card ignores clicks
+ARM = 0.7
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+
+
+def result_title(match) -> str:
+    """The card's headline. With one human at the table it talks to them: "You win!"
+    / "You lose"; otherwise it names the winner. (The move log keeps the names.)"""
+    w = match.state.winner()
+    humans = match.human_seats()
+    if w is None:
+        return "Draw"
+    if len(humans) == 1:
+        return "You win!" if w == humans[0] else "You lose"
+    return f"{match.names()[w]} wins!"
+
+
+def placings_text(state, names) -> str:
+    """The places after the winner ("2nd: Cleo", "3rd: Ben and Dev (shared)") for 3+ seats;
+    the card's title already names the winner, once."""
+    places = state.placings()
+    if len(places) < 3:
+        return ""
+    lines = []
+    for place in sorted(set(places)):
+        if place == 1 and state.winner() is not None:
+            continue
+        who = [names[i] for i, p in enumerate(places) if p == place]
+        shared = " (shared)" if len(who) > 1 else ""
+        lines.append(f"{ORDINALS[place - 1] if place <= len(ORDINALS) else place}: {' and '.join(who)}{shared}")
+    return "\n".join(lines)
+
+
+def human_won(match) -> bool:
+    w = match.state.winner()
+    return w is not None and match.seats[w].is_human
+
+
+def safe_stats(match) -> list:
+    """The game's statistics, or none (logged) if working them out failed: a broken
+    figure must never keep the result from showing."""
+    from games.core import stats
+    try:
+        return stats.game_stats(match)
+    except Exception:  # noqa: BLE001 - logged; the card shows the result without figures
+        log.exception("statistics of %s failed", match.info.id)
+        return []
+
+
+def draw_stats(surface, theme, rect: pygame.Rect, match, rows) -> int:
+    """A table of ``rows`` (games.core.stats.Stat) in ``rect``: a column per seat headed
+    by its marker and name. Returns the height used; rows that do not fit are left out."""
+    t, c = theme, theme.c
+    if not rows or rect.w < t.px(120):
+        return 0
+    f = t.small_font()
+    lh = f.get_linesize()
+    n = len(match.seats)
+    label_w = min(int(rect.w * 0.45), max(f.size(r.label)[0] for r in rows) + t.px(10))
+    col_w = max(1, (rect.w - label_w) // n)
+    y = rect.y
+    for i, seat in enumerate(match.seats):
+        x = rect.x + label_w + i * col_w
+        r = max(3, lh // 3)
+        draw_seat_marker(surface, t, i, (x + r + t.px(2), y + lh // 2), r)
+        draw_text(surface, fit_text(seat.name, f, col_w - 2 * r - t.px(8)), f, c["text_dim"],
+                  (x + 2 * r + t.px(6), y))
+    y += lh + t.px(2)
+    for row in rows:
+        if y + lh > rect.bottom:
+            break
+        draw_text(surface, fit_text(row.label, f, label_w - t.px(8)), f, c["text"], (rect.x, y))
+        for i, v in enumerate(row.values):
+            x = rect.x + label_w + i * col_w
+            draw_text(surface, fit_text(str(v), f, col_w - t.px(6)), f, c["text"], (x + t.px(4), y))
+        y += lh
+    return y - rect.y
+
+
+class ResultCard(Scene):
+    """The result over the finished board; ``game`` is the GameScreen it belongs to."""
+    overlay = True
+
+    def __init__(self, app, game):
+        super().__init__(app)
+        self.game = game
+        m = game.match
+        self.title = result_title(m)
+        text = m.state.result_text(m.names())
+        table = placings_text(m.state, m.names())
+        self.text = f"{text}\n\n{table}" if table else text
+        self.rows = safe_stats(m)
+        self.age = 0.0
+        b = lambda label, fn, primary=False: Button(label, fn, sound=app.sound, primary=primary)  # noqa: E731
+        two = len(m.seats) == 2
+        self.buttons = [
+            b("Rematch, sides swapped" if two else "Rematch, seats turned", self._then(game.rematch)),
+            b("Same seats", self._then(game.same_seats)),
+            b("Review", self._then(lambda: game.review(0)), primary=True),
+            b("Standings", self._then(game.standings)),
+            b("Menu", self._then(lambda: game.leave(force=True))),
+        ]
+        self.share = [b("Save as GIF", self._then(game.export_gif)), b("Save picture", self._then(game.export_png))]
+
+    def _then(self, fn):
+        def run():
+            self.app.stack.remove(self)
+            fn()
+        return run
+
+    @property
+    def armed(self) -> bool:
+        return self.age >= ARM
+
+    def update(self, dt) -> None:
+        self.age += dt
+
+    def wants_frames(self) -> bool:
+        return not self.armed
+
+    def layout(self, size) -> None:
+        t = self.theme
+        w = min(size[0] - t.px(40), t.px(620))
+        body_w = w - t.px(48)
+        self.body = wrap_text(self.text, t.body_font(), body_w)
+        lh = t.body_font().get_linesize()
+        stats_h = (len(self.rows) + 1) * t.small_font().get_linesize() + t.px(8) if self.rows else 0
+        bh, gap = t.px(42), t.px(8)
+        rows_of_buttons = 3                       # 2 + 2 + 1, then the share row
+        h = t.px(66) + len(self.body) * lh + t.px(10) + stats_h + rows_of_buttons * (bh + gap) + bh + t.px(30)
+        h = min(h, size[1] - t.px(20))
+        self.rect = pygame.Rect(0, 0, w, h)
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        y = self.rect.y + t.px(62) + len(self.body) * lh + t.px(6)
+        room = self.rect.bottom - t.px(16) - (rows_of_buttons + 1) * (bh + gap) - y
+        self.stats_rect = pygame.Rect(self.rect.x + t.px(24), y, body_w, max(0, min(stats_h, room)))
+        y = self.stats_rect.bottom + t.px(8)
+        half = (body_w - gap) // 2
+        x0 = self.rect.x + t.px(24)
+        order = [(0, 0, 2), (1, 0, 2), (2, 1, 2), (3, 1, 2), (4, 2, 1)]
+        for i, r, span in order:
+            col = i % 2 if span == 2 else 0
+            bw = half if span == 2 else body_w
+            self.buttons[i].rect = pygame.Rect(x0 + col * (half + gap), y + r * (bh + gap), bw, bh)
+        y += rows_of_buttons * (bh + gap)
+        for i, s in enumerate(self.share):
+            s.rect = pygame.Rect(x0 + i * (half + gap), y, half, bh)
+
+    def handle_event(self, event) -> None:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and not self.armed:
+            return                                   # a click meant for the last animation
+        for btn in self.buttons + self.share:
+            if btn.handle_event(event):
+                return
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.buttons[2].click()              # Review: looking loses nothing
+            elif event.key == pygame.K_ESCAPE:
+                self.app.stack.remove(self)          # look at the board; Esc brings the card back
+
+    def draw(self, surface) -> None:
+        t, c = self.theme, self.theme.c
+        dim_screen(surface, 140)
+        draw_panel(surface, self.rect, t, color=c["bg2"])
+        draw_text(surface, self.title, t.heading_font(), c["accent"], (self.rect.centerx, self.rect.y + t.px(18)),
+                  "midtop")
+        y = self.rect.y + t.px(62)
+        for line in self.body:
+            draw_text(surface, line, t.body_font(), c["text"], (self.rect.centerx, y), "midtop")
+            y += t.body_font().get_linesize()
+        draw_stats(surface, t, self.stats_rect, self.game.match, self.rows)
+        for btn in self.buttons + self.share:
+            btn.draw(surface, t)

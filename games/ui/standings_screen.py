@@ -1,0 +1,216 @@
+"""Standings: who won what tonight, and over all time.
+
+From the record of finished games (``games.core.records``): per person their games,
+wins and places across the four games, head to head, and the last games. "New
+evening" starts tonight's tally afresh (the games stay in the all-time table);
+"Export CSV" writes the shown games to the data folder's ``exports/``.
+"""
+from __future__ import annotations
+
+import logging
+import os
+
+import pygame
+
+import games
+from games.core import paths, records
+from games.core.atomic import write_atomic
+from games.ui.dialogs import confirm, message
+from games.ui.scene import Scene
+from games.ui.theme import draw_text, fit_text
+from games.ui.widgets import Button, draw_panel
+
+log = logging.getLogger(__name__)
+ORD = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+
+
+class StandingsScreen(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.scope = "evening"            # or "all"
+        b = lambda label, fn, key="", primary=False: Button(label, fn, key, sound=app.sound,  # noqa: E731
+                                                            primary=primary)
+        self.tonight_btn = b("Tonight", lambda: self._scope("evening"), "1")
+        self.all_btn = b("All time", lambda: self._scope("all"), "2")
+        self.new_btn = b("New evening", self.new_evening, "N")
+        self.csv_btn = b("Export CSV", self.export_csv, "E")
+        self.back_btn = b("Back", app.pop, "Esc", primary=True)
+        self.buttons = [self.tonight_btn, self.all_btn, self.new_btn, self.csv_btn, self.back_btn]
+
+    # -- what is shown ---------------------------------------------------------------------
+    def shown_games(self) -> list[records.GameRecord]:
+        book = self.app.records()
+        return book.evening_games() if self.scope == "evening" else list(book.games)
+
+    def _scope(self, scope: str) -> None:
+        self.scope = scope
+
+    def new_evening(self) -> None:
+        def do():
+            book = self.app.records()
+            records.new_evening(book)
+            try:
+                records.save(book)
+            except OSError as exc:
+                log.warning("could not save the record: %s", exc)
+                message(self.app, "Not saved", f"The new evening could not be written ({exc.strerror or exc}).")
+            self.scope = "evening"
+        confirm(self.app, "Start a new evening?", "Tonight's table starts empty; every game stays in All time.",
+                do, yes="New evening")
+
+    def export_csv(self) -> None:
+        games_ = self.shown_games()
+        if not games_:
+            message(self.app, "Nothing to export", "No games have been finished here yet.")
+            return
+        folder = os.path.join(paths.data_dir(), "exports")
+        stamp = games_[-1].when[:10] or "games"
+        base = os.path.join(folder, f"{'evening' if self.scope == 'evening' else 'all-games'}-{stamp}")
+        path, n = base + ".csv", 2
+        while os.path.exists(path):
+            path, n = f"{base}-{n}.csv", n + 1
+        titles = {g.id: g.title for g in games.GAMES}
+        try:
+            write_atomic(path, records.to_csv(games_, titles), keep_backup=False)
+        except OSError as exc:
+            log.warning("CSV export failed: %s", exc)
+            message(self.app, "Could not export", f"{path}\n\n{exc.strerror or exc}")
+            return
+        message(self.app, "Exported", path)
+
+    # -- layout and input --------------------------------------------------------------------
+    def layout(self, size) -> None:
+        t = self.theme
+        w, h = size
+        pw = min(w - t.px(24), t.px(1200))
+        self.panel = pygame.Rect((w - pw) // 2, t.px(12), pw, h - t.px(24))
+        bh, gap = t.px(42), t.px(10)
+        x = self.panel.x + t.px(20)
+        y = self.panel.y + t.px(60)
+        for btn in (self.tonight_btn, self.all_btn):
+            btn.rect = pygame.Rect(x, y, t.px(150), bh)
+            x += t.px(150) + gap
+        bw = t.px(170)
+        self.back_btn.rect = pygame.Rect(self.panel.right - t.px(20) - bw, self.panel.bottom - bh - t.px(16), bw, bh)
+        self.csv_btn.rect = pygame.Rect(self.back_btn.rect.x - gap - bw, self.back_btn.rect.y, bw, bh)
+        self.new_btn.rect = pygame.Rect(self.csv_btn.rect.x - gap - bw, self.back_btn.rect.y, bw, bh)
+        self.body = pygame.Rect(self.panel.x + t.px(20), y + bh + t.px(14), pw - t.px(40),
+                                self.back_btn.rect.y - y - bh - t.px(28))
+
+    def handle_event(self, event) -> None:
+        for btn in self.buttons:
+            if btn.handle_event(event):
+                return
+        if event.type == pygame.KEYDOWN:
+            keys = {pygame.K_ESCAPE: self.back_btn, pygame.K_1: self.tonight_btn, pygame.K_2: self.all_btn,
+                    pygame.K_n: self.new_btn, pygame.K_e: self.csv_btn}
+            if event.key in keys:
+                keys[event.key].click()
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+                self._scope("all" if self.scope == "evening" else "evening")
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        t, c = self.theme, self.theme.c
+        surface.fill(c["bg"])
+        draw_panel(surface, self.panel, t, color=c["bg2"])
+        book = self.app.records()
+        title = "Standings: tonight" if self.scope == "evening" else "Standings: all time"
+        draw_text(surface, title, t.heading_font(), c["accent"], (self.panel.x + t.px(20), self.panel.y + t.px(16)))
+        self.tonight_btn.primary = self.scope == "evening"
+        self.all_btn.primary = self.scope == "all"
+        for btn in self.buttons:
+            btn.draw(surface, t)
+        since = f"since {book.started[:16].replace('T', ' ')}" if self.scope == "evening" else ""
+        draw_text(surface, since, t.small_font(), c["text_dim"],
+                  (self.all_btn.rect.right + t.px(16), self.all_btn.rect.centery), "midleft")
+        games_ = self.shown_games()
+        if not games_:
+            draw_text(surface, "No games finished yet. Each finished game is counted here.", t.body_font(),
+                      c["text_dim"], (self.body.x, self.body.y + t.px(10)))
+            return
+        wide = self.body.w > t.px(760)
+        left = self.body.copy()
+        if wide:
+            left.w = int(self.body.w * 0.58)
+        y = self._draw_table(surface, left, games_)
+        right = pygame.Rect(left.right + t.px(24), self.body.y, self.body.right - left.right - t.px(24),
+                            self.body.h) if wide else pygame.Rect(self.body.x, y + t.px(12), self.body.w,
+                                                                  self.body.bottom - y - t.px(12))
+        y2 = self._draw_head_to_head(surface, right, games_)
+        self._draw_last_games(surface, pygame.Rect(right.x, y2 + t.px(12), right.w, right.bottom - y2 - t.px(12)),
+                              games_)
+
+    def _draw_table(self, surface, rect, games_) -> int:
+        t, c = self.theme, self.theme.c
+        f, bf = t.body_font(), t.font(18, bold=True)
+        lh = f.get_linesize() + t.px(4)
+        rows = records.standings(games_)
+        titles = {g.id: g.title for g in games.GAMES}
+        played_games = [gid for gid in titles if any(g.game == gid for g in games_)]
+        cols = [("Player", 0.30), ("Games", 0.11), ("Wins", 0.10), ("Points", 0.12), ("Places", 0.37)]
+        x = rect.x
+        xs = []
+        for name, frac in cols:
+            xs.append(x)
+            draw_text(surface, name, t.small_font(), c["text_dim"], (x, rect.y))
+            x += int(rect.w * frac)
+        y = rect.y + t.small_font().get_linesize() + t.px(4)
+        for i, row in enumerate(rows):
+            if y + lh > rect.bottom:
+                break
+            font = bf if i == 0 and row.wins else f
+            draw_text(surface, fit_text(row.name, font, xs[1] - xs[0] - t.px(6)), font, c["text"], (xs[0], y))
+            draw_text(surface, str(row.played), f, c["text"], (xs[1], y))
+            draw_text(surface, str(row.wins), f, c["accent"] if row.wins else c["text"], (xs[2], y))
+            draw_text(surface, f"{row.points:g}", f, c["text"], (xs[3], y))
+            places = ", ".join(f"{ORD[p - 1] if p <= 6 else p} x{n}" for p, n in sorted(row.places.items()))
+            draw_text(surface, fit_text(places, t.small_font(), rect.right - xs[4]), t.small_font(), c["text_dim"],
+                      (xs[4], y + t.px(3)))
+            y += lh
+            per = "   ".join(f"{titles.get(gid, gid)} {row.by_game[gid][1]}/{row.by_game[gid][0]}"
+                             for gid in played_games if gid in row.by_game)
+            if per and y + t.small_font().get_linesize() <= rect.bottom:
+                draw_text(surface, fit_text(per, t.small_font(), rect.w - t.px(16)), t.small_font(), c["text_dim"],
+                          (xs[0] + t.px(16), y - t.px(4)))
+                y += t.small_font().get_linesize()
+        return y
+
+    def _draw_head_to_head(self, surface, rect, games_) -> int:
+        t, c = self.theme, self.theme.c
+        f = t.small_font()
+        y = rect.y
+        draw_text(surface, "Head to head", t.body_font(), c["accent"], (rect.x, y))
+        y += t.body_font().get_linesize()
+        h2h = records.head_to_head(games_)
+        if not h2h:
+            draw_text(surface, "No two people have met yet.", f, c["text_dim"], (rect.x, y))
+            return y + f.get_linesize()
+        for (a, b), (wa, wb, d) in sorted(h2h.items(), key=lambda kv: -sum(kv[1]))[:8]:
+            if y + f.get_linesize() > rect.bottom:
+                break
+            line = f"{a} {wa} - {wb} {b}" + (f"  ({d} drawn)" if d else "")
+            draw_text(surface, fit_text(line, f, rect.w), f, c["text"], (rect.x, y))
+            y += f.get_linesize()
+        return y
+
+    def _draw_last_games(self, surface, rect, games_) -> None:
+        t, c = self.theme, self.theme.c
+        f = t.small_font()
+        if rect.h < 2 * f.get_linesize():
+            return
+        y = rect.y
+        draw_text(surface, "Last games", t.body_font(), c["accent"], (rect.x, y))
+        y += t.body_font().get_linesize()
+        titles = {g.id: g.title for g in games.GAMES}
+        for g in reversed(games_[-10:]):
+            if y + 2 * f.get_linesize() > rect.bottom:
+                break
+            who = " vs ".join(s.name if s.is_human else f"{s.name} (C)" for s in g.seats)
+            win = [g.seats[i].name for i in g.winners()]
+            head = f"{titles.get(g.game, g.game)}: {who}"
+            draw_text(surface, fit_text(head, f, rect.w), f, c["text"], (rect.x, y))
+            y += f.get_linesize()
+            tail = f"{g.when[11:16]}  {'won by ' + ' and '.join(win) if win else 'draw'}  -  {g.result}"
+            draw_text(surface, fit_text(tail, f, rect.w - t.px(12)), f, c["text_dim"], (rect.x + t.px(12), y))
+            y += f.get_linesize() + t.px(2)

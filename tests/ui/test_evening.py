@@ -1,0 +1,137 @@
+"""The evening through the real frame: a finished game is recorded, its card never starts
+a game or closes on Space, Enter or a stray click, the standings show it, a new evening
+starts afresh, the names used before are offered when seats are named."""
+import os
+
+import pygame
+import pytest
+
+import games
+from games.core import paths, records
+from games.core.match import AI, SEED_ONLY, Match, Seat
+from games.ui.game_screen import GameScreen
+from games.ui.headless import make_app
+from games.ui.result_card import ARM, ResultCard
+from tests.ui.helpers import click, frames, key, settle
+
+
+@pytest.fixture
+def app(tmp_path):
+    paths.set_data_dir(str(tmp_path / "data"))
+    a = make_app((1280, 720), animation="off")
+    from games.ui.menu import MainMenu
+    a.push(MainMenu(a))
+    yield a
+    for s in list(a.stack.scenes):
+        s.on_exit()
+    paths.set_data_dir(None)
+
+
+def play_to_the_card(app, names=("Ana", "Ben"), seed=3, kinds=(AI, AI)):
+    info = games.get("cannon")
+    m = Match(info, {}, [Seat(k, "random", n) for k, n in zip(kinds, names)], seed=seed, ai_secret=seed,
+              chance_secret=SEED_ONLY)
+    g = GameScreen(app, m)
+    app.push(g)
+    for _ in range(20000):
+        if isinstance(app.stack.top, ResultCard):
+            return g, app.stack.top
+        settle(app)
+        frames(app, 1)
+    raise AssertionError("the game never ended")
+
+
+def test_a_finished_game_is_recorded_and_its_card_offers_what_comes_next(app):
+    g, card = play_to_the_card(app)
+    book = app.records()
+    assert [r.id for r in book.games] == [g.match.match_id]
+    assert [b.label for b in card.buttons] == ["Rematch, sides swapped", "Same seats", "Review", "Standings", "Menu"]
+    assert card.rows, "the card shows the game's statistics"
+    again, _ = records.load()
+    assert len(again.games) == 1, "the record is on disk"
+
+
+def test_space_enter_and_a_stray_click_never_start_a_game_or_close_the_card(app):
+    g, card = play_to_the_card(app)
+    m = g.match
+    for b in card.buttons:                                 # a click at once lands on nothing
+        click(app, b.rect.center)
+        assert app.stack.top is card and g.match is m
+    key(app, pygame.K_SPACE)
+    assert app.stack.top is card and g.match is m, "Space closed the card or started a game"
+    frames(app, int(ARM * 60) + 2)
+    key(app, pygame.K_SPACE)
+    assert app.stack.top is card
+    key(app, pygame.K_RETURN)                              # Enter: the review, which loses nothing
+    assert app.stack.top is g and g.review_ply == 0 and g.match is m
+    key(app, pygame.K_ESCAPE)                              # back to the result
+    assert isinstance(app.stack.top, ResultCard)
+
+
+def test_rematch_swaps_the_sides_and_same_seats_keeps_them(app):
+    g, card = play_to_the_card(app)
+    frames(app, int(ARM * 60) + 2)
+    click(app, card.buttons[1].rect.center)                # Same seats
+    same = app.stack.top
+    assert isinstance(same, GameScreen) and [s.name for s in same.match.seats] == ["Ana", "Ben"]
+    assert same.match.match_id != g.match.match_id
+    g2, card2 = play_to_the_card(app, seed=5)
+    frames(app, int(ARM * 60) + 2)
+    click(app, card2.buttons[0].rect.center)               # Rematch, sides swapped
+    assert [s.name for s in app.stack.top.match.seats] == ["Ben", "Ana"]
+
+
+def test_the_standings_show_tonight_and_a_new_evening_starts_afresh(app):
+    from games.ui.standings_screen import StandingsScreen
+    book = app.records()
+    for k, (a, b) in enumerate((("Ana", "Ben"), ("Ben", "Ana"))):
+        records.add(book, records.GameRecord(f"g{k}", "cannon", "2026-11-24T20:00:00", "",
+                                             [records.SeatRecord(a, "human"), records.SeatRecord(b, "human")],
+                                             [1, 2] if a == "Ana" else [2, 1], 40))
+    assert len(book.evening_games()) == 2
+    s = StandingsScreen(app)
+    app.push(s)
+    frames(app, 2)
+    rows = records.standings(s.shown_games())
+    assert [(r.name, r.wins, r.played) for r in rows] == [("Ana", 2, 2), ("Ben", 0, 2)]
+    key(app, pygame.K_n)                                   # New evening, asked first
+    key(app, pygame.K_RETURN)
+    frames(app, 1)
+    assert app.stack.top is s and s.shown_games() == [] and len(app.records().games) == 2
+    key(app, pygame.K_2)                                   # all time still has both
+    assert len(s.shown_games()) == 2
+    key(app, pygame.K_e)                                   # export the shown games as CSV
+    dialog = app.stack.top
+    path = dialog.message.strip()
+    assert dialog.title == "Exported" and os.path.isfile(path) and path.endswith(".csv")
+    assert open(path, encoding="utf-8").read().count("\n") == 1 + 2 * 2
+
+
+def test_the_setup_offers_the_names_used_before_and_says_the_limit(app):
+    from games.ui.setup import SetupScreen
+    book = app.records()
+    for nm in ("Ana", "Anders", "Ben"):
+        rec = records.GameRecord(nm, "cannon", "2026-11-24T20:00:00", "", [records.SeatRecord(nm, "human"),
+                                 records.SeatRecord("Bot", "ai", "easy")], [1, 2], 10)
+        records.add(book, rec)
+    s = SetupScreen(app, games.get("cannon"))
+    app.push(s)
+    field = s.names[0]
+    field.text = ""
+    click(app, field.rect.center)
+    frames(app, 1)
+    assert field.focused and [n for _r, n in s.pick_rects] == ["Ben", "Anders", "Ana"]
+    field.text = "An"
+    frames(app, 1)
+    assert [n for _r, n in s.pick_rects] == ["Anders", "Ana"]
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    assert field.text == "Ana" and app.stack.top is s, "Enter picked the name, it did not start the game"
+    s.names[1].text = ""
+    click(app, s.names[1].rect.center)
+    frames(app, 1)
+    assert "Ana" not in [n for _r, n in s.pick_rects], "a name another seat has taken is offered"
+    pick = next(r for r, n in s.pick_rects if n == "Ben")
+    click(app, pick.center)
+    assert s.names[1].text == "Ben"
