@@ -672,10 +672,11 @@ class GameScreen(Scene):
         try:
             res = export.export_gif(self.match) if kind == "gif" else export.export_png(self.match)
         except export.ExportError as exc:
-            log.warning("export failed: %s", exc)
-            message(self.app, "Could not save it", str(exc))
+            log.warning("export failed: %s (%s)", exc.reason, exc.detail)
+            message(self.app, "Could not save it", exc.reason + (f"\n\n{exc.path}" if exc.path else ""))
             return
-        message(self.app, "Saved", f"{res.path}")
+        what = f"An animated GIF of the game's {res.frames} moves" if kind == "gif" else "A picture of the end"
+        message(self.app, "Saved", f"{what} is saved as\n{res.path}")
 
     def ask(self, title, text, on_yes, yes="Yes"):
         confirm(self.app, title, text, on_yes, yes=yes, destructive=True)

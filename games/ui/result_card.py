@@ -121,6 +121,9 @@ class ResultCard(Scene):
             b("Menu", self._then(lambda: game.leave(force=True))),
         ]
         self.share = [b("Save as GIF", self._then(game.export_gif)), b("Save picture", self._then(game.export_png))]
+        from games.ui.export import export_refusal
+        for btn, kind in zip(self.share, ("gif", "png")):
+            btn.enabled = export_refusal(m, kind) is None
 
     def _then(self, fn):
         def run():

@@ -135,3 +135,14 @@ def test_the_setup_offers_the_names_used_before_and_says_the_limit(app):
     pick = next(r for r, n in s.pick_rects if n == "Ben")
     click(app, pick.center)
     assert s.names[1].text == "Ben"
+
+
+def test_the_card_saves_the_game_as_a_gif_and_a_picture(app):
+    from games.core import paths as p_
+    g, card = play_to_the_card(app)
+    frames(app, int(ARM * 60) + 2)
+    click(app, card.share[0].rect.center)
+    saved = app.stack.top
+    assert saved.title == "Saved" and ".gif" in saved.message
+    path = saved.message.split("\n")[-1]
+    assert os.path.isfile(path) and path.startswith(os.path.join(p_.data_dir(), "exports"))
