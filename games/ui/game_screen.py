@@ -90,6 +90,7 @@ class GameScreen(Scene):
         # the banner keeps describing it, so the text never runs ahead of the pieces.
         self._animating_from = None
         self.review_ply: int | None = None   # a past position shown read-only, or None (live)
+        self._review_stats: list | None = None   # a finished game's statistics, worked out once
         self.humans = match.human_seats()
         self.hidden = self.info.hidden_information
         self.viewer = self._initial_viewer(resumed)
@@ -771,6 +772,8 @@ class GameScreen(Scene):
         if self._autosave_failed is not None:
             note = self._draw_not_saving(surface)
             log_rect = pygame.Rect(log_rect.x, log_rect.y, log_rect.w, max(0, note.y - t.px(6) - log_rect.y))
+        if self.review_ply is not None and m.is_over():
+            log_rect = self._draw_review_stats(surface, log_rect)
         if log_rect.h > 0:
             draw_panel(surface, log_rect, t, color=c["bg"])
             held = self._animating_from is not None and self.board.busy and self.review_ply is None
@@ -778,6 +781,24 @@ class GameScreen(Scene):
         self.move_box.draw(surface, t, hide_text=covered)
         for b in self.buttons:
             b.draw(surface, t)
+
+    def _draw_review_stats(self, surface, rect: pygame.Rect) -> pygame.Rect:
+        """Reviewing a finished game: its statistics above the move log (the log keeps
+        the rest of the column). Returns the log's rect."""
+        t, c = self.theme, self.theme.c
+        if self._review_stats is None:
+            from games.ui.result_card import safe_stats
+            self._review_stats = safe_stats(self.match)
+        rows = self._review_stats
+        if not rows:
+            return rect
+        lh = t.small_font().get_linesize()
+        h = min(rect.h // 2, (len(rows) + 1) * lh + t.px(12))
+        box = pygame.Rect(rect.x, rect.y, rect.w, h)
+        draw_panel(surface, box, t, color=c["bg"])
+        from games.ui.result_card import draw_stats
+        draw_stats(surface, t, box.inflate(-t.px(12), -t.px(12)), self.match, rows)
+        return pygame.Rect(rect.x, box.bottom + t.px(6), rect.w, max(0, rect.bottom - box.bottom - t.px(6)))
 
     def _draw_not_saving(self, surface) -> pygame.Rect:
         """A red note in the side column, above the move box, there until a save succeeds:

@@ -146,3 +146,14 @@ def test_the_card_saves_the_game_as_a_gif_and_a_picture(app):
     assert saved.title == "Saved" and ".gif" in saved.message
     path = saved.message.split("\n")[-1]
     assert os.path.isfile(path) and path.startswith(os.path.join(p_.data_dir(), "exports"))
+
+
+def test_reviewing_a_finished_game_shows_its_statistics(app):
+    g, card = play_to_the_card(app)
+    frames(app, int(ARM * 60) + 2)
+    key(app, pygame.K_RETURN)                             # Review
+    frames(app, 1)
+    assert g.reviewing() and g._review_stats and g._review_stats == card.rows
+    top = pygame.Rect(g.log_rect.x, g.log_rect.y, g.log_rect.w, app.theme.px(40))
+    assert any(app.screen.get_at((x, y))[:3] == app.theme.c["text"][:3]
+               for x in range(top.x, top.right, 2) for y in range(top.y, top.bottom, 2)), "no figures drawn"
