@@ -229,7 +229,9 @@ class SetupScreen(Scene):
                 y += t.small_font().get_linesize()
         if self.error:
             draw_text(surface, self.error, t.body_font(), c["danger"], (x0, self.start_btn.rect.y - t.px(30)))
-        self._draw_picker(surface)
+        self.back_btn.draw(surface, t)
+        self.start_btn.draw(surface, t)
+        self._draw_picker(surface)           # last: it opens over what lies below the field
 
     def _draw_picker(self, surface) -> None:
         """Under the name being typed: the limit, and the names used before that fit."""
@@ -255,5 +257,3 @@ class SetupScreen(Scene):
         hint = f"up to {text.NAME_MAX} characters" + ("; or a name from before" if names else "")
         draw_text(surface, fit_text(hint, f, box.w - t.px(8)), f, c["text_dim"],
                   (box.x + t.px(6), box.bottom - t.px(4)), "bottomleft")
-        self.back_btn.draw(surface, t)
-        self.start_btn.draw(surface, t)

@@ -157,3 +157,12 @@ def test_reviewing_a_finished_game_shows_its_statistics(app):
     top = pygame.Rect(g.log_rect.x, g.log_rect.y, g.log_rect.w, app.theme.px(40))
     assert any(app.screen.get_at((x, y))[:3] == app.theme.c["text"][:3]
                for x in range(top.x, top.right, 2) for y in range(top.y, top.bottom, 2)), "no figures drawn"
+
+
+def test_the_setup_draws_its_start_and_back_buttons(app):
+    from games.ui.setup import SetupScreen
+    s = SetupScreen(app, games.get("cannon"))
+    app.push(s)
+    frames(app, 1)
+    assert app.screen.get_at(s.start_btn.rect.move(6, 0).midleft)[:3] == app.theme.c["accent"][:3]
+    assert app.screen.get_at(s.back_btn.rect.move(6, 0).midleft)[:3] != app.theme.c["bg2"][:3]
