@@ -42,6 +42,7 @@ import logging
 import math
 import os
 import random
+import time
 
 import pygame
 
@@ -78,9 +79,15 @@ class GameScreen(Scene):
         self.hint_runner = AIRunner()
         self.ais: dict = {}               # seat -> the AI playing it (one per seat per match)
         self.hint_move = None             # the hint shown now (the Hint button then plays it)
-        self.status = ""                  # a transient line under the banner (errors, saves)
-        self.status_t = 0.0
+        # a transient line under the banner (errors, saves, hints): it lasts its seconds on
+        # the wall clock (the loop's frame steps are capped, so they can't time it) and only
+        # while the position it speaks of is on the board
+        self._clock = clock or time.monotonic
+        self.status = ""
         self.status_bad = False
+        self._status_until = 0.0
+        self._status_pos = -1
+        self._pos = 0                     # bumped whenever the position shown changes
         self._autosave_failed: str | None = None   # why autosave fails (shown until one succeeds)
         self._over_shown = False
         self._ai_error = False            # an AI failed: its dialog is up, the match waits
@@ -201,7 +208,7 @@ class GameScreen(Scene):
         self.board.reset()
 
     def _forget_private(self) -> None:
-        self.status, self.status_t, self.status_bad = "", 0.0, False
+        self.status, self.status_bad, self._status_until = "", False, 0.0
         self.move_box.text = ""
         self.move_box.focused = False
         self.hint_runner.cancel()
@@ -298,6 +305,7 @@ class GameScreen(Scene):
         self.move_box.select_all()
 
     def _after_move(self, entry, before):
+        self._moved_on()
         self._animating_from = before
         self._set_hint(None)
         self.hint_runner.cancel()
@@ -336,7 +344,6 @@ class GameScreen(Scene):
 
     def update(self, dt):
         self._time += dt
-        self.status_t = max(0.0, self.status_t - dt)
         self.move_box.update(dt)
         self.board.update(dt)
         self._poll_hint()
@@ -509,6 +516,7 @@ class GameScreen(Scene):
         if ply == self.review_ply:
             return
         self.board.skip()
+        self._moved_on()
         self.review_ply = ply
         self.log_view.selected = None if ply is None or ply == 0 else ply - 1
         self._animating_from = None
@@ -554,6 +562,7 @@ class GameScreen(Scene):
             self.say("Nothing to redo.")
 
     def _after_jump(self):
+        self._moved_on()
         self._over_shown = False
         self._animating_from = None
         self._awaiting = None
@@ -683,7 +692,23 @@ class GameScreen(Scene):
         confirm(self.app, title, text, on_yes, yes=yes, destructive=True)
 
     def say(self, text, bad=False, seconds=4.0):
-        self.status, self.status_bad, self.status_t = text, bad, seconds
+        """A line under the banner for ``seconds`` of wall-clock time, while the position
+        it speaks of stays on the board."""
+        self.status, self.status_bad = text, bad
+        self._status_until = self._clock() + seconds
+        self._status_pos = self._pos
+
+    @property
+    def status_t(self) -> float:
+        """Seconds the status line still shows (0 once it is over, or its position is gone)."""
+        if self._status_pos != self._pos or not self.status:
+            return 0.0
+        return max(0.0, self._status_until - self._clock())
+
+    def _moved_on(self) -> None:
+        """The position shown changed (a move, undo, redo, a review step): what was said
+        of the old one goes."""
+        self._pos += 1
 
     def emergency_save(self) -> None:
         """After an unexpected error: keep the game (the crash handler calls this)."""
