@@ -105,8 +105,20 @@ def main(argv: list | None = None) -> int:
     if args.smoke:
         from games.ui.headless import smoke
         return smoke()
-    from games.ui.app import run_app
+    try:
+        from games.ui.app import run_app
+    except ImportError as exc:
+        return _missing(exc)
     return run_app(size=args.size, fullscreen=args.fullscreen)
+
+
+def _missing(exc: ImportError) -> int:
+    """Run outside the project's environment: say what to install instead of a traceback."""
+    print(f"Cannonade cannot start: {exc.name or exc} is not installed in this Python.\n"
+          "Install what it needs and start it with the README's first command:\n"
+          "    python3 -m venv .venv && .venv/bin/pip install -r requirements.txt && .venv/bin/python main.py",
+          file=sys.stderr)
+    return 2
 
 
 def cmd_arena(ap, args) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import time
 
 import pygame
@@ -22,6 +23,28 @@ MIN_SIZE = (800, 600)
 log = logging.getLogger(__name__)
 
 
+class NoDisplay(RuntimeError):
+    """There is no screen to open a window on (SDL fell back to its invisible driver)."""
+
+
+#: drivers that draw nowhere: fine when asked for (tests, headless commands), not for the app
+INVISIBLE_DRIVERS = ("offscreen", "dummy")
+
+
+def check_display() -> None:
+    """Refuse to run the app invisibly: with no display SDL quietly picks its offscreen
+    driver and the window is never seen. Asked for on purpose (SDL_VIDEODRIVER), it's fine.
+
+    :raises NoDisplay: no screen was found.
+    """
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return
+    if pygame.display.get_driver() in INVISIBLE_DRIVERS:
+        raise NoDisplay("Cannonade needs a screen, and none was found (no DISPLAY or WAYLAND_DISPLAY). "
+                        "Start it from a desktop session; for a game without a window see "
+                        "`python main.py --help` (arena, screenshot).")
+
+
 class App:
     def __init__(self, size=None, fullscreen=None, settings: Settings | None = None, audio=True):
         t0 = time.perf_counter()
@@ -32,6 +55,7 @@ class App:
         self.settings = settings
         self.startup_problem = problem
         pygame.display.init()
+        check_display()
         fonts.clear()              # fonts cached by an earlier window died with it
         dice.clear_caches()        # and the dice's labels keyed on those fonts
         pygame.font.init()
@@ -266,7 +290,13 @@ def run_app(size=None, fullscreen=False) -> int:
     from games.core import atomic, paths
     for folder in (paths.data_dir(), paths.saves_dir(), paths.autosave_dir()):
         atomic.clean_stale_temps(folder)     # what a killed writer left behind
-    app = App(size=size, fullscreen=True if fullscreen else None)
+    try:
+        app = App(size=size, fullscreen=True if fullscreen else None)
+    except NoDisplay as exc:
+        log.error("no display: %s", exc)
+        print(exc, file=sys.stderr)
+        pygame.quit()
+        return 2
     app.push(MainMenu(app))
     if app.startup_problem:
         from games.ui.dialogs import message
