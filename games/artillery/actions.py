@@ -338,7 +338,22 @@ def _fire_guns(st: ArtilleryState, u: Unit, m: Move) -> tuple[list[Gun], str | N
     kinds = {g.stats.swivel for g in guns}
     if len(kinds) > 1:
         return [], "swivels and cannons fire separate shoot tests"
+    bad = crew_count_problem(u, len(guns))
+    if bad:
+        return [], bad
     return guns, None
+
+
+def crew_count_problem(u: Unit, n_guns: int) -> str | None:
+    """The chapter: one crew model fires a gun, so a shoot test fires at most as
+    many guns as the crew has models (its worked example: legal "since there is at
+    least one crew model for each of the guns being fired").  Reading: counted per
+    shoot test; a later test of the same activation may fire other guns."""
+    if n_guns <= u.models:
+        return None
+    men = f"{u.models} model{'s' if u.models != 1 else ''}"
+    return (f"one crew model fires each gun: {u.id} has {men}, so it can fire "
+            f"{u.models} gun{'s' if u.models != 1 else ''} at a time, not {n_guns}")
 
 
 def _ammo_problem(guns: list[Gun], ammo: str) -> str | None:
@@ -550,8 +565,10 @@ _PROBLEMS = {
 # ---------------------------------------------------------------------------
 # Candidates (filtered through problem() by the state)
 # ---------------------------------------------------------------------------
-def _subsets(items):
-    for k in range(1, len(items) + 1):
+def _subsets(items, most: int | None = None):
+    """Non-empty subsets in id order, of at most ``most`` items (None: any size)."""
+    top = len(items) if most is None else min(len(items), most)
+    for k in range(1, top + 1):
         for c in combinations(items, k):
             yield sort_ids(c)
 
@@ -597,7 +614,8 @@ def _fire_candidates(st: ArtilleryState, u: Unit) -> list[Move]:
             seeing = [gid for gid in group if _sees(st, st.guns[gid], t)]
             for ammo in ammos:
                 usable = [gid for gid in seeing if ammo == "swivel" or ammo in st.guns[gid].ammo]
-                out += [Move("fire", guns=s, target=t, ammo=ammo) for s in _subsets(usable)]
+                # no larger groups than the crew has models (problem() says why)
+                out += [Move("fire", guns=s, target=t, ammo=ammo) for s in _subsets(usable, u.models)]
     return out
 
 

@@ -70,6 +70,21 @@ def test_example_one_crew_model_fires_each_gun_four_light_cannons_crew_of_four()
     assert st.guns["G3"].markers == 0
 
 
+def test_firing_needs_one_crew_model_for_each_gun_fired_legal_with_one_per_gun_illegal_with_fewer():
+    pair = Move("fire", guns=("G1", "G2"), target="B1", ammo="round")
+    st = new(deck_table(models=2))            # exactly one model for each of the two guns
+    activate(st, "A1")
+    assert st.why_illegal(pair) is None and pair in st.legal_moves()
+    st1 = new(deck_table(models=1))           # the crew cut to one model
+    activate(st1, "A1")
+    assert st1.why_illegal(pair) == \
+        "one crew model fires each gun: A1 has 1 model, so it can fire 1 gun at a time, not 2"
+    fires = [m for m in st1.legal_moves() if m.kind == "fire"]
+    assert fires and all(len(m.guns) == 1 for m in fires)      # the list never offers the pair
+    play(st1, "fire G1 at B1 round")          # one gun is still the lone gunner's to fire
+    assert need(st1)["n"] == 1
+
+
 def test_example_minimum_crew_reloads_both_guns_at_the_normal_rate():
     st = new(deck_table())
     st.guns["G1"].markers = st.guns["G2"].markers = 4

@@ -133,3 +133,27 @@ def test_field_battle_scores_held_houses_from_round_two():
     st.round = 2
     victory._round_hold(st)
     assert st.score == [1, 0]
+
+
+# -- Readings of the chapter (docs/rules/artillery.md, "Readings") ------------------------------
+def _two_gun_deck(models):
+    """Two Light Cannons on a ship's deck facing north, crewed by ``models`` men."""
+    from tests.artillery.util import building
+    deck = building("DK", 10, 10, 20, 14, typ="hull", owner=0)
+    return scenario(units=[("A1", 0, "gun_crew", models, (15, 12)), ("B1", 1, "militia", 8, (13, 30)),
+                           ("Y1", 0, "militia", 8, (2, 46))],
+                    guns=[("G1", "light", 0, (12, 13.5), 0, "A1", "DK"),
+                          ("G2", "light", 0, (14, 13.5), 0, "A1", "DK")],
+                    structures=[deck])
+
+
+def test_one_model_per_gun_is_counted_per_shoot_test_a_lone_gunner_fires_again_for_a_fatigue():
+    st = new(_two_gun_deck(1))
+    activate(st, "A1")                               # Clubs: 3 actions
+    play(st, "fire G1 at B1 round")
+    roll(st, 1)                                      # a miss: nothing else to resolve
+    assert st.why_illegal(Move("fire", guns=("G2",), target="B1", ammo="round")) is None
+    play(st, "fire G2 at B1 round")
+    roll(st, 1)
+    assert st.units["A1"].fatigue == 1               # the second shoot test's Fatigue
+    assert (st.guns["G1"].markers, st.guns["G2"].markers) == (4, 4)
