@@ -490,6 +490,11 @@ def dreload_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
         return f"{g.id} has no reload markers"
     if u.models >= g.stats.min_crew:
         return f"{u.id} has the full crew for {g.id}: reload it at the normal rate"
+    if st.act is not None and st.act.used:
+        # Reading: a dedicated action is the whole activation's work, so it is only
+        # ever the first action (never after a move, or after firing that very gun)
+        return (f"a dedicated reload takes the whole activation: {u.id} has already "
+                f"taken an action this activation")
     return None
 
 

@@ -157,3 +157,23 @@ def test_one_model_per_gun_is_counted_per_shoot_test_a_lone_gunner_fires_again_f
     roll(st, 1)
     assert st.units["A1"].fatigue == 1               # the second shoot test's Fatigue
     assert (st.guns["G1"].markers, st.guns["G2"].markers) == (4, 4)
+
+
+def test_a_dedicated_reload_is_the_whole_activation_never_after_another_action_even_firing_that_gun():
+    sc = scenario(units=[("A1", 0, "gun_crew", 1, (18, 8)), ("B1", 1, "militia", 8, (18, 30)),
+                         ("Z1", 1, "militia", 8, (46, 46))],
+                  guns=[("G1", "light", 0, (18, 10), 0, "A1")])    # a Light Cannon needs 2 men
+    st = new(sc)
+    activate(st, "A1")                               # Clubs: 3 actions
+    play(st, "fire G1 at B1 round")
+    roll(st, 1)                                      # a miss; G1 now has 4 markers
+    dre = Move("dreload", a="G1")
+    assert st.act is not None and st.act.unit == "A1" and st.guns["G1"].markers == 4
+    assert st.why_illegal(dre) == \
+        "a dedicated reload takes the whole activation: A1 has already taken an action this activation"
+    assert dre not in st.legal_moves()
+    st2 = new(sc)
+    st2.guns["G1"].markers = 4
+    activate(st2, "A1")
+    play(st2, "dreload G1")                          # as the activation's first action it is fine
+    assert st2.guns["G1"].markers == 3
