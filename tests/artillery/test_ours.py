@@ -6,7 +6,7 @@ from games.artillery import events as ev
 from games.artillery.data import ACTIONS, DECK, TerrainPiece, rect
 from games.artillery.rules import Move, card_key
 from games.core.game import CHANCE
-from tests.artillery.util import activate, deal_all, last, new, play, roll, scenario
+from tests.artillery.util import activate, deal_all, last, need, new, play, roll, scenario
 
 TWO = [("A1", 0, "musketeers", 6, (10, 10)), ("B1", 1, "musketeers", 6, (30, 30))]
 
@@ -177,3 +177,36 @@ def test_a_dedicated_reload_is_the_whole_activation_never_after_another_action_e
     activate(st2, "A1")
     play(st2, "dreload G1")                          # as the activation's first action it is fine
     assert st2.guns["G1"].markers == 3
+
+
+def _rigging_target():
+    """A Heavy Cannon 20 inches from a ship's rigging (sails set): damage on 3 + 2 = 5+."""
+    from games.artillery.data import SectionDef, StructureDef
+    rig = StructureDef("R", "rig", "rigging", (SectionDef("RG", "Rigging", rect(10, 30, 26, 33), 10.0,
+                                                          enterable=False),), owner=1)
+    return scenario(units=[("A1", 0, "gun_crew", 6, (18, 8)), ("Z1", 1, "militia", 8, (46, 46))],
+                    guns=[("G1", "heavy", 0, (18, 10), 0, "A1")], structures=[rig])
+
+
+def test_a_lucky_hit_rides_on_a_damaging_hit_so_a_natural_10_halved_to_none_is_no_lucky_hit():
+    from games.artillery import odds
+    st = new(_rigging_target())
+    activate(st, "A1")
+    play(st, "fire G1 at RG round")
+    roll(st, 9)
+    assert need(st)["tn"] == 5
+    roll(st, 10, 1, 1, 1)                            # one success, halved against rigging: no hit
+    e = last(st, ev.DamageRoll)
+    assert (e.successes, e.hits) == (1, 0)
+    assert last(st, ev.CriticalResult) is None and st.need is None
+    assert st.sections["RG"].tally == 0
+    # the preview's arithmetic agrees: one damage die halved never makes a Lucky Hit
+    assert not any(lucky for (_, lucky, _), p in odds.structure_outcomes(1, 5, True, 3, 0, 4).items() if p)
+    st2 = new(_rigging_target())                     # the same 10 with a second success: one hit, Lucky
+    activate(st2, "A1")
+    play(st2, "fire G1 at RG round")
+    roll(st2, 9)
+    roll(st2, 10, 9, 1, 1)
+    assert last(st2, ev.DamageRoll).hits == 1
+    n = need(st2)
+    assert (n["purpose"], n["lucky"]) == ("crit", True)
