@@ -735,7 +735,7 @@ def test_chainshot_hits_on_units_outside_structures_allow_no_save():
     assert st.units["B1"].models == 7 and need(st)["purpose"] == "fatigue"
 
 
-def test_grapeshot_and_swivels_at_rigging_do_half_the_hits_as_damage():
+def test_grapeshot_at_rigging_does_half_the_hits_as_damage():
     st = new(_rigging_table(False))
     st.guns["G1"].type = "light"
     st.units["Z1"].pos = (18.0, 32.0)

@@ -210,3 +210,20 @@ def test_a_lucky_hit_rides_on_a_damaging_hit_so_a_natural_10_halved_to_none_is_n
     assert last(st2, ev.DamageRoll).hits == 1
     n = need(st2)
     assert (n["purpose"], n["lucky"]) == ("crit", True)
+
+
+def test_swivel_hits_on_rigging_are_halved_like_grapeshot_our_reading():
+    sc = _rigging_target()
+    from dataclasses import replace
+    # the gun 4" from the rigging, its crew beside it
+    sc = replace(sc, guns=(replace(sc.guns[0], type="swivel", pos=(18, 26)),),
+                 units=(replace(sc.units[0], pos=(18, 24)), *sc.units[1:]))
+    st = new(sc)
+    activate(st, "A1")
+    play(st, "fire G1 at RG")
+    n = need(st)
+    assert (n["n"], n["tn"]) == (3, 7)               # three dice at 6+, +1 for the full 4"
+    roll(st, 9, 9, 9)                                # three hits ...
+    assert last(st, ev.ShootTest).hits == 3
+    assert last(st, ev.StructureDamaged).hits == 1   # ... one point of damage to the rigging
+    assert st.sections["RG"].tally == 1
