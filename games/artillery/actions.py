@@ -59,20 +59,45 @@ def target_shape(st: ArtilleryState, target: str, towards: Point):
     return geo.poly_sample_points(sec_def.poly), sec_def.height, frozenset([target])
 
 
+#: structure types that are ships: their mounted cannons fire across the width of their deck
+SHIP_TYPES = frozenset({"hull"})
+
+
+def on_ship_deck(st: ArtilleryState, g: Gun) -> bool:
+    """A cannon mounted on a ship's deck (swivels keep their all-round arc)."""
+    return g.section is not None and not g.stats.swivel and st.sections[g.section].type in SHIP_TYPES
+
+
+def deck_span(st: ArtilleryState, g: Gun) -> tuple[float, float]:
+    """How wide the gun's deck section is, seen along the gun's facing."""
+    assert g.section is not None
+    return geo.across_span(st.table.sections[g.section].poly, g.facing)
+
+
+def in_arc(st: ArtilleryState, g: Gun, p: Point) -> bool:
+    """Whether point ``p`` is in gun ``g``'s arc of fire.  The chapter: all round
+    for a swivel; a cone up to 45 degrees from the facing on a carriage or from the
+    wall face in a fortification (reading: 45 either side); on a ship, the width
+    of the deck it is on (reading: the straight corridor ahead of the gun, as wide
+    as its deck section seen along its facing)."""
+    if g.stats.swivel:
+        return True
+    if on_ship_deck(st, g):
+        return geo.in_band(p, g.pos, g.facing, deck_span(st, g))
+    return geo.angle_diff(geo.bearing(g.pos, p), g.facing) <= ARC_HALF_ANGLE + 1e-6
+
+
 def gun_check(st: ArtilleryState, g: Gun, target: str) -> GunCheck:
     """Whether gun ``g`` has the target in its arc and in sight (and what blocks it)."""
     from games.artillery.rules import GunCheck
     pts, height, excl = target_shape(st, target, g.pos)
     if g.section:
         excl = excl | {g.section}
-    if g.stats.swivel:
-        in_arc = list(pts)
-    else:
-        in_arc = [p for p in pts if geo.angle_diff(geo.bearing(g.pos, p), g.facing) <= ARC_HALF_ANGLE + 1e-6]
-    if not in_arc:
+    in_arc_pts = [p for p in pts if in_arc(st, g, p)]
+    if not in_arc_pts:
         return GunCheck(g.id, False, False, None)
     first = None
-    for p in in_arc:
+    for p in in_arc_pts:
         b = st.table.blocker(g.pos, p, height, excl, st.wrecked)
         if b is None:
             return GunCheck(g.id, True, True, None)

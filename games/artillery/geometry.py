@@ -164,3 +164,32 @@ def circle_sample_points(c: Point, r: float, towards: Point) -> tuple[Point, ...
         return (c,)
     ux, uy = (c[0] - towards[0]) / d, (c[1] - towards[1]) / d
     return (c, (c[0] - uy * r, c[1] + ux * r), (c[0] + uy * r, c[1] - ux * r))
+
+
+def across_span(poly: Poly, facing: float) -> tuple[float, float]:
+    """(least, greatest) offset of a polygon's corners across a compass ``facing``
+    (measured along the axis a quarter-turn clockwise of it): how wide the polygon
+    is as seen looking along ``facing``."""
+    rx, ry = heading_vector(facing + 90.0)
+    offs = [x * rx + y * ry for x, y in poly]
+    return min(offs), max(offs)
+
+
+def in_band(p: Point, origin: Point, facing: float, span: tuple[float, float], eps: float = 1e-6) -> bool:
+    """Whether ``p`` lies ahead of ``origin`` along ``facing`` and, across that
+    facing, within ``span`` (from :func:`across_span`): a straight corridor."""
+    fx, fy = heading_vector(facing)
+    if (p[0] - origin[0]) * fx + (p[1] - origin[1]) * fy <= eps:
+        return False
+    rx, ry = heading_vector(facing + 90.0)
+    off = p[0] * rx + p[1] * ry
+    return span[0] - eps <= off <= span[1] + eps
+
+
+def band_poly(origin: Point, facing: float, span: tuple[float, float], reach: float) -> Poly:
+    """The corridor of :func:`in_band` cut ``reach`` inches ahead of ``origin``."""
+    fx, fy = heading_vector(facing)
+    rx, ry = heading_vector(facing + 90.0)
+    a0 = origin[0] * fx + origin[1] * fy
+    corners = ((a0, span[0]), (a0, span[1]), (a0 + reach, span[1]), (a0 + reach, span[0]))
+    return tuple((a * fx + o * rx, a * fy + o * ry) for a, o in corners)

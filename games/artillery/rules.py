@@ -34,6 +34,7 @@ that need the same; split further, that bookkeeping would have to be public.
 """
 from __future__ import annotations
 
+import math
 from typing import Any, Sequence
 
 from games.artillery import geometry as geo
@@ -627,9 +628,29 @@ class ArtilleryState(GameState):
     # -- queries for the board (work on views too) -------------------------------
     def gun_arc(self, gid: str) -> tuple[Point, float, float]:
         """(origin, facing in compass degrees, half-angle) of a gun's arc of fire;
-        a swivel's half-angle is 180 (all round)."""
+        a swivel's half-angle is 180 (all round).  A cone only: a ship's deck gun
+        fires across the width of its deck instead (see :meth:`gun_arc_shape`)."""
         g = self.guns[gid]
         return g.pos, float(g.facing), 180.0 if g.stats.swivel else ARC_HALF_ANGLE
+
+    def gun_arc_shape(self, gid: str, reach: float = 24.0) -> tuple[str, tuple[Point, ...]]:
+        """(kind, polygon) of a gun's arc of fire cut ``reach`` inches out, in table
+        inches, for drawing: kind "all round" (a swivel: the circle), "cone" (a
+        carriage or a fortification: the origin then the arc's rim) or "deck" (a
+        ship's gun: the corridor as wide as its deck, from the gun outwards)."""
+        from games.artillery import actions
+        g = self.guns[gid]
+        if g.stats.swivel:
+            ring = tuple((g.pos[0] + reach * math.sin(2 * math.pi * i / 32),
+                          g.pos[1] + reach * math.cos(2 * math.pi * i / 32)) for i in range(32))
+            return "all round", ring
+        if actions.on_ship_deck(self, g):
+            return "deck", geo.band_poly(g.pos, float(g.facing), actions.deck_span(self, g), reach)
+        rim = []
+        for i in range(17):
+            hx, hy = geo.heading_vector(g.facing - ARC_HALF_ANGLE + 2 * ARC_HALF_ANGLE * i / 16)
+            rim.append((g.pos[0] + hx * reach, g.pos[1] + hy * reach))
+        return "cone", (g.pos, *rim)
 
     def gun_sees(self, gid: str, target: str) -> GunCheck:
         """In arc and in sight of a target (unit or section id), and what blocks it."""

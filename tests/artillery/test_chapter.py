@@ -306,6 +306,28 @@ def test_arc_of_fire_in_a_fortification_is_from_the_wall_face():
     assert "never turns" in st.why_illegal(Move("turn", a="G1", value=90))
 
 
+def test_arc_of_fire_on_a_ship_is_the_width_of_the_deck_it_is_on():
+    deck = building("DK", 10, 10, 20, 14, typ="hull", owner=0)      # a deck 10" wide, east to west
+    sc = scenario(units=[("A1", 0, "gun_crew", 4, (15, 12)), ("B1", 1, "militia", 8, (19, 17)),
+                         ("B2", 1, "militia", 8, (30, 40)), ("B3", 1, "militia", 8, (15, 4))],
+                  guns=[("G1", "light", 0, (12, 13.5), 0, "A1", "DK")], structures=[deck])
+    st = new(sc)
+    activate(st, "A1")
+
+    def fire(t):
+        return st.why_illegal(Move("fire", guns=("G1",), target=t, ammo="round"))
+    # B1 is 63 degrees off the gun's facing, far outside a 45-degree cone, but off the deck's side
+    assert fire("B1") is None
+    # B2 is inside a cone from the gun (34 degrees) but beyond the end of the deck
+    assert fire("B2") == "B2 is out of G1's arc of fire"
+    # B3 is on the other side of the ship
+    assert fire("B3") == "B3 is out of G1's arc of fire"
+    kind, poly = st.gun_arc_shape("G1", reach=20.0)
+    assert kind == "deck"
+    xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+    assert (min(xs), max(xs), min(ys), max(ys)) == pytest.approx((10, 20, 13.5, 33.5))
+
+
 def test_distance_is_measured_from_the_closest_gun():
     sc = scenario(units=[("A1", 0, "gun_crew", 6, (18, 8)), ("B1", 1, "militia", 8, (18, 30)), FAR_ENEMY],
                   guns=[("G1", "light", 0, (16, 10), 0, "A1"), ("G2", "light", 0, (18, 14), 0, "A1")])
