@@ -241,24 +241,50 @@ def _carry_problem(u: Unit, carry: list[Gun]) -> str | None:
     for g in carry:
         if g.stats.move_penalty is None:
             return (f"{g.id} is a {g.stats.name}: on a field carriage it cannot be moved, only turned "
-                    f"(add 'leave' to move without it)")
+                    f"(add 'leave' to move without it, or 'with' and the guns to take)")
     need = sum(g.stats.min_crew for g in carry)
     if need > u.models:
         return (f"the crew has fewer than {need} models: it cannot move {_and(g.id for g in carry)} "
-                f"(add 'leave' to move without it)")
+                f"(add 'leave' to move without it, or 'with' and the guns to take)")
     return None
 
 
-def _move_context(st: ArtilleryState, u: Unit, leave: bool):
+def _chosen_problem(u: Unit, guns: list[Gun], chosen: tuple[str, ...], leave: bool) -> str | None:
+    """Why a move's 'with' list cannot be the guns it takes (the chapter lets the
+    player decide which of the crew's guns are moved)."""
+    if leave:
+        return "a move either leaves the guns or names the ones it takes, not both"
+    if len(set(chosen)) != len(chosen):
+        return "name each gun once"
+    ids = {g.id for g in guns}
+    for gid in chosen:
+        if gid not in ids:
+            return f"{gid} is not one of {u.id}'s field guns with it"
+    if set(chosen) == ids:
+        # one text per move: taking every gun is the plain move
+        return f"that is every field gun with {u.id}: a plain 'move' takes them all"
+    return None
+
+
+def chosen_carry(st: ArtilleryState, u: Unit, leave: bool, chosen: tuple[str, ...] = ()) -> list[Gun]:
+    """The field guns a move takes: none ('leave'), the ones named ('with'), or all."""
+    if leave:
+        return []
+    guns = carried_guns(st, u)
+    return [g for g in guns if g.id in chosen] if chosen else guns
+
+
+def _move_context(st: ArtilleryState, u: Unit, leave: bool, chosen: tuple[str, ...] = ()):
     """Per-state memo of what a move of ``u`` carries: (carry, problem, inches, why, guns)."""
     memo = st.__dict__.setdefault("_mctx", {})
-    key = (u.id, leave, u.pos, u.models)
+    key = (u.id, leave, chosen, u.pos, u.models)
     got = memo.get(key)
     if got is None:
         guns = carried_guns(st, u)
-        carry = [] if leave else guns
+        carry = chosen_carry(st, u, leave, chosen)
         inches, why = move_allowance(st, u, carry)
-        got = (carry, _carry_problem(u, carry), inches, why, bool(guns))
+        bad = _chosen_problem(u, guns, chosen, leave) if chosen else None
+        got = (carry, bad or _carry_problem(u, carry), inches, why, bool(guns))
         memo[key] = got
     return got
 
@@ -268,7 +294,7 @@ def move_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
     if bad or m.pos is None:
         return bad or "where to?"
     dest = (float(m.pos[0]), float(m.pos[1]))
-    carry, bad, inches, why, has_guns = _move_context(st, u, m.flag)
+    carry, bad, inches, why, has_guns = _move_context(st, u, m.flag, m.guns)
     if m.flag and not has_guns:
         return f"{u.id} has no field guns with it to leave behind"
     if bad:
@@ -658,15 +684,18 @@ def _move_candidates(st: ArtilleryState, u: Unit) -> list[Move]:
     from games.artillery.rules import Move
     r = u.profile.move
     x0, y0 = u.pos
-    has_guns = bool(carried_guns(st, u))
+    guns = sort_ids(g.id for g in carried_guns(st, u))
+    # the player picks which guns go: all (plain), none ('leave'), or some ('with')
+    some = list(_subsets(guns, len(guns) - 1)) if len(guns) > 1 else []
     out = []
     for x in range(math.floor(x0 - r), math.ceil(x0 + r) + 1):
         for y in range(math.floor(y0 - r), math.ceil(y0 + r) + 1):
             if geo.dist((x, y), u.pos) > r + 1e-9 or geo.dist((x, y), u.pos) < 0.5:
                 continue
             out.append(Move("move", a=u.id, pos=(x, y)))
-            if has_guns:
+            if guns:
                 out.append(Move("move", a=u.id, pos=(x, y), flag=True))
+            out += [Move("move", a=u.id, pos=(x, y), guns=s) for s in some]
     return out
 
 
@@ -686,7 +715,7 @@ def do_action(st: ArtilleryState, m: Move) -> None:
 
 def _do_move(st: ArtilleryState, u: Unit, m: Move) -> None:
     assert m.pos is not None and st.act is not None
-    carry = [] if m.flag else carried_guns(st, u)
+    carry = chosen_carry(st, u, m.flag, m.guns)
     dest = (float(m.pos[0]), float(m.pos[1]))
     dx, dy = dest[0] - u.pos[0], dest[1] - u.pos[1]
     frm = u.pos

@@ -23,6 +23,7 @@ class Move:
         activate A2        activate a unit with the card played
         move A1 18,8       move (field guns cohesive with the unit go along)
         move A1 18,8 leave move and leave the field guns where they are
+        move A1 18,8 with G1      move taking only the field guns named (some, not all)
         turn G1 NE         turn a field gun to a compass facing
         fire G1+G2 at H1 round    cannons: guns, target, shot (round, chain, grape)
         fire G4 at A3      swivels (they shoot as small arms)
@@ -38,7 +39,7 @@ class Move:
     """
     kind: str
     a: str = ""                      # card, unit, gun, target of shoot, casualty choice
-    guns: tuple[str, ...] = ()
+    guns: tuple[str, ...] = ()       # fire, reload, assign, abandon; move: the field guns taken ("with")
     target: str = ""
     ammo: str = ""
     pos: tuple[int, int] | None = None
@@ -55,7 +56,8 @@ class Move:
             return f"{k} {self.a}"
         if k == "move":
             assert self.pos is not None
-            return f"move {self.a} {self.pos[0]},{self.pos[1]}" + (" leave" if self.flag else "")
+            tail = " leave" if self.flag else (f" with {'+'.join(self.guns)}" if self.guns else "")
+            return f"move {self.a} {self.pos[0]},{self.pos[1]}{tail}"
         if k == "turn":
             return f"turn {self.a} {geo.compass_name(self.value)}"
         if k == "fire":
@@ -117,15 +119,20 @@ def _parse_simple(kind: str, args: list[str], text: str) -> Move:
 
 def _parse_move_action(args: list[str], text: str) -> Move:
     flag = False
+    guns: tuple[str, ...] = ()
     if args and args[-1].lower() == "leave":
         flag = True
         args = args[:-1]
+    elif len(args) >= 2 and args[-2].lower() == "with":
+        guns = _gun_list(args[-1], text)
+        args = args[:-2]
     if len(args) < 2:
-        raise BadNotation(f"{text!r}: expected 'move <unit> <x>,<y>' (add 'leave' to leave the guns)")
+        raise BadNotation(f"{text!r}: expected 'move <unit> <x>,<y>' (add 'leave' to leave the guns, "
+                          f"or 'with G1' to take only some)")
     m = _POS_RE.match(" ".join(args[1:]).replace(" ", "") if len(args) > 2 else args[1])
     if not m:
         raise BadNotation(f"{text!r}: the destination is x,y in whole inches, like 18,8")
-    return Move("move", a=_ident(args[0], text), pos=(int(m.group(1)), int(m.group(2))), flag=flag)
+    return Move("move", a=_ident(args[0], text), pos=(int(m.group(1)), int(m.group(2))), flag=flag, guns=guns)
 
 
 def _parse_fire(args: list[str], text: str) -> Move:

@@ -693,20 +693,29 @@ class ArtilleryState(GameState):
                 "expected_casualties": fc.expected_casualties,
                 "problem": self.why_illegal(Move("shoot", a=target))}
 
-    def move_allowance(self, unit: str, leave: bool = False) -> dict[str, Any]:
+    def move_allowance(self, unit: str, leave: bool = False, guns: Sequence[str] = ()) -> dict[str, Any]:
         """The unit's move now: inches before terrain, the explanation, the guns it
-        would take along, and whether they can go (``problem``)."""
+        would take along (all its field guns with it, none with ``leave``, or only
+        ``guns``), and whether they can go (``problem``)."""
         from games.artillery import actions
         u = self.units[unit]
-        carry = [] if leave else actions.carried_guns(self, u)
+        chosen = actions.sort_ids(guns)
+        carry = actions.chosen_carry(self, u, leave, chosen)
         inches, why = actions.move_allowance(self, u, carry)
+        bad = None
+        if chosen:
+            bad = actions._chosen_problem(u, actions.carried_guns(self, u), chosen, leave)
         return {"inches": inches, "why": why, "guns": [g.id for g in carry], "rough_cost": ROUGH_COST,
-                "problem": actions._carry_problem(u, carry)}
+                "problem": bad or actions._carry_problem(u, carry)}
 
-    def destinations(self, unit: str, leave: bool = False) -> list[tuple[int, int]]:
-        """Legal destinations of the active unit's move now (1-inch grid)."""
+    def destinations(self, unit: str, leave: bool = False, guns: Sequence[str] = ()) -> list[tuple[int, int]]:
+        """Legal destinations of the active unit's move now (1-inch grid), taking its
+        field guns as :meth:`move_allowance` says."""
+        from games.artillery import actions
+        chosen = actions.sort_ids(guns)
         return [m.pos for m in self.legal_moves()
-                if m.kind == "move" and m.a == unit and m.flag == leave and m.pos is not None]
+                if m.kind == "move" and m.a == unit and m.flag == leave and m.guns == chosen
+                and m.pos is not None]
 
     def gun_facings(self, gid: str) -> list[int]:
         """Legal new facings (compass degrees) of a field gun now."""

@@ -88,7 +88,7 @@ def _t_activate(st, m, names):
 
 
 def _t_move(st, m, names):
-    tail = " leaving its guns" if m.flag else ""
+    tail = " leaving its guns" if m.flag else (f" with {' + '.join(m.guns)} only" if m.guns else "")
     return f"moves {m.a} to {m.pos[0]},{m.pos[1]}{tail}"
 
 

@@ -675,6 +675,29 @@ def test_a_field_gun_enters_a_structure_only_through_a_door_wide_enough():
     assert st2.why_illegal(Move("move", a="A1", pos=(18, 11))) is None
 
 
+def test_the_controlling_player_decides_which_of_the_crews_field_guns_are_moved():
+    from tests.artillery.util import parse_text
+    sc = scenario(units=[("A1", 0, "gun_crew", 6, (18, 8)), ("B1", 1, "militia", 8, (18, 30)), FAR_ENEMY],
+                  guns=[("G1", "light", 0, (16, 10), 0, "A1"), ("G2", "heavy", 0, (20, 10), 0, "A1")])
+    st = new(sc)
+    activate(st, "A1")                             # Clubs: 3 actions
+    assert "cannot be moved, only turned" in st.why_illegal(Move("move", a="A1", pos=(18, 11)))
+    take_light = Move("move", a="A1", pos=(18, 11), guns=("G1",))
+    assert str(take_light) == "move A1 18,11 with G1" and parse_text(str(take_light)) == take_light
+    legal = st.legal_moves()
+    assert take_light in legal
+    assert Move("move", a="A1", pos=(18, 11), guns=("G2",)) not in legal          # the Heavy never rolls
+    assert "every field gun" in st.why_illegal(Move("move", a="A1", pos=(18, 11), guns=("G1", "G2")))
+    assert st.move_allowance("A1", guns=("G1",))["inches"] == 3                   # 4" - 1" for the Light
+    assert st.public_move_text(take_light) == "moves A1 to 18,11 with G1 only"
+    play(st, "move A1 18,11 with G1")
+    assert (st.guns["G1"].pos, st.guns["G2"].pos) == ((16.0, 13.0), (20.0, 10.0))
+    assert last(st, ev.Moved).guns == (("G1", (16.0, 10.0), (16.0, 13.0)),)
+    # only the gun that moved is barred from firing this activation
+    assert "moved or turned" in st.why_illegal(Move("fire", guns=("G1",), target="B1", ammo="round"))
+    assert st.why_illegal(Move("fire", guns=("G2",), target="B1", ammo="round")) is None
+
+
 def test_a_gun_in_a_structure_is_never_moved():
     st = new(deck_table())
     activate(st, "A1")
