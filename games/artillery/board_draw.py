@@ -195,9 +195,28 @@ def grid_labels(surface, geo, theme) -> None:
 
 # -- structures ----------------------------------------------------------------------------
 
-def draw_sections(surface, geo, theme, st, hold: dict | None = None, target: str | None = None) -> None:
-    """Every structure section with its name and its Fortitude/Integrity track.
-    ``hold`` maps a section to (tally, down) shown instead of the state's (a tick to come)."""
+#: the smallest nominal size of the words on the table (ids, tracks): readable in an 800x600 window
+LABEL_MIN = 10.0
+
+
+def label_font(theme, geo, k: float = 0.75, hi: float = 13.0):
+    return theme.font(max(LABEL_MIN, min(hi, geo.s * k / theme.scale)), bold=True)
+
+
+class Track:
+    """A section's damage plate as drawn: where, its text, and every Integrity box
+    (``filled`` of them ticked). The plate is as wide as its boxes need, so it never
+    shows fewer boxes than the section has."""
+
+    def __init__(self, rect, text, font, boxes, filled):
+        self.rect, self.text, self.font, self.boxes, self.filled = rect, text, font, boxes, filled
+
+
+def draw_sections(surface, geo, theme, st, hold: dict | None = None, target: str | None = None,
+                  tracks: bool = True, bounds=None) -> dict:
+    """Every structure section, and (``tracks``) its name and Fortitude/Integrity plate.
+    ``hold`` maps a section to (tally, down) shown instead of the state's (a tick to come).
+    Returns the plates drawn (section id -> :class:`Track`)."""
     for sid, sec in st.table.sections.items():
         s = st.sections[sid]
         t = STRUCTURES[s.type]
@@ -220,8 +239,18 @@ def draw_sections(surface, geo, theme, st, hold: dict | None = None, target: str
                 pygame.draw.line(surface, edge, (c[0] - k, c[1] + k), (c[0] + k, c[1] - k), max(2, int(geo.s / 3)))
         if sid == target:
             pygame.draw.polygon(surface, theme.c["danger"], pts, max(2, int(geo.s / 2.5)))
+    return draw_tracks(surface, geo, theme, st, hold, bounds) if tracks else {}
+
+
+def draw_tracks(surface, geo, theme, st, hold: dict | None = None, bounds=None) -> dict:
+    out = {}
+    for sid in st.table.sections:
+        s = st.sections[sid]
         tally, down = (hold or {}).get(sid, (s.tally, s.down))
-        draw_track(surface, geo, theme, st, sid, tally, down)
+        tr = draw_track(surface, geo, theme, st, sid, tally, down, bounds)
+        if tr is not None:
+            out[sid] = tr
+    return out
 
 
 def _rigging(surface, geo, poly, col) -> None:
@@ -236,40 +265,62 @@ def _rigging(surface, geo, poly, col) -> None:
     pygame.draw.lines(surface, col, True, pts, 1)
 
 
-def track_rect(geo, st, sid) -> pygame.Rect:
-    sec = st.table.sections[sid]
-    xs, ys = [p[0] for p in sec.poly], [p[1] for p in sec.poly]
-    top = geo.ipt((min(xs), max(ys)))
-    w = max(30, int(geo.s * 5.5))
-    h = max(12, int(geo.s * 1.3))
-    if st.table.sections[sid].id and STRUCTURES[st.sections[sid].type].rigging:
-        top = geo.ipt((max(xs) - 6, max(ys) + 1.6))
-    return pygame.Rect(top[0], top[1] - h - 2, w, h)
-
-
-def draw_track(surface, geo, theme, st, sid, tally: int, down: int) -> pygame.Rect:
-    """A small plate: the section id, Fortitude (big) and the Integrity boxes, the
-    ones ticked since the last Fortitude loss filled."""
+def track_layout(geo, theme, st, sid, tally: int, down: int, bounds=None) -> Track | None:
+    """Where a section's plate goes and what it holds: above the section's north-west
+    corner, kept inside ``bounds`` (the part of the table in view) while any of the
+    section is in view, so a plate is whole or not drawn at all."""
     from games.artillery import odds
     s = st.sections[sid]
     t = STRUCTURES[s.type]
     fort = odds.fortitude_after(t.fortitude, tally, t.integrity, down)
-    r = track_rect(geo, st, sid)
+    sec = st.table.sections[sid]
+    xs, ys = [p[0] for p in sec.poly], [p[1] for p in sec.poly]
+    f = label_font(theme, geo, 0.9)
+    text = f"{sid}  F{fort}"
+    tw, th = f.size(text)
+    n = t.integrity
+    box = max(5, min(th - 4, int(geo.s * 0.8)))
+    gap = 2
+    w = 3 + tw + 4 + n * (box + gap) - gap + 4
+    h = max(th, box + 4)
+    if t.rigging:
+        top = geo.ipt((max(xs) - 6, max(ys) + 1.6))
+    else:
+        top = geo.ipt((min(xs), max(ys)))
+    r = pygame.Rect(top[0], top[1] - h - 2, w, h)
+    if bounds is not None:
+        area = pygame.Rect(bounds)
+        body = pygame.Rect(geo.ipt((min(xs), max(ys))), (max(1, int((max(xs) - min(xs)) * geo.s)),
+                                                         max(1, int((max(ys) - min(ys)) * geo.s))))
+        if not body.union(r).colliderect(area) or r.w > area.w or r.h > area.h:
+            return None
+        r.clamp_ip(area)
+    ticked = n if s.wrecked else tally % n
+    tx = r.x + 3 + tw + 4
+    boxes = [pygame.Rect(tx + i * (box + gap), r.centery - box // 2, box, box) for i in range(n)]
+    return Track(r, text, f, boxes, ticked)
+
+
+def track_rect(geo, theme, st, sid) -> pygame.Rect:
+    """The plate's rect (for effects that flash it)."""
+    tr = track_layout(geo, theme, st, sid, st.sections[sid].tally, st.sections[sid].down)
+    return tr.rect if tr is not None else pygame.Rect(geo.ipt(G.centroid(st.table.sections[sid].poly)), (1, 1))
+
+
+def draw_track(surface, geo, theme, st, sid, tally: int, down: int, bounds=None) -> Track | None:
+    """A small plate: the section id, Fortitude and the Integrity boxes, the ones
+    ticked since the last Fortitude loss filled."""
+    tr = track_layout(geo, theme, st, sid, tally, down, bounds)
+    if tr is None:
+        return None
+    r = tr.rect
     pygame.draw.rect(surface, (28, 24, 20), r, border_radius=3)
     pygame.draw.rect(surface, (200, 190, 170), r, 1, border_radius=3)
-    f = theme.font(max(8.0, min(13.0, geo.s * 0.9 / theme.scale)), bold=True)
-    draw_text(surface, f"{sid} F{fort}", f, (240, 232, 210), (r.x + 3, r.centery), "midleft")
-    tx = r.x + 3 + f.size(f"{sid} F{fort}")[0] + 4
-    n = t.integrity
-    box = max(3, min(r.h - 6, (r.right - tx - 3) // max(1, n) - 2))
-    ticked = n if s.wrecked else tally % n
-    for i in range(n):
-        b = pygame.Rect(tx + i * (box + 2), r.centery - box // 2, box, box)
-        if b.right > r.right - 1:
-            break
-        pygame.draw.rect(surface, (220, 80, 70) if i < ticked else (70, 64, 56), b)
+    draw_text(surface, tr.text, tr.font, (240, 232, 210), (r.x + 3, r.centery), "midleft")
+    for i, b in enumerate(tr.boxes):
+        pygame.draw.rect(surface, (220, 80, 70) if i < tr.filled else (70, 64, 56), b)
         pygame.draw.rect(surface, (200, 190, 170), b, 1)
-    return r
+    return tr
 
 
 # -- units and guns ------------------------------------------------------------------------
@@ -292,11 +343,41 @@ def model_spots(n: int) -> list[tuple[float, float]]:
     return out[:n]
 
 
+def unit_radius(geo) -> float:
+    return max(4.0, UNIT_RADIUS * geo.s)
+
+
+def plate_text(u, n: int | None = None) -> str:
+    return f"{u.id} {u.models if n is None else n}"
+
+
+def _plate_parts(geo, theme, u, n):
+    """The plate's font, the id, the models left, and the gap between them (wide
+    enough that "B1 5" never reads as "B15")."""
+    f = label_font(theme, geo, 0.7, 14.0)
+    return f, u.id, str(u.models if n is None else n), max(4, f.size(" ")[0] * 2)
+
+
+def plate_size(geo, theme, u, n: int | None = None) -> tuple[int, int]:
+    f, a, b, gap = _plate_parts(geo, theme, u, n)
+    return f.size(a)[0] + gap + f.size(b)[0] + 8, f.get_linesize()
+
+
+def default_plate(geo, theme, u, pos=None, n: int | None = None) -> pygame.Rect:
+    x, y = geo.pt(*(pos or u.pos))
+    w, h = plate_size(geo, theme, u, n)
+    r = pygame.Rect(0, 0, w, h)
+    r.midtop = (int(x), int(y + unit_radius(geo) + 1))
+    return r
+
+
 def draw_unit(surface, geo, theme, st, u, pos=None, *, active=False, selected=False, done=False,
-              alpha_models: int | None = None) -> None:
+              alpha_models: int | None = None, plate: pygame.Rect | None = None, label: bool = True) -> None:
+    """A unit's base and models; its plate (id and models) at ``plate`` (default: under
+    the base) unless ``label`` is False (the board draws plates after everything else)."""
     fill, edge, mark = side_cols(theme, u.seat)
     x, y = geo.pt(*(pos or u.pos))
-    r = max(4.0, UNIT_RADIUS * geo.s)
+    r = unit_radius(geo)
     # the base contrasts with the models on it, whatever the side's colour
     base = (196, 178, 140) if luminance(fill) < 0.3 else (82, 64, 46)
     if active:
@@ -309,15 +390,8 @@ def draw_unit(surface, geo, theme, st, u, pos=None, *, active=False, selected=Fa
         pygame.draw.circle(surface, mark, (int(x + dx * r), int(y + dy * r)), int(mr), 1)
     if selected:
         pygame.draw.circle(surface, theme.c["select"], (int(x), int(y)), int(r * 1.25), max(1, int(r / 8)))
-    f = theme.font(max(8.0, min(14.0, r * 0.7 / theme.scale)), bold=True)
-    lab = f"{u.id} {n}"
-    lw, lh = f.size(lab)
-    plate = pygame.Rect(0, 0, lw + 6, lh)
-    plate.midtop = (int(x), int(y + r + 1))
-    pfill = (120, 120, 120) if done else fill
-    pygame.draw.rect(surface, pfill, plate, border_radius=3)
-    pygame.draw.rect(surface, edge, plate, 1, border_radius=3)
-    draw_text(surface, lab, f, ink_on(pfill), plate.center, "center")
+    if label:
+        draw_plate(surface, geo, theme, u, plate or default_plate(geo, theme, u, pos, n), n, done)
     if u.fatigue:
         fr = max(5, int(r * 0.42))
         c = (int(x + r * 0.9), int(y - r * 0.9))
@@ -327,14 +401,65 @@ def draw_unit(surface, geo, theme, st, u, pos=None, *, active=False, selected=Fa
                   (255, 240, 220), c, "center")
 
 
-def draw_gun(surface, geo, theme, g, pos=None, facing=None, *, selected=False, markers=None) -> None:
-    fill, edge, _mark = side_cols(theme, g.seat)
+def draw_plate(surface, geo, theme, u, plate, n: int | None = None, done: bool = False) -> None:
+    fill, edge, _mark = side_cols(theme, u.seat)
+    f, a, b, gap = _plate_parts(geo, theme, u, n)
+    pfill = (120, 120, 120) if done else fill
+    pygame.draw.rect(surface, pfill, plate, border_radius=3)
+    pygame.draw.rect(surface, edge, plate, 1, border_radius=3)
+    ink = ink_on(pfill)
+    r = draw_text(surface, a, f, ink, (plate.x + 4, plate.centery), "midleft")
+    draw_text(surface, b, f, ink, (r.right + gap, plate.centery), "midleft")
+
+
+_GUN_LEN = {"swivel": 1.0, "light": 1.5, "medium": 1.9, "heavy": 2.3}
+_GUN_W = {"swivel": 0.3, "light": 0.45, "medium": 0.55, "heavy": 0.65}
+
+
+def gun_shape(geo, g, pos=None, facing=None):
+    """(centre, unit heading on screen, barrel length px, barrel width px)."""
     x, y = geo.pt(*(pos or g.pos))
     face = g.facing if facing is None else facing
     hx, hy = G.heading_vector(face)
-    dx, dy = hx, -hy
-    length = {"swivel": 1.0, "light": 1.5, "medium": 1.9, "heavy": 2.3}.get(g.type, 1.6) * geo.s
-    w = max(2, int({"swivel": 0.3, "light": 0.45, "medium": 0.55, "heavy": 0.65}.get(g.type, 0.5) * geo.s))
+    length = _GUN_LEN.get(g.type, 1.6) * geo.s
+    w = max(2, int(_GUN_W.get(g.type, 0.5) * geo.s))
+    return (x, y), (hx, -hy), length, w
+
+
+def gun_body(geo, g, pos=None, facing=None) -> pygame.Rect:
+    """The screen box the gun itself covers (labels keep off it)."""
+    (x, y), (dx, dy), length, w = gun_shape(geo, g, pos, facing)
+    a = (x - dx * length * 0.35, y - dy * length * 0.35)
+    b = (x + dx * length * 0.65, y + dy * length * 0.65)
+    r = pygame.Rect(int(min(a[0], b[0])), int(min(a[1], b[1])), int(abs(a[0] - b[0])) + 1, int(abs(a[1] - b[1])) + 1)
+    return r.inflate(w + 2, w + 2)
+
+
+def gun_label_size(geo, theme, g, markers: int | None = None) -> tuple[int, int]:
+    f = label_font(theme, geo, 0.7, 12.0)
+    tw, th = f.size(g.id)
+    n = g.markers if markers is None else markers
+    rr = max(3, th // 4)
+    return tw + 6 + (n * (2 * rr + 2) + 2 if n else 0), th
+
+
+def default_gun_label(geo, theme, g, pos=None, facing=None, markers=None) -> pygame.Rect:
+    (x, y), (dx, dy), length, w = gun_shape(geo, g, pos, facing)
+    side = (-dy, dx) if dx <= 0.01 else (dy, -dx)          # beside the barrel
+    lw, lh = gun_label_size(geo, theme, g, markers)
+    r = pygame.Rect(0, 0, lw, lh)
+    at = (int(x + side[0] * (w + 3) + 2), int(y + side[1] * (w + 3)))
+    if side[0] >= 0:
+        r.midleft = at
+    else:
+        r.midright = at
+    return r
+
+
+def draw_gun(surface, geo, theme, g, pos=None, facing=None, *, selected=False, markers=None,
+             label_at: pygame.Rect | None = None, label: bool = True) -> None:
+    fill, edge, _mark = side_cols(theme, g.seat)
+    (x, y), (dx, dy), length, w = gun_shape(geo, g, pos, facing)
     metal = (60, 60, 64) if not g.destroyed else (120, 110, 100)
     back = (x - dx * length * 0.35, y - dy * length * 0.35)
     muzzle = (x + dx * length * 0.65, y + dy * length * 0.65)
@@ -354,19 +479,106 @@ def draw_gun(surface, geo, theme, g, pos=None, facing=None, *, selected=False, m
         col = (230, 60, 50)
         pygame.draw.line(surface, col, (int(x - k), int(y - k)), (int(x + k), int(y + k)), max(2, w // 2))
         pygame.draw.line(surface, col, (int(x - k), int(y + k)), (int(x + k), int(y - k)), max(2, w // 2))
+    if label:
+        draw_gun_label(surface, geo, theme, g, label_at or default_gun_label(geo, theme, g, pos, facing, markers),
+                       markers)
+
+
+def draw_gun_label(surface, geo, theme, g, rect, markers=None) -> None:
+    """The gun's id on a dark plate, then one orange token per reload marker."""
+    f = label_font(theme, geo, 0.7, 12.0)
     n = g.markers if markers is None else markers
-    f = theme.font(max(7.0, min(12.0, geo.s * 0.7 / theme.scale)), bold=True)
-    side = (-dy, dx) if dx <= 0.01 else (dy, -dx)          # the label sits beside the barrel
-    lx, ly = x + side[0] * (w + 3) + 2, y + side[1] * (w + 3)
-    anchor = "midleft" if side[0] >= 0 else "midright"
-    rect = draw_text(surface, g.id, f, (250, 246, 230), (int(lx), int(ly)), anchor, shadow=(0, 0, 0))
-    if n:
-        rr = max(2, int(geo.s * 0.22))
-        x0 = rect.right + rr + 2 if anchor == "midleft" else rect.left - rr - 2 - (n - 1) * (rr * 2 + 2)
-        for i in range(n):          # one orange token per reload marker
-            c = (int(x0 + i * (rr * 2 + 2)), rect.centery)
-            pygame.draw.circle(surface, (240, 170, 60), c, rr)
-            pygame.draw.circle(surface, (40, 30, 10), c, rr, 1)
+    plate = pygame.Surface(rect.size, pygame.SRCALPHA)
+    plate.fill((24, 20, 16, 200))
+    surface.blit(plate, rect.topleft)
+    t = draw_text(surface, g.id, f, (250, 246, 230), (rect.x + 3, rect.centery), "midleft")
+    rr = max(3, rect.h // 4)
+    for i in range(n):
+        c = (t.right + 3 + rr + i * (rr * 2 + 2), rect.centery)
+        pygame.draw.circle(surface, (240, 170, 60), c, rr)
+        pygame.draw.circle(surface, (40, 30, 10), c, rr, 1)
+
+
+# -- labels that keep clear of each other ------------------------------------------------------
+
+def _overlap(r: pygame.Rect, others) -> int:
+    total = 0
+    for o in others:
+        c = r.clip(o)
+        total += c.w * c.h
+    return total
+
+
+def _outside(r: pygame.Rect, bounds) -> int:
+    if bounds is None:
+        return 0
+    c = r.clip(bounds)
+    return r.w * r.h - c.w * c.h
+
+
+def _best(cands, keep_off, placed, bounds) -> pygame.Rect:
+    best, score = cands[0], None
+    for r in cands:
+        sc = _overlap(r, keep_off) + 2 * _overlap(r, placed) + 4 * _outside(r, bounds)
+        if score is None or sc < score:
+            best, score = r, sc
+            if sc == 0:
+                break
+    return best
+
+
+def place_labels(geo, theme, units, guns, avoid=(), bounds=None) -> dict:
+    """Where each unit's plate and each gun's label go, clear of every base, gun,
+    track plate (``avoid``) and other label where there is room (the least overlap
+    where there is not). ``units``: (unit, pos, models shown); ``guns``: (gun, pos,
+    facing, markers shown). Returns {("u", id) | ("g", id): rect}."""
+    r = unit_radius(geo)
+    bases = []
+    for _u, pos, _n in units:
+        x, y = geo.pt(*pos)
+        bases.append(pygame.Rect(int(x - r), int(y - r), int(2 * r) + 1, int(2 * r) + 1))
+    bodies = [gun_body(geo, g, pos, facing) for g, pos, facing, _m in guns]
+    keep_off = bases + bodies + [pygame.Rect(a) for a in avoid]
+    placed: list[pygame.Rect] = []
+    out: dict = {}
+    for (u, pos, n), base in zip(units, bases):
+        w, h = plate_size(geo, theme, u, n)
+        x, y = geo.pt(*pos)
+        cands = []
+        for anchor, at in (("midtop", (x, y + r + 1)), ("midbottom", (x, y - r - 1)), ("midleft", (x + r + 2, y)),
+                           ("midright", (x - r - 2, y)), ("topleft", (x + r * 0.7, y + r * 0.7)),
+                           ("topright", (x - r * 0.7, y + r * 0.7)), ("bottomleft", (x + r * 0.7, y - r * 0.7)),
+                           ("bottomright", (x - r * 0.7, y - r * 0.7))):
+            c = pygame.Rect(0, 0, w, h)
+            setattr(c, anchor, (int(at[0]), int(at[1])))
+            cands.append(c)
+        own = [k for k in keep_off if k is not base]
+        got = _best(cands, own, placed, bounds)
+        placed.append(got)
+        out[("u", u.id)] = got
+    for (g, pos, facing, m), body in zip(guns, bodies):
+        lw, lh = gun_label_size(geo, theme, g, m)
+        first = default_gun_label(geo, theme, g, pos, facing, m)
+        (x, y), (dx, dy), length, w = gun_shape(geo, g, pos, facing)
+        cands = [first]
+        d = max(w + 3, length * 0.45)
+        for k in range(8):
+            a = math.radians(k * 45)
+            cx, cy = x + math.cos(a) * (d + lw / 2), y + math.sin(a) * (d + lh / 2)
+            c = pygame.Rect(0, 0, lw, lh)
+            c.center = (int(cx), int(cy))
+            cands.append(c)
+        for k in range(8):                  # further out, when the near ring is full
+            a = math.radians(k * 45 + 22.5)
+            cx, cy = x + math.cos(a) * (d + lw / 2 + lh * 1.5), y + math.sin(a) * (d + lh * 2)
+            c = pygame.Rect(0, 0, lw, lh)
+            c.center = (int(cx), int(cy))
+            cands.append(c)
+        own = [k for k in keep_off if k is not body]
+        got = _best(cands, own, placed, bounds)
+        placed.append(got)
+        out[("g", g.id)] = got
+    return out
 
 
 def draw_arc(surface, geo, theme, origin, facing: float, half: float, reach: float = 24.0,
@@ -377,9 +589,24 @@ def draw_arc(surface, geo, theme, origin, facing: float, half: float, reach: flo
     R = reach * geo.s
     if R < 4:
         return
+    clip = surface.get_clip()
+    surface.set_clip(geo.table.clip(clip) if clip else geo.table)       # the arc stays on the table
+    try:
+        _arc(surface, geo, theme, (ox, oy), facing, half, reach, rings, alpha)
+    finally:
+        surface.set_clip(clip)
+
+
+def _arc(surface, geo, theme, o, facing, half, reach, rings, alpha) -> None:
+    ox, oy = o
+    R = reach * geo.s
     size = int(2 * R + 4)
-    s = pygame.Surface((size, size), pygame.SRCALPHA)
-    c = (size // 2, size // 2)
+    # only the part in view is drawn (a zoomed-in arc can be thousands of pixels across)
+    box = pygame.Rect(int(ox) - size // 2, int(oy) - size // 2, size, size).clip(surface.get_clip())
+    if box.w <= 0 or box.h <= 0:
+        return
+    s = pygame.Surface(box.size, pygame.SRCALPHA)
+    c = (int(ox) - box.x, int(oy) - box.y)
     col = theme.c["move_shot"]
     if half >= 180:
         pygame.draw.circle(s, (*col, alpha), c, int(R))
@@ -393,7 +620,7 @@ def draw_arc(surface, geo, theme, origin, facing: float, half: float, reach: flo
         pygame.draw.polygon(s, (*col, min(255, alpha * 3)), pts, 1)
     for k in range(1, int(reach // rings) + 1):
         pygame.draw.circle(s, (*col, min(255, alpha * 3)), c, int(k * rings * geo.s), 1)
-    surface.blit(s, (int(ox - size // 2), int(oy - size // 2)))
+    surface.blit(s, box.topleft)
     f = theme.font(10)
     hx, hy = G.heading_vector(facing)
     for k in range(0, int(reach // rings)):

@@ -12,6 +12,7 @@ import pygame
 from games.artillery import board_draw as D
 from games.artillery import geometry as G
 from games.artillery.data import UNIT_RADIUS
+from games.artillery.rules import Move
 from games.ui.dice import draw_die
 from games.ui.theme import draw_text, fit_text
 
@@ -96,9 +97,9 @@ def draw_reach(board, surface, geo, st) -> None:
                          (c[0] + R * math.cos(a1), c[1] + R * math.sin(a1)), 2)
     if board.drag is not None:
         p = geo.inch(board.drag["at"])
-        snap = (round(p[0]), round(p[1]))
+        snap = board.drop_point(st, u.id, p, leave)
         d = G.dist(u.pos, snap)
-        ok = d <= inches + 1e-9
+        ok = st.why_illegal(Move("move", a=u.id, pos=snap, flag=leave)) is None
         lc = col if ok else t.c["danger"]
         sp = geo.pt(*snap)
         pygame.draw.line(surface, lc, c, sp, 2)

@@ -40,14 +40,24 @@ class Panel:
         self.body_top = 0
         self.page = 0
         self.show_all = False
+        self.strip = False           # folded away to a strip beside the map
         self._key = None
         snd = board.host.sound
         self.grid_btn = Button("Grid", board.toggle_grid, "G", sound=snd)
         self.all_btn = Button("All moves", self.toggle_all, sound=snd)
 
-    def layout(self, rect) -> None:
+    def layout(self, rect, strip: bool = False) -> None:
         self.rect = pygame.Rect(rect)
+        self.strip = strip
         t = self.board.theme
+        if strip:
+            none = pygame.Rect(self.rect.x, self.rect.bottom, 0, 0)
+            self.perform_rect = none
+            self.grid_btn.rect = none.copy()
+            self.all_btn.rect = none.copy()
+            self.body_top = self.rect.y
+            self._key = None
+            return
         pad = t.px(8)
         head = t.heading_font().get_linesize() + t.small_font().get_linesize() * 4 + pad
         bw, bh = max(1, self.rect.w - 2 * pad), t.px(36)
@@ -78,7 +88,7 @@ class Panel:
             return
         self._key = key
         self.buttons = []
-        if not can or self.rect.w < 40 or self.rect.h < 80:
+        if not can or self.strip or self.rect.w < 40 or self.rect.h < 80:
             return
         t = b.theme
         pad, gap, bh = t.px(8), t.px(5), t.px(32)
@@ -206,6 +216,11 @@ class Panel:
         self._key = None
 
     def handle_event(self, event, st, can) -> bool:
+        if self.strip:
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+                self.board.toggle_column()
+                return True
+            return False
         self.refresh(st, can)
         for btn in [*self.buttons, self.grid_btn] + ([self.all_btn] if can else []):
             if btn.handle_event(event):
@@ -216,6 +231,9 @@ class Panel:
     def draw(self, surface, st, can: bool) -> None:
         b = self.board
         t, c = b.theme, b.theme.c
+        if self.strip:
+            self._draw_strip(surface)
+            return
         if self.rect.w < 40 or self.rect.h < 60:
             return
         self.refresh(st, can)
@@ -256,6 +274,21 @@ class Panel:
         if can:
             self.all_btn.label = "Back" if self.show_all else "All moves"
             self.all_btn.draw(surface, t)
+
+    def _draw_strip(self, surface) -> None:
+        """The column folded away: a strip that says what it is and opens it on a click."""
+        t, c = self.board.theme, self.board.theme.c
+        if self.rect.w < 6 or self.rect.h < 20:
+            return
+        draw_panel(surface, self.rect, t, color=c["bg2"])
+        f = t.small_font()
+        room = self.rect.h - t.px(20)
+        words = next((w for w in ("Column (C): cards, actions, the shot", "Column (C)") if f.size(w)[0] <= room), "")
+        if words:
+            img = pygame.transform.rotate(f.render(words, True, c["text_dim"]), 90)
+            r = img.get_rect(midbottom=(self.rect.centerx, self.rect.bottom - t.px(10)))
+            if r.w <= self.rect.w:
+                surface.blit(img, r)
 
     def _draw_header(self, surface, st, x: int, w: int) -> None:
         """The round; each side's cards in hand, card played (by shape and name) and, in the

@@ -20,6 +20,14 @@ Playing by mouse
     E ends the activation, G shows the inch grid, Esc lets go. "All moves"
     lists every legal move, whatever the map cannot express.
 
+Giving the table room
+    The wheel zooms the table about the pointer (+ and - too, 0 fits it again) and
+    a drag on open ground (or with the right button) pans it; the buttons at the
+    map's top right do the same and fold the column away (C), leaving a strip. The
+    column opens by itself while a decision only it offers is due (a card, a
+    casualty, the guns and shot of an aimed shot). Labels are placed clear of each
+    other and of every base, and a damage plate is whole or not drawn at all.
+
 Animation
     Planned in ``board_effects.py`` from the public events a move added: units
     march, guns turn, muzzles flash and smoke, d10s tumble into the tray (the
@@ -42,7 +50,14 @@ from games.artillery.data import UNIT_RADIUS
 from games.artillery.rules import Move
 from games.ui.board import Board
 from games.ui.theme import ink_on
-from games.ui.widgets import draw_tooltip, seat_color
+from games.ui.widgets import Button, draw_tooltip, seat_color
+
+#: zoom steps of the table (1 = the whole table in view)
+ZOOMS = (1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0)
+#: a zoomed table is at most this many pixels across (its cloth is one cached picture)
+MAX_TABLE_PX = 2600
+#: below this many pixels across, the table starts with the column folded away
+SMALL_TABLE_PX = 420
 
 
 class ArtilleryBoard(Aiming, Board):
@@ -56,6 +71,19 @@ class ArtilleryBoard(Aiming, Board):
         self.tray: E.Tray | None = None
         self.grid = False
         self.mouse = (-1, -1)
+        self.zoom = 1.0
+        self.view_c: tuple[float, float] | None = None     # the inch point at the centre of a zoomed view
+        self.col_pref: bool | None = None                  # the player's choice; None: by the room there is
+        self._col_shown = True
+        self._inner = pygame.Rect(0, 0, 1, 1)
+        self.press: dict | None = None                     # a press on the map: a pan, or a click on release
+        self.drawn: dict = {"tracks": {}, "labels": {}}    # what the last frame drew where (tests read it)
+        self._labels_key = None
+        snd = host.sound
+        self.col_btn = Button(">", self.toggle_column, sound=snd)
+        self.zin_btn = Button("+", lambda: self.zoom_by(1), sound=snd)
+        self.zout_btn = Button("-", lambda: self.zoom_by(-1), sound=snd)
+        self.fit_btn = Button("Fit", self.fit_view, sound=snd)
         self._clear()
 
     def _clear(self) -> None:
@@ -72,22 +100,163 @@ class ArtilleryBoard(Aiming, Board):
     # -- the contract -------------------------------------------------------------------------
     def layout(self, rect) -> None:
         super().layout(rect)
+        pad = self.theme.px(6)
+        self._inner = self.rect.inflate(-2 * pad, -2 * pad)
+        self._place()
+
+    def _place(self) -> None:
+        """The map and the column (or the strip it folds to) inside the board's area."""
         t = self.theme
         pad = t.px(6)
-        inner = self.rect.inflate(-2 * pad, -2 * pad)
-        col = max(t.px(210), min(t.px(300), inner.w // 3))
-        if inner.w < t.px(420):
-            col = max(1, inner.w // 2)
-        self.map_rect = pygame.Rect(inner.x, inner.y, max(1, inner.w - col - pad), max(1, inner.h))
-        self.panel.layout(pygame.Rect(inner.right - col, inner.y, col, max(1, inner.h)))
+        inner = self._inner
+        shown = self.column_shown()
+        self._col_shown = shown
+        if shown:
+            col = self._column_width(inner, pad)
+            self.map_rect = pygame.Rect(inner.x, inner.y, max(1, inner.w - col - pad), max(1, inner.h))
+            self.panel.layout(pygame.Rect(inner.right - col, inner.y, col, max(1, inner.h)))
+        else:
+            strip = min(t.px(30), max(1, inner.w // 6))
+            self.map_rect = pygame.Rect(inner.x, inner.y, max(1, inner.w - strip - pad), max(1, inner.h))
+            self.panel.layout(pygame.Rect(inner.right - strip, inner.y, strip, max(1, inner.h)), strip=True)
+        b = max(8, t.px(30))
+        gap = t.px(4)
+        x = self.map_rect.right - b - gap
+        y = self.map_rect.y + gap
+        for i, btn in enumerate((self.col_btn, self.zin_btn, self.zout_btn, self.fit_btn)):
+            btn.rect = pygame.Rect(x, y + i * (b + gap), b, b)
+        self.fit_btn.rect.w = max(b, t.small_font().size("Fit")[0] + t.px(10))
+        self.fit_btn.rect.right = self.map_rect.right - gap
         self.geo = None
 
+    def _table_dims(self) -> tuple[float, float]:
+        try:
+            tb = self._state().table
+            return float(tb.width), float(tb.height)
+        except Exception:  # noqa: BLE001 - no state yet (a bare host): a square table
+            return 36.0, 36.0
+
+    def _column_width(self, inner, pad) -> int:
+        """The column takes what a table that fills the height leaves, within bounds:
+        a wide window gives the column the room a square table cannot use, a wide
+        table (the shore) takes it back."""
+        t = self.theme
+        lo = max(t.px(220), min(t.px(240), inner.w // 3))
+        hi = max(lo, t.px(330))
+        w, h = self._table_dims()
+        fit = D.Geo(pygame.Rect(0, 0, 10 ** 5, max(1, inner.h)), w, h)
+        want = inner.w - pad - fit.table.w - t.px(8)
+        return int(max(lo, min(hi, want, inner.w // 2)))
+
+    def _small(self) -> bool:
+        """The table would be small with the column beside it: start with the column folded."""
+        t = self.theme
+        pad = t.px(6)
+        inner = self._inner
+        col = self._column_width(inner, pad)
+        w, h = self._table_dims()
+        fit = D.Geo(pygame.Rect(0, 0, max(1, inner.w - col - pad), max(1, inner.h)), w, h)
+        return min(fit.table.w, fit.table.h) < SMALL_TABLE_PX
+
+    def column_needed(self) -> bool:
+        """A decision only the column offers is due (it opens for it, whatever the player chose)."""
+        if not self.host.can_act():
+            return False
+        st = self._state()
+        return (st.phase == "pick" or st.decision is not None or self.target is not None
+                or self.panel.show_all or self.sel_gun is not None)
+
+    def column_shown(self) -> bool:
+        if self.column_needed():
+            return True
+        if self.col_pref is not None:
+            return self.col_pref
+        return not self._small()
+
+    def toggle_column(self) -> None:
+        self.col_pref = not self._col_shown
+        self._place()
+
+    def _keep_place(self) -> None:
+        if self.column_shown() != self._col_shown:
+            self._place()
+
+    # -- the view: zoom and pan ----------------------------------------------------------
+    def _fit_geo(self, st) -> D.Geo:
+        return D.Geo(self.map_rect, st.table.width, st.table.height)
+
+    def max_zoom(self, st) -> float:
+        fit = self._fit_geo(st)
+        return max(1.0, min(ZOOMS[-1], MAX_TABLE_PX / max(1, fit.table.w, fit.table.h)))
+
+    def _view(self, st):
+        """(zoom, centre) kept within bounds: the view never leaves the table."""
+        z = max(1.0, min(self.zoom, self.max_zoom(st)))
+        if z <= 1.0:
+            return 1.0, None
+        fit = self._fit_geo(st)
+        s = fit.s * z
+        m = 0.6
+        vw = (self.map_rect.w - 4) / s - 2 * m
+        vh = (self.map_rect.h - 4) / s - 2 * m
+        W, H = st.table.width, st.table.height
+        cx, cy = self.view_c or (W / 2, H / 2)
+        cx = W / 2 if vw >= W + 2 * m else max(vw / 2 - m, min(W + m - vw / 2, cx))
+        cy = H / 2 if vh >= H + 2 * m else max(vh / 2 - m, min(H + m - vh / 2, cy))
+        return z, (cx, cy)
+
     def _geo(self, st) -> D.Geo:
-        key = (tuple(self.map_rect), st.table.width, st.table.height)
+        z, c = self._view(st)
+        self.zoom, self.view_c = z, c
+        key = (tuple(self.map_rect), st.table.width, st.table.height, z, c)
         if self.geo is None or getattr(self, "_geo_key", None) != key:
-            self.geo = D.Geo(self.map_rect, st.table.width, st.table.height)
+            if c is None:
+                self.geo = self._fit_geo(st)
+            else:
+                s = self._fit_geo(st).s * z
+                m = 0.6
+                vw = (self.map_rect.w - 4) / s - 2 * m
+                vh = (self.map_rect.h - 4) / s - 2 * m
+                self.geo = D.Geo(self.map_rect, st.table.width, st.table.height, margin=m,
+                                 window=(c[0] - vw / 2, c[1] - vh / 2, vw, vh))
             self._geo_key = key
         return self.geo
+
+    def zoom_by(self, steps: int, at=None) -> None:
+        """Zoom in (steps > 0) or out by whole steps, keeping the table point under
+        ``at`` (default: the middle of the map) where it is."""
+        st = self._state()
+        geo = self._geo(st)
+        at = at if at is not None and self.map_rect.collidepoint(at) else self.map_rect.center
+        i = min(range(len(ZOOMS)), key=lambda k: abs(ZOOMS[k] - self.zoom))
+        top = self.max_zoom(st)
+        new = ZOOMS[max(0, min(len(ZOOMS) - 1, i + steps))]
+        new = min(new, max(z for z in ZOOMS if z <= top + 1e-9))
+        if new == self.zoom:
+            return
+        p = geo.inch(at)
+        self.zoom = new
+        if new <= 1.0:
+            self.view_c = None
+        else:
+            s = self._fit_geo(st).s * new
+            self.view_c = (p[0] - (at[0] - self.map_rect.centerx) / s, p[1] + (at[1] - self.map_rect.centery) / s)
+        self.geo = None
+
+    def fit_view(self) -> None:
+        self.zoom, self.view_c = 1.0, None
+        self.geo = None
+
+    def pan_by(self, dx: float, dy: float) -> None:
+        if self.zoom <= 1.0 or self.geo is None:
+            return
+        st = self._state()
+        _z, c = self._view(st)
+        if c is None:
+            return
+        s = self.geo.s
+        self.view_c = (c[0] - dx / s, c[1] + dy / s)
+        self.geo = None
 
     def forget_private(self) -> None:
         super().forget_private()
@@ -109,6 +278,8 @@ class ArtilleryBoard(Aiming, Board):
         return None
 
     def perform_rect(self):
+        if not self._col_shown:
+            return None
         r = self.panel.perform_rect
         return r if r.w > 20 and r.h > 10 else None
 
@@ -160,13 +331,23 @@ class ArtilleryBoard(Aiming, Board):
 
     def at_track(self, sid):
         def where(geo, theme):
-            r = D.track_rect(geo, self._state(), sid)
+            tr = self.drawn["tracks"].get(sid)
+            r = tr.rect if tr is not None else D.track_rect(geo, theme, self._state(), sid)
             return (r.centerx, r.centery, geo.s * 1.2)
         return where
 
+    def tray_area(self) -> pygame.Rect:
+        """Where the dice tray goes: the foot of the column, or (folded) the map's
+        bottom right corner."""
+        if self._col_shown:
+            return self.panel.rect
+        t = self.theme
+        w = max(1, min(t.px(280), self.map_rect.w * 2 // 3))
+        return pygame.Rect(self.map_rect.right - w, self.map_rect.y, w, self.map_rect.h)
+
     def die_size(self) -> int:
         t = self.theme
-        w = self.panel.rect.w - t.px(16)
+        w = self.tray_area().w - t.px(16)
         return int(max(12, min(t.px(46), (w - 3 * t.px(6)) / 4)))
 
     def die_colours(self, seat: int) -> dict:
@@ -176,18 +357,20 @@ class ArtilleryBoard(Aiming, Board):
     def _tray_cols(self, tray) -> tuple[int, int, int]:
         d = self.die_size()
         gap = max(3, d // 6)
-        cols = max(1, min(tray.n, (self.panel.rect.w - 3 * gap) // (d + gap)))
+        cols = max(1, min(tray.n, (self.tray_area().w - 3 * gap) // (d + gap)))
         return d, gap, cols
 
     def tray_rect(self, tray) -> pygame.Rect:
         """The dice tray, at the foot of the column (the table stays in sight)."""
         t = self.theme
+        area = self.tray_area()
         d, gap, cols = self._tray_cols(tray)
         rows = -(-tray.n // cols)
         lh = t.small_font().get_linesize()
         h = rows * (d + gap) + 2 * lh + 2 * gap
-        r = pygame.Rect(0, 0, max(1, self.panel.rect.w - t.px(12)), h)
-        r.midbottom = (self.panel.rect.centerx, self.panel.grid_btn.rect.y - t.px(4))
+        r = pygame.Rect(0, 0, max(1, area.w - t.px(12)), h)
+        bottom = self.panel.grid_btn.rect.y if self._col_shown else area.bottom
+        r.midbottom = (area.centerx, bottom - t.px(4))
         return r
 
     def tray_slot(self, tray, i: int) -> tuple[float, float]:
@@ -299,11 +482,30 @@ class ArtilleryBoard(Aiming, Board):
             return
         self.host.submit(m)
 
-    def try_move(self, uid: str, inch, leave: bool = False) -> bool:
-        """Move the active unit to the whole inch nearest ``inch``: played if the rules
-        allow it, else refused with their reason and nothing changes."""
-        st = self._state()
+    def drop_point(self, st, uid: str, inch, leave: bool = False) -> tuple[int, int]:
+        """The grid point a drop at ``inch`` (table inches) moves to: the whole inch
+        nearest it when the rules take that; else, for a drop inside the move disc,
+        the legal point nearest the drop, so a drop the circle shows as in reach is
+        never refused because rounding pushed it out."""
         pos = (int(round(inch[0])), int(round(inch[1])))
+        u = st.units.get(uid)
+        if u is None or st.why_illegal(Move("move", a=uid, pos=pos, flag=leave)) is None:
+            return pos
+        inches = st.move_allowance(uid, leave=leave)["inches"]
+        if G.dist(u.pos, inch) > inches + 1e-9:
+            return pos
+        dests = st.destinations(uid, leave)
+        if not dests:
+            return pos
+        best = min(dests, key=lambda q: (G.dist(q, inch), q))
+        return (int(best[0]), int(best[1])) if G.dist(best, inch) <= 1.5 else pos
+
+    def try_move(self, uid: str, inch, leave: bool = False) -> bool:
+        """Move the active unit to the grid point a drop at ``inch`` gives
+        (:meth:`drop_point`): played if the rules allow it, else refused with their
+        reason and nothing changes."""
+        st = self._state()
+        pos = self.drop_point(st, uid, inch, leave)
         m = Move("move", a=uid, pos=pos, flag=leave)
         why = st.why_illegal(m)
         if why:
@@ -313,7 +515,12 @@ class ArtilleryBoard(Aiming, Board):
         return self.host.submit(m)
 
     # -- input -----------------------------------------------------------------------------------
+    def view_buttons(self) -> list:
+        out = [self.col_btn, self.zin_btn, self.zout_btn]
+        return out + [self.fit_btn] if self.zoom > 1.0 else out
+
     def handle_event(self, event) -> bool:
+        self._keep_place()
         st = self._state()
         can = self.host.can_act()
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
@@ -324,33 +531,80 @@ class ArtilleryBoard(Aiming, Board):
         elif event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in (pygame.K_LSHIFT, pygame.K_RSHIFT):
             self._shift = event.type == pygame.KEYDOWN
         if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
+            prev, self.mouse = self.mouse, event.pos
             if self.drag is not None:
                 self.drag["at"] = event.pos
+            elif self.press is not None:
+                self._pressing(event.pos, prev)
             return False
+        if event.type == pygame.MOUSEWHEEL:
+            if self.map_rect.collidepoint(self.mouse):
+                self.zoom_by(1 if event.y > 0 else -1 if event.y < 0 else 0, self.mouse)
+                return True
+            return False
+        self.col_btn.label = ">" if self._col_shown else "<"
+        self.zout_btn.enabled = self.zoom > 1.0
+        for btn in self.view_buttons():
+            if btn.handle_event(event):
+                return True
         if self.panel.handle_event(event, st, can):
             return True
         if event.type == pygame.KEYDOWN:
             return self._key(event, st, can)
+        return self._button(event, st, can)
+
+    def _button(self, event, st, can) -> bool:
+        """A mouse button over the map: drops, presses (pans or clicks on release), clicks."""
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
             d, self.drag = self.drag, None
             if math.dist(d["from"], event.pos) >= max(4, (self.geo.s if self.geo else 8) * 0.5):
                 self.try_move(d["unit"], self.geo.inch(event.pos), leave=self.leaving(st))
             return True
+        if event.type == pygame.MOUSEBUTTONUP and self.press is not None and event.button == self.press["button"]:
+            p, self.press = self.press, None
+            if not p["moved"] and p["then"] is not None:
+                p["then"]()
+            return True
         if event.type != pygame.MOUSEBUTTONDOWN or not self.map_rect.collidepoint(event.pos):
             return False
-        if event.button == 3:
-            self.clear_selection()
+        self.mouse = event.pos
+        if event.button in (2, 3):
+            # the right button lets go of a selection (on release, unless it panned)
+            self.press = {"button": event.button, "at": event.pos, "moved": False,
+                          "then": self.clear_selection if event.button == 3 else None}
             return True
-        if event.button == 1 and can:
-            self._click(st, event.pos)
+        if event.button == 1:
+            then = self._click(st, event.pos) if can else None
+            if then is not None or not can:
+                self.press = {"button": 1, "at": event.pos, "moved": False,
+                              "then": then if callable(then) else None}
             return True
         return False
+
+    def _pressing(self, pos, prev) -> None:
+        """A press held and moved: past a few pixels it pans the (zoomed) table."""
+        p = self.press
+        if p is None:
+            return
+        if not p["moved"] and math.dist(p["at"], pos) < max(4, self.theme.px(6)):
+            return
+        p["moved"] = True
+        if prev[0] >= 0:
+            self.pan_by(pos[0] - prev[0], pos[1] - prev[1])
 
     def _key(self, event, st, can) -> bool:
         k = event.key
         if k == pygame.K_g:
             self.toggle_grid()
+            return True
+        if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.zoom_by(1 if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS) else -1, self.mouse)
+            return True
+        if k in (pygame.K_0, pygame.K_KP0):
+            self.fit_view()
+            return True
+        if k == pygame.K_c:
+            self.toggle_column()
             return True
         if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE) and (self.target or self.sel_gun or self.drag):
             self.clear_selection()
@@ -372,44 +626,49 @@ class ArtilleryBoard(Aiming, Board):
             return True
         return False
 
-    def _click(self, st, pos) -> None:
+    def _click(self, st, pos):
+        """A left press on the map. What a piece under it asks for happens now; a press
+        on open ground returns what its release does (walk there, let go of the aim),
+        or True (nothing), so a drag from it pans the table instead."""
         legal = st.legal_moves()
         u = self.unit_at(st, pos)
         if st.phase == "activate":
             if u is not None and Move("activate", a=u.id) in legal:
                 self.host.submit(Move("activate", a=u.id))
-            elif u is not None:
+                return None
+            if u is not None:
                 self.host.say(st.why_illegal(Move("activate", a=u.id)) or "", bad=True)
-            return
+                return None
+            return True
         if st.phase != "act" or st.act is None or st.decision is not None:
-            return
+            return True
         me = st.act.unit
         if u is not None and u.id == me:
             self.drag = {"unit": me, "from": pos, "at": pos}
             self.target = None
-            return
+            return None
         g = self.gun_at(st, pos)
         if g is not None and g.crew == me and g.carriage and u is None:
             self.sel_gun = None if self.sel_gun == g.id else g.id
             self.target = None
             self.panel._key = None
-            return
+            return None
         if u is not None and u.seat != st.act.seat:
             self.set_target(u.id)
-            return
+            return None
         sid = self.section_at(st, pos)
         if sid is not None and self.sel_gun is None and self._aims_at_section(st, legal, sid):
             self.set_target(sid)
-            return
+            return None
         inch = self.geo.inch(pos) if self.geo else (0, 0)
         if self.sel_gun is not None:
             gp = st.guns[self.sel_gun].pos
             self.turn_gun(int(round(G.bearing(gp, inch) / 45.0)) % 8 * 45)
-            return
+            return None
         if self.target is not None:
-            self.clear_selection()
-            return
-        self.try_move(me, inch, leave=self.leaving(st))
+            return self.clear_selection
+        leave = self.leaving(st)
+        return lambda: self.try_move(me, inch, leave=leave)
 
     def leaving(self, st, live: bool = False) -> bool:
         """Shift held while the active unit has field guns with it: its move leaves
@@ -441,6 +700,7 @@ class ArtilleryBoard(Aiming, Board):
     def draw(self, surface) -> None:
         if self.rect.w < 4 or self.rect.h < 4:
             return
+        self._keep_place()
         t = self.theme
         st = self._state()
         can = self.host.can_act()
@@ -454,10 +714,35 @@ class ArtilleryBoard(Aiming, Board):
             finally:
                 surface.set_clip(clip)
         self.panel.draw(surface, st, can)
-        if self.tray is not None and self.panel.rect.w >= 60 and self.panel.rect.h >= 160:
+        if self.tray is not None and self.tray_area().w >= 60 and self.tray_area().h >= 160:
             O.draw_tray(self, surface, self.tray)
         if self.map_rect.w >= 24 and self.map_rect.h >= 24:
-            self.timeline.draw(surface, self.geo, t)
+            clip = surface.get_clip()
+            surface.set_clip(self.rect.clip(clip) if clip else self.rect)
+            try:
+                self.timeline.draw(surface, self.geo, t)
+            finally:
+                surface.set_clip(clip)
+            self._draw_view_buttons(surface)
+
+    def _draw_view_buttons(self, surface) -> None:
+        if self.map_rect.w < 120 or self.map_rect.h < 140:
+            return
+        self.col_btn.label = ">" if self._col_shown else "<"
+        self.zout_btn.enabled = self.zoom > 1.0
+        st = self._state()
+        self.zin_btn.enabled = self.zoom < self.max_zoom(st) - 1e-9
+        tips = {self.col_btn: "Fold the column away (C)" if self._col_shown else "Show the column (C)",
+                self.zin_btn: "Zoom in (wheel, +)", self.zout_btn: "Zoom out (wheel, -)",
+                self.fit_btn: "The whole table (0)"}
+        for btn in self.view_buttons():
+            btn.draw(surface, self.theme)
+        for btn in self.view_buttons():
+            if btn.rect.collidepoint(self.mouse):
+                r = btn.rect
+                f = self.theme.small_font()
+                w = f.size(tips[btn])[0] + self.theme.px(16)
+                draw_tooltip(surface, self.theme, [tips[btn]], (r.x - w - self.theme.px(4), r.y), self.map_rect)
 
     def _draw_units(self, surface, geo, st) -> None:
         t, sh = self.theme, self.shown
@@ -467,10 +752,46 @@ class ArtilleryBoard(Aiming, Board):
                 continue
             if not u.alive:
                 if u.id in sh.gone:                  # not fallen yet: the dice have not shown it
-                    D.draw_unit(surface, geo, t, st, u, alpha_models=sh.gone[u.id][2])
+                    D.draw_unit(surface, geo, t, st, u, alpha_models=sh.gone[u.id][2], label=False)
                 continue
             D.draw_unit(surface, geo, t, st, u, active=u.id == active, selected=u.id == self.target,
-                        done=u.id in st.activated and u.id != active, alpha_models=sh.models.get(u.id))
+                        done=u.id in st.activated and u.id != active, alpha_models=sh.models.get(u.id),
+                        label=False)
+
+    def _labelled(self, st):
+        """The units and guns whose labels the table shows now (not those an animation draws)."""
+        sh = self.shown
+        units = []
+        for u in st.units.values():
+            if u.id in sh.hide_units:
+                continue
+            if u.alive:
+                units.append((u, u.pos, sh.models.get(u.id, u.models)))
+            elif u.id in sh.gone:
+                units.append((u, u.pos, sh.gone[u.id][2]))
+        guns = [(g, g.pos, sh.facing.get(g.id, g.facing), sh.markers.get(g.id, g.markers))
+                for g in st.guns.values() if g.id not in sh.hide_guns]
+        return units, guns
+
+    def _draw_labels(self, surface, geo, st, tracks) -> None:
+        """Unit plates and gun labels, placed clear of the pieces, the damage plates
+        and each other (placed once per picture, not per frame)."""
+        t = self.theme
+        units, guns = self._labelled(st)
+        bounds = geo.table.clip(self.map_rect)
+        avoid = [tr.rect for tr in tracks.values()]
+        key = (geo.key, geo.x0, geo.y1, tuple(bounds),
+               tuple((u.id, tuple(p), n) for u, p, n in units),
+               tuple((g.id, tuple(p), f, m) for g, p, f, m in guns), tuple(tuple(a) for a in avoid))
+        if key != self._labels_key:
+            self._labels_key = key
+            self.drawn["labels"] = D.place_labels(geo, t, units, guns, avoid, bounds)
+        spots = self.drawn["labels"]
+        active = st.act.unit if st.act is not None else None
+        for g, _p, _f, m in guns:
+            D.draw_gun_label(surface, geo, t, g, spots[("g", g.id)], m)
+        for u, _p, n in units:
+            D.draw_plate(surface, geo, t, u, spots[("u", u.id)], n, done=u.id in st.activated and u.id != active)
 
     def _draw_table(self, surface, geo, st, can) -> None:
         t = self.theme
@@ -480,7 +801,8 @@ class ArtilleryBoard(Aiming, Board):
         if self.grid:
             D.grid_labels(surface, geo, t)
         sh = self.shown
-        D.draw_sections(surface, geo, t, st, hold=sh.track, target=self.target if self.target in st.sections else None)
+        D.draw_sections(surface, geo, t, st, target=self.target if self.target in st.sections else None,
+                        tracks=False)
         acting = st.phase == "act" and st.act is not None and can
         if acting and self.target is None:
             u = st.active_unit()
@@ -493,15 +815,19 @@ class ArtilleryBoard(Aiming, Board):
             if g.id in sh.hide_guns:
                 continue
             D.draw_gun(surface, geo, t, g, facing=sh.facing.get(g.id), selected=g.id == self.sel_gun,
-                       markers=sh.markers.get(g.id))
+                       markers=sh.markers.get(g.id), label=False)
         self._draw_units(surface, geo, st)
+        tracks = D.draw_tracks(surface, geo, t, st, hold=sh.track, bounds=geo.table.clip(self.map_rect))
+        self.drawn["tracks"] = tracks
+        self._draw_labels(surface, geo, st, tracks)
         if acting and self.target is None and self.sel_gun is None:
             O.draw_reach(self, surface, geo, st)
         if acting and self.target is not None:
             O.draw_preview(self, surface, geo, st)
         if self.hint is not None and can:
             O.draw_hint(self, surface, geo, st, self.hint)
-        if self.drag is None and self.map_rect.collidepoint(self.mouse):
+        over_button = any(b.rect.collidepoint(self.mouse) for b in self.view_buttons())
+        if self.drag is None and self.press is None and self.map_rect.collidepoint(self.mouse) and not over_button:
             lines = O.describe_at(self, st, self.mouse)
             if lines:
                 draw_tooltip(surface, t, lines, (self.mouse[0] + 14, self.mouse[1] + 14), self.map_rect)

@@ -1,0 +1,256 @@
+"""The Artillery tabletop as a newcomer reads it (issue 26, items 5-10), through the
+real frame at the three window sizes: tracks that never misstate, labels clear of
+the pieces, arcs on the table, zoom and pan, the folding column, what a unit can do,
+outcomes in words, only secrets hidden, sides named at set-up, the Load list, and
+the rules pictures. Every wait is counted in frames."""
+import random
+
+import pygame
+import pytest
+
+import games
+from games.artillery import INFO
+from games.artillery.data import STRUCTURES
+from games.artillery.rules import Move
+from games.core.game import CHANCE
+from games.core.match import AI, HUMAN, Match, Seat, SEED_ONLY
+from games.ui.game_screen import GameScreen
+from games.ui.headless import make_app
+from tests.ui.helpers import click, frames, key
+
+SIZES = [(800, 600), (1280, 720), (1920, 1080)]
+SCENARIOS = ["field", "shore", "anchor"]
+
+
+@pytest.fixture(autouse=True)
+def _registered(monkeypatch):
+    monkeypatch.setitem(games.BY_ID, "artillery", INFO)
+
+
+def midgame(scenario, seed=4, plies=90, seats=None, want=None):
+    """A match played by seeded random moves (shots preferred) until at least
+    ``plies`` and South is to act with its unit: the same position every run (the
+    next seed when a game ends before that)."""
+    for k in range(seed, seed + 10):
+        m = _played(scenario, k, plies, seats, want)
+        if m is not None:
+            return m
+    raise AssertionError("every game ended before the position wanted")
+
+
+def _played(scenario, seed, plies, seats, want):
+    seats = seats or [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")]
+    m = Match(INFO, {"scenario": scenario}, seats, seed=seed, ai_secret=seed, chance_secret=SEED_ONLY)
+    rng = random.Random(seed)
+    while not m.is_over():
+        st = m.state
+        p = st.current_player()
+        if p == CHANCE:
+            m.apply_chance()
+            continue
+        legal = st.legal_moves()
+        if m.ply >= plies and p == 0 and st.phase == "act" and st.need is None and st.act.used == 0 \
+                and (want is None or want(st)):
+            return m
+        shots = [x for x in legal if x.kind in ("fire", "shoot")]
+        quiet = [x for x in legal if x.kind != "end"] or legal
+        m.play(rng.choice(shots) if shots and rng.random() < 0.6 else rng.choice(quiet))
+    return None
+
+
+def screen(m, size=(1280, 720), animation="off"):
+    app = make_app(size, animation=animation)
+    g = GameScreen(app, m)
+    app.push(g)
+    frames(app, 2)
+    return app, g
+
+
+def pt(g, pos):
+    x, y = g.board.geo.pt(*pos)
+    return int(round(x)), int(round(y))
+
+
+def close(app):
+    for s in list(app.stack.scenes):
+        s.on_exit()
+
+
+# -- 5. readable at every size -----------------------------------------------------------------
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_every_damage_plate_is_whole_and_shows_its_value(scenario, size):
+    """Each section's plate shows all its Integrity boxes, the ticked ones filled,
+    inside the table in view: the track drawn is the value, at every size."""
+    m = midgame(scenario)
+    st = m.state
+    for i, sid in enumerate(st.sections):             # a tally on every section, some past a Fortitude
+        n = STRUCTURES[st.sections[sid].type].integrity
+        st.sections[sid].tally = (i * 2 + 1) % (2 * n)
+    app, g = screen(m, size)
+    b = g.board
+    app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0))])
+    g.draw(app.screen)
+    view = b.geo.table.clip(b.map_rect)
+    assert set(b.drawn["tracks"]) == set(st.sections), "every section has its plate"
+    for sid, tr in b.drawn["tracks"].items():
+        s = st.sections[sid]
+        n = STRUCTURES[s.type].integrity
+        assert len(tr.boxes) == n, f"{sid}: {len(tr.boxes)} of {n} boxes"
+        assert tr.filled == s.tally % n
+        assert view.contains(tr.rect), f"{sid}'s plate is cut by the edge"
+        assert all(tr.rect.contains(bx) for bx in tr.boxes), f"{sid}: a box outside its plate"
+        assert tr.boxes[0].w >= 5, "boxes big enough to see"
+        for i, bx in enumerate(tr.boxes):
+            want = (220, 80, 70) if i < tr.filled else (70, 64, 56)
+            assert tuple(app.screen.get_at(bx.center))[:3] == want, f"{sid} box {i} is covered"
+    close(app)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_labels_keep_clear_of_unit_plates_and_bases_at_1280x720(scenario):
+    m = midgame(scenario)
+    app, g = screen(m, (1280, 720))
+    b = g.board
+    g.draw(app.screen)
+    st = m.state
+    spots = b.drawn["labels"]
+    plates = {k[1]: r for k, r in spots.items() if k[0] == "u"}
+    labels = {k[1]: r for k, r in spots.items() if k[0] == "g"}
+    r = b.geo.s
+    bases = {u.id: pygame.Rect(int(b.geo.pt(*u.pos)[0] - r), int(b.geo.pt(*u.pos)[1] - r), int(2 * r), int(2 * r))
+             for u in st.units.values() if u.alive}
+    assert plates and labels
+    for gid, lr in labels.items():
+        for uid, pr in plates.items():
+            assert not lr.colliderect(pr), f"{gid}'s label lies on {uid}'s plate"
+        for uid, br in bases.items():
+            assert not lr.colliderect(br), f"{gid}'s label lies on {uid}'s base"
+    for uid, pr in plates.items():
+        for other, br in bases.items():
+            assert not pr.colliderect(br), f"{uid}'s plate lies on {other}'s base"
+        for tr in b.drawn["tracks"].values():
+            assert not pr.colliderect(tr.rect), f"{uid}'s plate lies on a damage plate"
+    close(app)
+
+
+def test_arcs_of_fire_stay_on_the_table():
+    """At 1280x720 the shore table leaves room above and below it: the active guns'
+    arcs and range rings used to spill into it."""
+    m = midgame("shore", want=lambda st: st.operable(st.active_unit()))
+    app, g = screen(m, (1280, 720))
+    b = g.board
+    assert g.can_act() and m.state.operable(m.state.active_unit()), "a crew with guns is active"
+    g.draw(app.screen)
+    bg = tuple(g.theme.c["table"])[:3]
+    above = pygame.Rect(b.map_rect.x, b.map_rect.y, b.map_rect.w - b.theme.px(40),
+                        b.geo.table.y - 8 - b.map_rect.y)
+    below = pygame.Rect(b.map_rect.x, b.geo.table.bottom + 8, b.map_rect.w, b.map_rect.bottom - b.geo.table.bottom - 8)
+    assert above.h > 10 and below.h > 10, "the shore table leaves room above and below it"
+    seen = {tuple(app.screen.get_at((x, y)))[:3] for r in (above, below) for x in range(r.x, r.right, 3)
+            for y in range(r.y, r.bottom, 3)}
+    assert seen == {bg}, f"something drawn off the table: {seen - {bg}}"
+    close(app)
+
+
+def test_the_wheel_zooms_about_the_pointer_a_drag_pans_and_0_fits():
+    m = midgame("field")
+    app, g = screen(m, (800, 600))
+    b = g.board
+    s0 = b.geo.s
+    at = (b.map_rect.centerx + 40, b.map_rect.centery + 30)
+    under = b.geo.inch(at)
+    app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)),
+                             pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)])
+    frames(app, 1)
+    assert b.geo.s > s0 * 1.2, "the wheel zooms in"
+    got = b.geo.inch(at)
+    assert abs(got[0] - under[0]) < 0.2 and abs(got[1] - under[1]) < 0.2, "the point under the pointer stays"
+    for _ in range(2):
+        app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)])
+    c0 = b.view_c
+    # a drag from open ground pans the table; nothing is played
+    st = m.state
+    spot = next((x, y) for x in range(b.map_rect.x + 60, b.map_rect.right - 60, 7)
+                for y in range(b.map_rect.y + 60, b.map_rect.bottom - 60, 7)
+                if b.unit_at(st, (x, y)) is None and b.gun_at(st, (x, y)) is None and b.section_at(st, (x, y)) is None)
+    ply = m.ply
+    events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1)]
+    for k in range(1, 6):
+        events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=(spot[0] - 10 * k, spot[1] - 6 * k), rel=(0, 0),
+                                         buttons=(1, 0, 0)))
+    events.append(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(spot[0] - 50, spot[1] - 30), button=1))
+    for e in events:
+        app.step(1 / 60, events=[e])
+    assert m.ply == ply, "a drag on open ground plays nothing"
+    assert b.view_c != c0 and b.view_c[0] > c0[0], "dragging left shows more of the east"
+    key(app, pygame.K_0)
+    frames(app, 1)
+    assert b.zoom == 1.0 and b.geo.s == pytest.approx(s0)
+    close(app)
+
+
+def test_a_click_on_open_ground_still_walks_there():
+    m = midgame("field")
+    app, g = screen(m, (1280, 720))
+    st = m.state
+    u = st.active_unit()
+    dest = next(mv.pos for mv in st.legal_moves() if mv.kind == "move" and not mv.flag
+                and g.board.unit_at(st, pt(g, mv.pos)) is None and g.board.gun_at(st, pt(g, mv.pos)) is None
+                and g.board.section_at(st, pt(g, mv.pos)) is None)
+    click(app, pt(g, dest))
+    assert m.log[-1].text == f"move {u.id} {dest[0]},{dest[1]}", g.status
+    close(app)
+
+
+def test_the_column_folds_away_and_opens_for_a_card():
+    m = midgame("field")
+    app, g = screen(m, (800, 600))
+    b = g.board
+    assert not b._col_shown, "at 800x600 the table starts with the room"
+    folded = b.map_rect.w
+    key(app, pygame.K_c)
+    assert b._col_shown and b.map_rect.w < folded
+    key(app, pygame.K_c)
+    assert not b._col_shown and b.map_rect.w == folded
+    # a card to choose: the column opens by itself, and folds again after
+    for _ in range(3000):
+        if g.can_act() and m.state.phase == "pick":
+            break
+        if g.can_act():
+            g.submit(Move("end") if m.state.phase == "act" else m.state.legal_moves()[0])
+        frames(app, 1)
+    assert m.state.phase == "pick"
+    frames(app, 1)
+    assert b._col_shown and b.panel.buttons, "the hand is in the column"
+    close(app)
+
+
+def test_a_drop_inside_the_move_circle_is_never_refused_for_rounding():
+    """A drop the circle shows in reach whose nearest whole inch lies past the move
+    goes to the nearest legal point instead of being refused."""
+    m = midgame("field")
+    app, g = screen(m, (1280, 720))
+    b = g.board
+    st = m.state
+    u = st.active_unit()
+    leave = False
+    inches = st.move_allowance(u.id)["inches"]
+    found = None
+    for k in range(360):
+        import math
+        a = math.radians(k + 0.5)
+        p = (u.pos[0] + math.cos(a) * (inches - 0.05), u.pos[1] + math.sin(a) * (inches - 0.05))
+        r = (round(p[0]), round(p[1]))
+        if math.dist(u.pos, r) > inches and st.table.on_table(p):
+            found = p
+            break
+    assert found is not None, "a drop near the edge rounds outside"
+    assert st.why_illegal(Move("move", a=u.id, pos=(round(found[0]), round(found[1])))) is not None
+    want = b.drop_point(st, u.id, found, leave)
+    assert st.why_illegal(Move("move", a=u.id, pos=want)) is None
+    ply = m.ply
+    assert b.try_move(u.id, found)
+    assert m.ply == ply + 1 and m.log[-1].text == f"move {u.id} {want[0]},{want[1]}"
+    close(app)
