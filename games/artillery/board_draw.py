@@ -628,6 +628,49 @@ def _arc(surface, geo, theme, o, facing, half, reach, rings, alpha) -> None:
         draw_text(surface, f"+{k}", f, col, (int(ox + hx * d), int(oy - hy * d)), "center", shadow=(0, 0, 0))
 
 
+def draw_arc_shape(surface, geo, theme, origin, facing: float, poly, reach: float = 24.0, rings: int = 8,
+                   alpha: int = 50) -> None:
+    """A gun's arc of fire as the rules give its shape (``state.gun_arc_shape``: a
+    cone, a ship's deck corridor, a swivel's circle), with the range rings inside
+    it labelled with the penalty they add; all of it kept on the table."""
+    pts = [geo.pt(*p) for p in poly]
+    if len(pts) < 3:
+        return
+    clip = surface.get_clip()
+    view = geo.table.clip(clip) if clip else geo.table
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    box = pygame.Rect(int(min(xs)) - 2, int(min(ys)) - 2, int(max(xs) - min(xs)) + 5,
+                      int(max(ys) - min(ys)) + 5).clip(view)
+    if box.w <= 0 or box.h <= 0:
+        return
+    col = theme.c["move_shot"]
+    local = [(x - box.x, y - box.y) for x, y in pts]
+    s = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.polygon(s, (*col, alpha), local)
+    ox, oy = geo.pt(*origin)
+    o = (int(ox) - box.x, int(oy) - box.y)
+    ringl = pygame.Surface(box.size, pygame.SRCALPHA)
+    for k in range(1, int(reach // rings) + 1):
+        pygame.draw.circle(ringl, (*col, min(255, alpha * 3)), o, int(k * rings * geo.s), 1)
+    mask = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.polygon(mask, (255, 255, 255, 255), local)
+    ringl.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)       # the rings only inside the arc
+    s.blit(ringl, (0, 0))
+    pygame.draw.polygon(s, (*col, min(255, alpha * 3)), local, 1)
+    surface.set_clip(view)
+    try:
+        surface.blit(s, box.topleft)
+        f = theme.font(10)
+        hx, hy = G.heading_vector(facing)
+        for k in range(0, int(reach // rings)):
+            d = (k + 0.5) * rings * geo.s
+            at = (int(ox + hx * d), int(oy - hy * d))
+            if view.collidepoint(at):
+                draw_text(surface, f"+{k}", f, col, at, "center", shadow=(0, 0, 0))
+    finally:
+        surface.set_clip(clip)
+
+
 def dashed(surface, col, a, b, width=2, dash=8) -> None:
     L = math.dist(a, b)
     if L < 1:

@@ -18,7 +18,7 @@ import math
 
 from games.artillery import events as ev
 from games.artillery import geometry as G
-from games.artillery.texts import PURPOSE
+from games.artillery.texts import PURPOSE, outcome_phrases
 from games.ui.dice import DieRoll
 from games.ui.easing import in_out, out_quad
 from games.ui.particles import Burst, Debris, Flash, Smoke, effect_step
@@ -167,7 +167,7 @@ def _plan_roll(board, value: int, before, after, new) -> None:
     board.timeline.then(Step(DIE_T, start=start, update=update, end=end, draw=draw, name="d10"))
     if not done_batch:
         return
-    summary = _summary(new, tray)
+    summary = _summary(new, tray, board.host.names())
 
     def result(step):
         tray.result = summary
@@ -186,30 +186,9 @@ def _plan_roll(board, value: int, before, after, new) -> None:
     board.timeline.then(Step(READ_T, name="read"))
 
 
-def _summary(new, tray: Tray) -> str:
-    parts = []
-    for e in new:
-        if isinstance(e, ev.ShootTest):
-            parts.append(f"{e.hits} hit{'s' if e.hits != 1 else ''}" + ("!" if e.hits else ": a miss"))
-        elif isinstance(e, ev.DamageRoll):
-            parts.append(f"{e.hits} damage" + (" (halved)" if e.halved else ""))
-        elif isinstance(e, ev.CriticalResult):
-            head = "Lucky hit! " if e.lucky else "Critical! "
-            parts.append(f"{head}{e.name}: {e.detail}")
-        elif isinstance(e, ev.Saves):
-            parts.append(f"{e.saved} saved, {e.failed} lost")
-        elif isinstance(e, ev.GunSave):
-            parts.append(f"{e.gun} {'holds' if e.saved else 'is smashed'}")
-        elif isinstance(e, ev.FatigueTest):
-            parts.append("steady" if e.passed else f"shaken: Fatigue {e.fatigue}")
-        elif isinstance(e, ev.RollOff):
-            parts.append("level: roll again" if e.first is None else f"{e.rolls[0]} against {e.rolls[1]}")
-        elif isinstance(e, ev.StructureDamaged) and e.fortitude_after < e.fortitude_before:
-            parts.append(f"{e.section} Fortitude {e.fortitude_before} to {e.fortitude_after}")
-        elif isinstance(e, ev.SectionWrecked):
-            parts.append(f"{e.section} is wrecked")
-        elif isinstance(e, ev.UnitGone):
-            parts.append(f"{e.unit} {e.how}")
+def _summary(new, tray: Tray, names=None) -> str:
+    """What the batch did, in the words the move log uses for it."""
+    parts = outcome_phrases(new, names)
     if not parts and tray.tn is None and tray.values:
         parts.append(f"rolled {tray.values[-1]}")
     return "; ".join(parts)

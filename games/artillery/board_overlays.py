@@ -18,54 +18,100 @@ from games.ui.theme import draw_text, fit_text
 
 
 def describe_at(board, st, pos) -> list[str]:
-    """What is under the pointer, in words (a unit, a gun or a section)."""
+    """What is under the pointer, in words: a unit's card (its numbers, its guns and
+    why each can or can't fire, the actions a card gives it), a gun, or a section."""
+    from games.artillery import texts
     u = board.unit_at(st, pos)
     if u is not None:
-        act = " (activated)" if u.id in st.activated else ""
-        lines = [f"{u.id} {u.name}{act}", f"{u.models} of {u.start} models, Fatigue {u.fatigue}"]
-        guns = [g.id for g in st.guns_of(u.id)]
-        if guns:
-            lines.append("Crews " + ", ".join(guns))
+        lines = texts.unit_lines(st, u)
+        hand = [c for c in (st.hands[u.seat] if st.phase == "pick" else []) if c != "??"]
+        if hand and u.id not in st.activated:
+            lines.insert(4, "Actions: " + ", ".join(f"{c} {st.actions_for(u, c)}" for c in hand))
+        elif st.act is not None and st.act.unit == u.id:
+            a = st.act
+            lines.insert(4, f"With {a.card}: {a.actions} action{'s' if a.actions != 1 else ''}, "
+                            f"{a.actions - a.used} left")
+        elif st.phase in ("activate", "act") and st.shown[u.seat] and u.id not in st.activated:
+            card = st.shown[u.seat]
+            n = st.actions_for(u, card)
+            lines.insert(4, f"With {card}: {n} action{'s' if n != 1 else ''}")
         return lines
     g = board.gun_at(st, pos)
     if g is not None:
-        state = "destroyed" if g.destroyed else "spiked" if g.spiked else (
-            f"{g.markers} reload markers" if g.markers else "loaded")
-        crew = f"crew {g.crew}" if g.crew else "abandoned"
-        return [f"{g.id} {g.stats.name}", f"{crew}, {state}", "Shot: " + ", ".join(g.ammo)]
+        crew = f"crewed by {g.crew}" if g.crew else "abandoned"
+        where = f"in {g.section}" if g.section else "on a field carriage"
+        return [f"{g.id} {g.stats.name}, {where}", texts.gun_status(st, g).capitalize(), f"{crew}; shot: " +
+                ", ".join(g.ammo if not g.stats.swivel else ("swivel",))]
     sid = board.section_at(st, pos)
     if sid is not None:
         tr = st.structure_track(sid)
-        return [f"{sid} {st.table.sections[sid].name} ({tr['type']})",
-                f"Fortitude {tr['fortitude']} of {tr['base']}, Integrity {tr['integrity']}",
-                f"Damage {tr['tally']}: {tr['to_next_loss']} more to lose a Fortitude"]
+        inside = [x.id for x in st.units_in_section(sid)]
+        lines = [f"{sid} {st.table.sections[sid].name} ({tr['type']})",
+                 f"Fortitude {tr['fortitude']} of {tr['base']}, Integrity {tr['integrity']}",
+                 f"Damage {tr['tally']}: {tr['to_next_loss']} more to lose a Fortitude"]
+        if inside:
+            lines.append("Inside: " + ", ".join(inside))
+        return lines
     return []
 
-def draw_hint(board, surface, geo, st, m) -> None:
-    """The suggested move, in the hint colour: where to go, whom to activate, what to aim at."""
-    col = board.theme.c["hint"]
-    w = max(2, int(geo.s / 4))
+
+def hint_spots(st, m) -> tuple[list, list, str]:
+    """Where a suggested move shows on the table: (circled points, lines from-to, a
+    short caption); all in table inches."""
     kind = getattr(m, "kind", "")
-    spots = []
-    if kind == "move" and m.pos is not None:
-        spots.append(m.pos)
-        if m.a in st.units:
-            pygame.draw.line(surface, col, geo.pt(*st.units[m.a].pos), geo.pt(*m.pos), w)
-    elif kind in ("activate", "shoot") and m.a in st.units:
-        spots.append(st.units[m.a].pos)
-    elif kind == "fire":
+    unit = st.act.unit if st.act is not None else None
+    spots: list = []
+    lines: list = []
+    if kind == "move" and m.pos is not None and m.a in st.units:
+        spots += [st.units[m.a].pos, m.pos]
+        lines.append((st.units[m.a].pos, m.pos))
+        return spots, lines, f"{m.a} here"
+    if kind == "activate" and m.a in st.units:
+        return [st.units[m.a].pos], [], f"activate {m.a}"
+    if kind == "shoot" and m.a in st.units:
+        src = st.units[unit].pos if unit in st.units else None
+        return [st.units[m.a].pos], ([(src, st.units[m.a].pos)] if src else []), f"shoot at {m.a}"
+    if kind == "fire":
         tgt = st.units[m.target].pos if m.target in st.units else (
             G.centroid(st.table.sections[m.target].poly) if m.target in st.table.sections else None)
         if tgt is not None:
-            spots.append(tgt)
-            for gid in m.guns:
-                if gid in st.guns:
-                    D.dashed(surface, col, geo.pt(*st.guns[gid].pos), geo.pt(*tgt), w, 7)
-    elif kind in ("turn", "spike", "dreload") and m.a in st.guns:
-        spots.append(st.guns[m.a].pos)
+            lines += [(st.guns[g].pos, tgt) for g in m.guns if g in st.guns]
+            return [tgt] + [st.guns[g].pos for g in m.guns if g in st.guns], lines, f"fire at {m.target}"
+    if kind in ("turn", "spike", "dreload") and m.a in st.guns:
+        return [st.guns[m.a].pos], [], f"{kind if kind != 'dreload' else 'reload'} {m.a}"
+    if kind in ("reload", "assign", "abandon"):
+        return [st.guns[g].pos for g in m.guns if g in st.guns], [], f"{kind} {'+'.join(m.guns)}"
+    if kind in ("rally", "end") and unit in st.units:
+        return [st.units[unit].pos], [], "rally" if kind == "rally" else "end here"
+    return [], [], ""
+
+
+def draw_hint(board, surface, geo, st, m) -> None:
+    """The suggested move drawn on the table in the hint colour: the unit and where it
+    goes, or the guns and their target, with a caption; the column says it in words."""
+    col = board.theme.c["hint"]
+    w = max(2, int(geo.s / 4))
+    spots, lines, caption = hint_spots(st, m)
+    for a, b in lines:
+        pa, pb = geo.pt(*a), geo.pt(*b)
+        D.dashed(surface, col, pa, pb, w, 7)
+        ang = math.atan2(pb[1] - pa[1], pb[0] - pa[0])
+        k = max(6, geo.s * 0.9)
+        for da in (2.6, -2.6):                      # an arrowhead at the far end
+            pygame.draw.line(surface, col, pb, (pb[0] + k * math.cos(ang + da), pb[1] + k * math.sin(ang + da)), w)
     for p in spots:
         c = geo.pt(*p)
         pygame.draw.circle(surface, col, (int(c[0]), int(c[1])), int(UNIT_RADIUS * geo.s * 1.6), w)
+    if spots and caption:
+        f = board.theme.small_font()
+        c = geo.pt(*(spots[1] if getattr(m, "kind", "") == "move" else spots[0]))
+        box = pygame.Rect(0, 0, f.size("Hint: " + caption)[0] + 10, f.get_linesize() + 2)
+        box.midbottom = (int(c[0]), int(c[1] - UNIT_RADIUS * geo.s * 1.7))
+        box.clamp_ip(board.map_rect)
+        pygame.draw.rect(surface, (16, 24, 32), box, border_radius=4)
+        pygame.draw.rect(surface, col, box, 1, border_radius=4)
+        draw_text(surface, "Hint: " + caption, f, col, box.center, "center")
+
 
 def draw_reach(board, surface, geo, st) -> None:
     """The active unit's move: a dashed circle (carriage penalty included) and,
@@ -181,5 +227,16 @@ def draw_tray(board, surface, tray) -> None:
         else:
             pygame.draw.circle(surface, (96, 120, 84), (int(c[0]), int(c[1])), int(d * 0.4), 2)
     if tray.result:
-        draw_text(surface, fit_text(tray.result, f, r.w - 16), f, (20, 16, 10),
-                  (r.x + t.px(8), r.bottom - t.px(5)), "bottomleft")
+        lines = tray_result_lines(board, tray)
+        y = r.bottom - t.px(5) - len(lines) * f.get_linesize()
+        for line in lines:
+            draw_text(surface, line, f, (20, 16, 10), (r.x + t.px(8), y))
+            y += f.get_linesize()
+
+
+def tray_result_lines(board, tray) -> list[str]:
+    """The batch's result wrapped to the tray (never cut): the tray grows for it."""
+    from games.ui.theme import wrap_text
+    t = board.theme
+    w = board.tray_area().w - t.px(12) - t.px(16)
+    return wrap_text(tray.result, t.small_font(), max(20, w))[:8] if tray.result else []

@@ -41,6 +41,7 @@ class Panel:
         self.page = 0
         self.show_all = False
         self.strip = False           # folded away to a strip beside the map
+        self.text_lines: list = []   # the info lines drawn last (tests read them)
         self._key = None
         snd = board.host.sound
         self.grid_btn = Button("Grid", board.toggle_grid, "G", sound=snd)
@@ -248,6 +249,10 @@ class Panel:
             y += lh
         for btn in self.buttons:
             btn.draw(surface, t)
+        hinted = self.hinted_button()
+        if hinted is not None and can:
+            pygame.draw.rect(surface, c["hint"], hinted.rect.inflate(t.px(4), t.px(4)), max(2, t.px(2.5)),
+                             border_radius=t.px(9))
         y = (self.buttons[-1].rect.bottom + t.px(6)) if self.buttons else y + t.px(4)
         bottom = self.grid_btn.rect.y - t.px(4)
         if b.tray is not None:
@@ -260,20 +265,80 @@ class Panel:
                     draw_text(surface, part, f, c["text"], (x, y))
                     y += lh
         else:
-            lines = b.caption_lines()
-            if b.move_hint:
-                lines = [b.move_hint] + lines
-            for line in lines:
-                for part in wrap_text(line, f, w)[:3]:
-                    if y + lh > bottom:
-                        break
-                    draw_text(surface, part, f, c["text_dim"], (x, y))
-                    y += lh
+            self.text_lines = self.info_lines(st, can)
+            events = [(line, c["text_dim"]) for line in b.caption_lines()]
+            self._draw_lines(surface, x, y, w, bottom, self.text_lines, events)
         self.grid_btn.label = "Grid on" if b.grid else "Grid"
         self.grid_btn.draw(surface, t)
         if can:
             self.all_btn.label = "Back" if self.show_all else "All moves"
             self.all_btn.draw(surface, t)
+
+    def hinted_button(self):
+        """The button that plays the suggested move (a card, a unit to activate, a casualty)."""
+        m = self.board.hint
+        kind = getattr(m, "kind", "")
+        for btn in self.buttons:
+            if kind == "pick" and btn.label == card_key_label(m.a):
+                return btn
+            if kind == "activate" and btn.label.startswith(f"{m.a} "):
+                return btn
+            if kind == "casualty" and (btn.label == "A man takes the hit" if m.a == "man"
+                                       else btn.label == f"Gun {m.a} takes the hit"):
+                return btn
+        return None
+
+    def info_lines(self, st, can: bool) -> list[tuple[str, tuple]]:
+        """What the column says under its buttons before the latest events: the hint in
+        words, what the active unit can do (its numbers, every gun and why it can or
+        can't fire), on choosing a card the actions each card gives each unit, and
+        after the reveal the actions the card shown gives each unit."""
+        from games.artillery import texts
+        b = self.board
+        c = b.theme.c
+        out: list[tuple[str, tuple]] = []
+        if b.hint is not None and can:
+            out.append(("Hint: " + texts.hint_words(st, b.hint), c["hint"]))
+        if b.move_hint:
+            out.append((b.move_hint, c["text"]))
+        if not can or self.show_all:
+            return out
+        if st.phase == "act" and st.act is not None and st.decision is None:
+            u = st.units[st.act.unit]
+            out += [(line, c["text"]) for line in texts.unit_lines(st, u)[2:]]
+        elif st.phase == "pick" and st.picking:
+            seat = st.picking[0]
+            hand = [card for card in st.hands[seat] if card != "??"]
+            if hand:
+                out.append(("Actions each card gives:", c["accent"]))
+                out += [(line, c["text"]) for line in texts.card_actions(st, seat, hand)]
+        elif st.phase == "activate" and st.order:
+            seat = st.order[0]
+            card = st.shown[seat]
+            if card:
+                out.append((f"Actions with {card}:", c["accent"]))
+                out += [(f"{u.id} {u.name}: {st.actions_for(u, card)}", c["text"])
+                        for u in st.live_units(seat) if u.id not in st.activated]
+        return out
+
+    def _draw_lines(self, surface, x: int, y: int, w: int, bottom: int, info, events) -> None:
+        """The info lines from the top; then the latest events, the newest last (as in
+        the move log), dropping the oldest when there is no room."""
+        t = self.board.theme
+        f = t.small_font()
+        lh = f.get_linesize()
+        for line, col in info:
+            for part in wrap_text(line, f, w):
+                if y + lh > bottom:
+                    return
+                draw_text(surface, part, f, col, (x, y))
+                y += lh
+        y += t.px(4) if info else 0
+        rows = [(part, col) for line, col in events for part in wrap_text(line, f, w)]
+        room = max(0, (bottom - y) // lh)
+        for part, col in rows[len(rows) - room:] if room else []:
+            draw_text(surface, part, f, col, (x, y))
+            y += lh
 
     def _draw_strip(self, surface) -> None:
         """The column folded away: a strip that says what it is and opens it on a click."""

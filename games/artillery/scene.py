@@ -61,6 +61,13 @@ SMALL_TABLE_PX = 420
 
 
 class ArtilleryBoard(Aiming, Board):
+    #: a lone player is the only one at the table: a loaded game opens on the table, no "Pass to" screen
+    lone_player_curtain = False
+    #: the public picture holds no secret (a hand shows only to its seat, in the column, while
+    #: it may act) and none of the seat's choices (aim, hint, selection): a question asked
+    #: mid-activation leaves the table in sight
+    public_under_cover = True
+
     def __init__(self, host):
         super().__init__(host)
         self.panel = Panel(self)
@@ -79,6 +86,7 @@ class ArtilleryBoard(Aiming, Board):
         self.press: dict | None = None                     # a press on the map: a pan, or a click on release
         self.drawn: dict = {"tracks": {}, "labels": {}}    # what the last frame drew where (tests read it)
         self._labels_key = None
+        self._mine = False
         snd = host.sound
         self.col_btn = Button(">", self.toggle_column, sound=snd)
         self.zin_btn = Button("+", lambda: self.zoom_by(1), sound=snd)
@@ -283,6 +291,25 @@ class ArtilleryBoard(Aiming, Board):
         r = self.panel.perform_rect
         return r if r.w > 20 and r.h > 10 else None
 
+    @staticmethod
+    def seat_roles(options, n: int = 2) -> list[str]:
+        """What each seat commands in the chosen scenario (the new-game dialog says it)."""
+        from games.artillery.data import DEFAULT_SCENARIO, SCENARIOS
+        sc = SCENARIOS[(options or {}).get("scenario", DEFAULT_SCENARIO)]
+        return [f"plays {side}" for side in sc.sides][:n]
+
+    @staticmethod
+    def options_text(options) -> str:
+        """The scenario's name, for the Load list."""
+        from games.artillery.data import DEFAULT_SCENARIO, SCENARIOS
+        key = (options or {}).get("scenario", DEFAULT_SCENARIO)
+        return SCENARIOS[key].title if key in SCENARIOS else str(key)
+
+    def hint_text(self, move) -> str:
+        """The suggested move in words (the table shows where)."""
+        from games.artillery.texts import hint_words
+        return hint_words(self._state(), move)
+
     def help_text(self) -> str:
         st = self._state()
         if st.decision is not None:
@@ -306,6 +333,11 @@ class ArtilleryBoard(Aiming, Board):
         if st.phase == "act" and self.target is None and self.sel_gun is None:
             return "Drag to move, click a target to aim or a gun to turn it; E ends"
         return ""
+
+    @staticmethod
+    def log_lines(entries, names, state_at) -> list[tuple[int, int, int, str]]:
+        from games.artillery.texts import log_lines
+        return log_lines(entries, names, state_at)
 
     @staticmethod
     def draw_rules_diagram(key, surface, rect, theme) -> None:
@@ -367,7 +399,7 @@ class ArtilleryBoard(Aiming, Board):
         d, gap, cols = self._tray_cols(tray)
         rows = -(-tray.n // cols)
         lh = t.small_font().get_linesize()
-        h = rows * (d + gap) + 2 * lh + 2 * gap
+        h = rows * (d + gap) + (1 + max(3, len(O.tray_result_lines(self, tray)))) * lh + 2 * gap
         r = pygame.Rect(0, 0, max(1, area.w - t.px(12)), h)
         bottom = self.panel.grid_btn.rect.y if self._col_shown else area.bottom
         r.midbottom = (area.centerx, bottom - t.px(4))
@@ -403,18 +435,13 @@ class ArtilleryBoard(Aiming, Board):
         pygame.draw.circle(s, (*edge, a), (r + 1, r + 1), r, 1)
         surface.blit(s, (int(pos[0]) - r - 1, int(pos[1]) - r - 1))
 
-    def caption_lines(self) -> list[str]:
+    def caption_lines(self, most: int = 5) -> list[str]:
+        """The latest events in words, oldest first (the newest at the bottom, as in
+        the move log), only those the animation has shown."""
+        from games.artillery.texts import event_phrases
         st = self._state()
         n = len(st.events) if self.shown.events is None else self.shown.events
-        out = []
-        names = self.host.names()
-        for e in st.events[:n][::-1]:
-            if e.kind in ("dealt", "round", "activation_end"):
-                continue
-            out.append(e.text(names))
-            if len(out) >= 5:
-                break
-        return out
+        return event_phrases(st.events[max(0, n - 4 * most):n], self.host.names())[-most:]
 
     # -- what is where ----------------------------------------------------------------------
     def unit_at(self, st, pos):
@@ -462,10 +489,22 @@ class ArtilleryBoard(Aiming, Board):
             self.host.submit(m)
 
     def end_activation(self) -> None:
+        """End the activation; with actions still unused, ask first (Cancel is the default)."""
         st = self._state()
-        if any(m.kind == "end" for m in st.legal_moves()):
+        if not any(m.kind == "end" for m in st.legal_moves()):
+            return
+        left = st.act.actions - st.act.used if st.act is not None else 0
+
+        def end() -> None:
             self.clear_selection()
             self.host.submit(Move("end"))
+
+        if left > 0:
+            n = f"{left} action{'s' if left != 1 else ''}"
+            self.host.ask("End activation?", f"End activation, {n} unused: {st.act.unit} gives them up.", end,
+                          yes="End")
+        else:
+            end()
 
     @staticmethod
     def best_reload(legal):
@@ -754,7 +793,7 @@ class ArtilleryBoard(Aiming, Board):
                 if u.id in sh.gone:                  # not fallen yet: the dice have not shown it
                     D.draw_unit(surface, geo, t, st, u, alpha_models=sh.gone[u.id][2], label=False)
                 continue
-            D.draw_unit(surface, geo, t, st, u, active=u.id == active, selected=u.id == self.target,
+            D.draw_unit(surface, geo, t, st, u, active=u.id == active, selected=u.id == self.target and self._mine,
                         done=u.id in st.activated and u.id != active, alpha_models=sh.models.get(u.id),
                         label=False)
 
@@ -793,6 +832,16 @@ class ArtilleryBoard(Aiming, Board):
         for u, _p, n in units:
             D.draw_plate(surface, geo, t, u, spots[("u", u.id)], n, done=u.id in st.activated and u.id != active)
 
+    def _draw_gun_arc(self, surface, geo, st, gid: str, alpha: int) -> None:
+        """The gun's arc as the rules shape it (a cone, a deck's width, a swivel's circle)."""
+        shape = getattr(st, "gun_arc_shape", None)
+        origin, facing, half = st.gun_arc(gid)
+        if shape is None:
+            D.draw_arc(surface, geo, self.theme, origin, self.shown.facing.get(gid, facing), half, 24.0, alpha=alpha)
+            return
+        _kind, poly = shape(gid, 24.0)
+        D.draw_arc_shape(surface, geo, self.theme, origin, facing, poly, 24.0, alpha=alpha)
+
     def _draw_table(self, surface, geo, st, can) -> None:
         t = self.theme
         self.move_hint = ""
@@ -801,20 +850,19 @@ class ArtilleryBoard(Aiming, Board):
         if self.grid:
             D.grid_labels(surface, geo, t)
         sh = self.shown
-        D.draw_sections(surface, geo, t, st, target=self.target if self.target in st.sections else None,
+        self._mine = can            # the seat's own choices (aim, selection) show only to it, while it acts
+        D.draw_sections(surface, geo, t, st, target=self.target if self.target in st.sections and can else None,
                         tracks=False)
         acting = st.phase == "act" and st.act is not None and can
         if acting and self.target is None:
             u = st.active_unit()
             for g in (st.operable(u) if u is not None else []):
                 if self.sel_gun is None or g.id == self.sel_gun:
-                    origin, facing, half = st.gun_arc(g.id)
-                    D.draw_arc(surface, geo, t, origin, sh.facing.get(g.id, facing), half, reach=24.0,
-                               alpha=40 if self.sel_gun is None else 60)
+                    self._draw_gun_arc(surface, geo, st, g.id, alpha=40 if self.sel_gun is None else 60)
         for g in st.guns.values():
             if g.id in sh.hide_guns:
                 continue
-            D.draw_gun(surface, geo, t, g, facing=sh.facing.get(g.id), selected=g.id == self.sel_gun,
+            D.draw_gun(surface, geo, t, g, facing=sh.facing.get(g.id), selected=g.id == self.sel_gun and can,
                        markers=sh.markers.get(g.id), label=False)
         self._draw_units(surface, geo, st)
         tracks = D.draw_tracks(surface, geo, t, st, hold=sh.track, bounds=geo.table.clip(self.map_rect))
@@ -830,4 +878,7 @@ class ArtilleryBoard(Aiming, Board):
         if self.drag is None and self.press is None and self.map_rect.collidepoint(self.mouse) and not over_button:
             lines = O.describe_at(self, st, self.mouse)
             if lines:
-                draw_tooltip(surface, t, lines, (self.mouse[0] + 14, self.mouse[1] + 14), self.map_rect)
+                # below the pointer, or above it near the bottom: never over what it names
+                h = len(lines) * t.small_font().get_linesize() + t.px(10)
+                y = self.mouse[1] + 14 if self.mouse[1] + 14 + h <= self.map_rect.bottom else self.mouse[1] - 14 - h
+                draw_tooltip(surface, t, lines, (self.mouse[0] + 14, y), self.map_rect)

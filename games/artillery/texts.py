@@ -122,3 +122,280 @@ def public(st: ArtilleryState, m: Move, names=None) -> str:
     """How a move reads in the shared log (before it is applied)."""
     f = _PUBLIC.get(m.kind)
     return f(st, m, names) if f else str(m)
+
+
+# -- what a unit can do, in words (the tooltip and the column) ---------------------------------
+
+def _s(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def gun_status(st: ArtilleryState, g) -> str:
+    """Whether a gun can fire now, and if not, why and what it takes."""
+    if g.destroyed:
+        return "destroyed"
+    if g.spiked:
+        return "spiked: it never fires again"
+    crew = st.units.get(g.crew) if g.crew else None
+    if crew is None or not crew.alive:
+        return "abandoned: a unit with it may take it over"
+    if not st.cohesive(g, crew):
+        where = "out of its section" if g.section else "over 3\" away"
+        return f"{crew.id} is {where}: it can't work it"
+    if g.markers:
+        need = g.stats.min_crew
+        if crew.models >= need:
+            return f"{_s(g.markers, 'reload marker')}: {_s(g.markers, 'more reload action')}"
+        return (f"{_s(g.markers, 'reload marker')}: {crew.id} is short of its {need} crew, "
+                f"{_s(g.markers, 'dedicated reload')} (a whole activation each)")
+    act = st.act
+    if act is not None and act.unit == crew.id and g.id in act.moved:
+        return "moved or turned this activation: it fires from the next"
+    if act is not None and act.unit == crew.id and act.fired == "small arms":
+        return "loaded, but the crew shot small arms this activation"
+    return "loaded: ready to fire"
+
+
+def gun_line(st: ArtilleryState, g) -> str:
+    return f"{g.id} {g.stats.name}: {gun_status(st, g)}"
+
+
+def unit_lines(st: ArtilleryState, u, card: str | None = None) -> list[str]:
+    """A unit's card in words: who, how many, its numbers, its guns (each with why it
+    can or can't fire) and, with ``card``, the actions that card gives it."""
+    from games.artillery.data import SHAKEN_AT
+    p = u.profile
+    done = " (activated)" if u.id in getattr(st, "activated", ()) else ""
+    lines = [f"{u.id} {u.name}, {p.experience}{done}"]
+    fat = ""
+    if u.fatigue:
+        fat = f", Fatigue {u.fatigue}" + (": one action fewer" if u.fatigue >= SHAKEN_AT else "")
+    lines.append(f"{u.models} of {u.start} models{fat}")
+    lines.append(f"Shoot {p.shoot}+, save {p.save}+ in the open, resolve {p.resolve}+")
+    arms = f'small arms to {p.arms_range:g}"' if p.arms_range > 0 else "no small arms"
+    lines.append(f'Moves {p.move}", {arms}')
+    if card:
+        n = st.actions_for(u, card)
+        lines.append(f"With {card}: {_s(n, 'action')}")
+    for g in st.guns_of(u.id):
+        lines.append(gun_line(st, g))
+    return lines
+
+
+def card_actions(st: ArtilleryState, seat: int, cards) -> list[str]:
+    """For each card in hand: the actions it gives each unit still to activate
+    ("KH: A1 2, A2 3, A4 1"), for choosing a card."""
+    units = [u for u in st.live_units(seat) if u.id not in st.activated]
+    out = []
+    for c in cards:
+        if not c or c == "??":
+            continue
+        out.append(f"{c}: " + ", ".join(f"{u.id} {st.actions_for(u, c)}" for u in units))
+    return out
+
+
+def hint_words(st: ArtilleryState, m) -> str:
+    """A suggested move in words, never inch coordinates: who, what, where to."""
+    from games.artillery.data import SUIT_NAMES
+    kind = getattr(m, "kind", "")
+    if kind == "move" and m.a in st.units and m.pos is not None:
+        u = st.units[m.a]
+        d = geo.dist(u.pos, m.pos)
+        way = geo.compass_name(int(round(geo.bearing(u.pos, m.pos))))
+        tail = " without its guns" if m.flag else (f" with {' + '.join(m.guns)}" if m.guns else "")
+        return f'move {m.a} {d:.1f}" {way}{tail} (the ring on the table)'
+    if kind == "fire":
+        shot = "swivels" if m.ammo == "swivel" else SHOT[m.ammo].name.lower() if m.ammo in SHOT else m.ammo
+        return f"fire {' + '.join(m.guns)} at {m.target} with {shot}"
+    if kind == "pick" and m.a:
+        return f"play the {m.a[:-1]} of {SUIT_NAMES.get(m.a[-1], m.a[-1])}"
+    if kind == "activate" and m.a in st.units:
+        return f"activate {m.a} ({st.units[m.a].name})"
+    return public(st, m)
+
+
+# -- what happened, in words (the dice tray, the column, the move log) ---------------------------
+
+_SKIP = ("dealt", "round", "activation_end", "chosen")
+
+
+def _crit_phrase(crit, merged, head: bool = True) -> str:
+    """A critical (or Lucky) result by what it did: "FE loses a gun: G2 dismounted"."""
+    import re
+    sec = crit.section
+    title = (f"Lucky hit on {sec} ({crit.roll} - 1 = {crit.result})" if crit.lucky
+             else f"Critical hit on {sec} ({crit.roll})")
+    guns = [e.gun for e in merged if e.kind == "gun_destroyed"]
+    extra = [e for e in merged if e.kind == "damaged"]
+    eff = crit.effect
+    if eff == "gun_dismounted" and guns:
+        what = f"{sec} loses a gun: {guns[0]} dismounted"
+    elif eff == "gun_dismounted":
+        what = f"no gun in {sec} to dismount: one more damage instead"
+    elif eff == "extra_damage":
+        what = f"{sec} takes one more damage ({crit.name.lower()})"
+    elif eff == "fortitude_down":
+        m = re.search(r"Fortitude (\d+) -> (\d+)", crit.detail)
+        what = (f"{sec}'s Fortitude drops from {m.group(1)} to {m.group(2)} ({crit.name.lower()})" if m
+                else f"{sec}'s Fortitude can't drop below 1 ({crit.name.lower()})")
+    elif eff == "destroyed":
+        lost = f", losing {', '.join(guns)}" if guns else ""
+        what = f"{sec} is destroyed{lost} ({crit.name.lower()})"
+    elif eff == "occupant_hit":
+        what = f"every unit in {sec} takes one more hit ({crit.name.lower()})"
+    elif eff == "none":
+        what = f"{crit.name.lower()}: no harm to {sec}"
+    else:
+        what = f"{crit.name}. {crit.detail}"
+    if extra and eff in ("extra_damage", "gun_dismounted"):
+        e = extra[-1]
+        if e.fortitude_after != e.fortitude_before:
+            what += f", Fortitude {e.fortitude_before} to {e.fortitude_after}"
+    return f"{title}: {what}" if head else what
+
+
+def _effect_events(events, i: int) -> int:
+    """How many events just before the critical result at ``i`` are its own doing
+    (a gun dismounted, the damage it added, the section and guns lost with it)."""
+    crit = events[i]
+    k = i
+    while k > 0:
+        e = events[k - 1]
+        if crit.effect == "gun_dismounted" and e.kind in ("gun_destroyed", "damaged") and k == i:
+            k -= 1
+            break
+        if crit.effect == "extra_damage" and e.kind == "damaged" and k == i:
+            k -= 1
+            break
+        if crit.effect == "destroyed" and (e.kind == "wrecked" or (e.kind == "gun_destroyed"
+                                                                      and "section" in e.cause)):
+            k -= 1
+            continue
+        break
+    return i - k
+
+
+def event_phrases(events, names=None, heads: bool = True) -> list[str]:
+    """The public events in words, in the order they happened, a critical result
+    said by what it did (its own events folded into it): the same words in the
+    dice tray, the column and the move log."""
+    own: dict[int, list] = {}
+    skip: set[int] = set()
+    for i, e in enumerate(events):
+        if e.kind == "critical":
+            n = _effect_events(events, i)
+            own[i] = list(events[i - n:i])
+            skip.update(range(i - n, i))
+    out: list[str] = []
+    for i, e in enumerate(events):
+        if i in own:
+            out.append(_crit_phrase(e, own[i], heads))
+        elif i not in skip and e.kind not in _SKIP:
+            out.append(e.text(names))
+    return out
+
+
+def outcome_phrases(events, names=None) -> list[str]:
+    """What a batch of dice did, short (the dice themselves are said already): "2 hits",
+    "1 saved, 2 failed", then the consequences in full words (a critical result by
+    what it did). The dice tray and the move log say the same."""
+    out: list[str] = []
+    short = {"shoot", "damage_roll", "saves", "gun_save", "fatigue_test", "rolloff"}
+    phrases = iter(event_phrases([e for e in events if e.kind not in short], names, heads=False))
+    for e in events:
+        k = e.kind
+        if k == "shoot":
+            out.append(_s(e.hits, "hit") if e.hits else "a miss")
+        elif k == "damage_roll":
+            out.append(f"{e.successes} damaging" + (f", halved to {e.hits}" if e.halved else ""))
+        elif k == "saves":
+            out.append(f"{e.saved} saved, {e.failed} failed")
+        elif k == "gun_save":
+            out.append(f"{e.gun} {'holds' if e.saved else 'is smashed'}")
+        elif k == "fatigue_test":
+            out.append("steady" if e.passed else f"shaken: Fatigue {e.fatigue}")
+        elif k == "rolloff":
+            out.append("level: roll again" if e.first is None else f"{_name(e.first, names)} activates first")
+    out += list(phrases)
+    return out
+
+
+# -- the move log: a line per action -------------------------------------------------------------
+
+def _name(seat, names) -> str:
+    return seat_name(seat, names)
+
+
+def _batch_end(entries, i: int, state_at) -> int:
+    """The last entry of the dice batch that entry ``i`` (a roll) starts."""
+    st = state_at(i)
+    need = st.need
+    if need is None:                 # the roll-off: both dice on one line
+        j = i
+        while j + 1 < len(entries) and entries[j + 1].text.startswith("roll ") and state_at(j + 1).need is None \
+                and state_at(j + 1).phase == "rolloff" and state_at(j + 1).rolls[0] is not None:
+            j += 1
+        return j
+    j = i
+    key = (need["purpose"], need["about"], need["actor"])
+    while j + 1 < len(entries) and entries[j + 1].text.startswith("roll "):
+        nxt = state_at(j + 1).need
+        if nxt is None or (nxt["purpose"], nxt["about"], nxt["actor"]) != key or not nxt["rolled"]:
+            break
+        j += 1
+    return j
+
+
+def _roll_line(entries, i: int, j: int, names, state_at) -> str:
+    st = state_at(i)
+    vals = ", ".join(e.text.split()[1] for e in entries[i:j + 1])
+    words = outcome_phrases(state_at(j + 1).events[len(st.events):], names)
+    need = st.need
+    if need is None:
+        seat = 0 if st.rolls[0] is None else 1
+        head = f"{_name(seat, names)} rolls {vals} in the roll-off" if i == j else f"Roll-off: {vals}"
+    else:
+        what = PURPOSE.get(need["purpose"], need["purpose"])
+        if need["purpose"] == "crit":
+            what = "Lucky hit roll (-1)" if need.get("lucky") else "critical roll"
+            head = f"{_name(need['actor'], names)} rolls {vals}: {what} on {need['about']}"
+        else:
+            head = f"{_name(need['actor'], names)} rolls {vals}: {what} for {need['about']} ({need['tn']}+)"
+    return head + (": " + "; ".join(words) if words else "")
+
+
+def log_lines(entries, names, state_at) -> list[tuple[int, int, int, str]]:
+    """The move log a line per action: a batch of dice with what they did ("Ana rolls
+    7, 3, 9: shoot test for B1 (6+): Shoot test ...: 2 hits; ..."), the deals of a round
+    on one line, every other entry as the frame writes it. Built from the public
+    texts and the public events only."""
+    from games.core.game import CHANCE
+    out: list[tuple[int, int, int, str]] = []
+    i = 0
+    while i < len(entries):
+        e = entries[i]
+        if e.text.startswith("roll "):
+            j = _batch_end(entries, i, state_at)
+            out.append((i, j, CHANCE, _roll_line(entries, i, j, names, state_at)))
+            i = j + 1
+            continue
+        if e.text.startswith("deal "):
+            j = i
+            while j + 1 < len(entries) and entries[j + 1].text.startswith("deal "):
+                j += 1
+            counts: dict[int, int] = {}
+            for k in range(i, j + 1):
+                q = state_at(k).deal_queue
+                if q:
+                    counts[q[0]] = counts.get(q[0], 0) + 1
+            out.append((i, j, CHANCE, "Cards dealt: " + ", ".join(
+                f"{_name(s, names)} {_s(n, 'card')}" for s, n in sorted(counts.items()))))
+            i = j + 1
+            continue
+        words = event_phrases(state_at(i + 1).events[len(state_at(i).events):], names) \
+            if e.player != CHANCE and e.text.split()[0] in ("end", "spike", "abandon", "casualty") else []
+        text = e.public if e.player == CHANCE else f"{_name(e.player, names)}: {e.public}"
+        tail = [w for w in words if not w.endswith("activation ends")]
+        out.append((i, i, e.player, text + (": " + "; ".join(tail) if tail else "")))
+        i += 1
+    return out

@@ -129,14 +129,22 @@ def test_a_field_battle_against_easy_by_clicks_and_drags(app):
             assert m.ply == ply + 1 and m.log[-1].text == f"move {me.id} {dest[0]},{dest[1]}", g.status
             moved += 1
         else:
-            key(app, pygame.K_e)
+            end_now(app, g)
         wait_until(app, lambda: not b.busy and (g.can_act() or g.awaiting_performance() or m.to_move() != 0), 30)
         if g.can_act() and m.state.phase == "act" and m.state.act.seat == 0 and m.state.need is None:
-            key(app, pygame.K_e)
+            end_now(app, g)
     texts = [e.text for e in m.log if e.player == 0]
     assert fired >= 1 and moved >= 1, (fired, moved)
     assert any(t.startswith("pick") for t in texts) and any(t.startswith("activate") for t in texts)
     assert any(e.player == 1 and not e.text.startswith("pick") for e in m.log), "the computer played"
+
+
+def end_now(app, g):
+    """E, and "End" in the question it asks when actions are left unused."""
+    from games.ui.dialogs import Dialog
+    key(app, pygame.K_e)
+    if isinstance(app.stack.top, Dialog):
+        click(app, app.stack.top.buttons[0].rect.center)
 
 
 def _centre(st, sid):

@@ -254,3 +254,168 @@ def test_a_drop_inside_the_move_circle_is_never_refused_for_rounding():
     assert b.try_move(u.id, found)
     assert m.ply == ply + 1 and m.log[-1].text == f"move {u.id} {want[0]},{want[1]}"
     close(app)
+
+
+# -- 6. what a unit can do, where the player looks --------------------------------------------
+
+def _with_markers(st):
+    u = st.active_unit()
+    return any(g.carriage for g in st.operable(u))
+
+
+def test_the_tooltip_and_the_column_say_what_a_unit_can_do():
+    m = midgame("field", want=_with_markers)
+    st = m.state
+    u = st.active_unit()
+    gun = next(g for g in st.operable(u) if g.carriage)
+    gun.markers = 3
+    app, g = screen(m, (1280, 720))
+    b = g.board
+    at = pt(g, u.pos)
+    app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))])
+    from games.artillery.board_overlays import describe_at
+    tip = describe_at(b, g.visible_state(), at)
+    p = u.profile
+    joined = "\n".join(tip)
+    assert p.experience in tip[0]
+    assert f"Shoot {p.shoot}+" in joined and f"save {p.save}+" in joined and f"resolve {p.resolve}+" in joined
+    assert f'{p.arms_range:g}"' in joined and f'Moves {p.move}"' in joined
+    want = f"{gun.id} {gun.stats.name}: 3 reload markers: 3 more reload actions"
+    assert want in tip, tip
+    n = st.act.actions
+    assert f"With {st.act.card}: {n} action{'s' if n != 1 else ''}, {n} left" in tip
+    g.draw(app.screen)
+    column = [line for line, _c in b.panel.text_lines]
+    assert want in column, "the column says it too"
+    close(app)
+
+
+def test_choosing_a_card_shows_the_actions_each_unit_gets_from_it():
+    m = midgame("field")
+    app, g = screen(m, (1280, 720))
+    for _ in range(3000):
+        if g.can_act() and m.state.phase == "pick":
+            break
+        if g.can_act():
+            g.submit(Move("end") if m.state.phase == "act" else m.state.legal_moves()[0])
+        frames(app, 1)
+    st = m.state
+    g.draw(app.screen)
+    lines = [line for line, _c in g.board.panel.text_lines]
+    assert "Actions each card gives:" in lines
+    units = [u for u in st.live_units(0) if u.id not in st.activated]
+    for card in st.hands[0]:
+        assert f"{card}: " + ", ".join(f"{u.id} {st.actions_for(u, card)}" for u in units) in lines
+    close(app)
+
+
+def test_a_hint_is_drawn_on_the_table_and_said_in_words():
+    import re
+    from tests.ui.helpers import settle
+    m = midgame("shore")
+    app, g = screen(m, (1280, 720))
+    b = g.board
+    g.draw(app.screen)
+    plain = pygame.image.tobytes(app.screen, "RGB")
+    g.hint()
+    for _ in range(600):
+        settle(app)
+        frames(app, 1)
+        if g.hint_move is not None:
+            break
+    mv = g.hint_move
+    assert mv is not None
+    g.draw(app.screen)
+    assert "Hint:" in g.status and not re.search(r"\d+,\d+", g.status), g.status
+    assert any(line.startswith("Hint: ") and not re.search(r"\d+,\d+", line) for line, _c in b.panel.text_lines)
+    hint = tuple(g.theme.c["hint"])[:3]
+    r = b.map_rect
+    lit = sum(1 for x in range(r.x, r.right, 2) for y in range(r.y, r.bottom, 2)
+              if tuple(app.screen.get_at((x, y)))[:3] == hint)
+    assert lit > 20 and pygame.image.tobytes(app.screen, "RGB") != plain, "the hint is drawn on the table"
+    close(app)
+
+
+# -- 7. the outcome said in words --------------------------------------------------------------
+
+def _dismount():
+    """A heavy gun's shot at a shanty with a light gun inside: the second critical roll
+    dismounts the gun. (states before each entry, entries)."""
+    from games.artillery.rules import new_game  # noqa: F401 - the module the util drives
+    from games.core.match import LogEntry
+    from tests.artillery.util import activate, building, new, scenario
+    fort = building("F1", 14, 24, 22, 30, owner=1, typ="shanty")
+    sc = scenario(units=[("A1", 0, "gun_crew", 6, (18, 8)), ("B1", 1, "gun_crew", 4, (18, 27))],
+                  guns=[("G1", "heavy", 0, (18, 10), 0, "A1"), ("G9", "light", 1, (18, 24.3), 180, "B1", "F1")],
+                  structures=[fort])
+    st = new(sc)
+    activate(st, "A1")
+    states, entries = [], []
+    names = ["Ana", "Ben"]
+    for text in ["fire G1 at F1 round", "roll 9", "roll 9", "roll 9", "roll 9", "roll 9", "roll 1", "roll 7"]:
+        mv = st.parse_move(text)
+        states.append(st.copy())
+        p = st.current_player()
+        entries.append(LogEntry(str(mv), st.public_move_text(mv, names), p))
+        st.apply(mv)
+    states.append(st.copy())
+    return states, entries, names
+
+
+def test_a_critical_hit_says_what_it_did_in_the_log_the_column_and_the_tray():
+    from games.artillery import events as ev
+    from games.artillery.board_effects import Tray, _summary
+    from games.artillery.texts import event_phrases, log_lines
+    states, entries, names = _dismount()
+    st = states[-1]
+    assert st.guns["G9"].destroyed
+    lines = log_lines(entries, names, lambda i: states[i])
+    last = lines[-1][3]
+    assert "F1 loses a gun: G9 dismounted" in last, last
+    assert lines[1][:2] == (1, 1) and lines[2][:2] == (2, 5), "a batch of dice is one line"
+    words = event_phrases(st.events, names)
+    assert any("F1 loses a gun: G9 dismounted" in w for w in words), words
+    assert not any(w.startswith("G9 is destroyed") for w in words), "the gun's loss is said once, by the hit"
+    before = len(states[-2].events)
+    assert "F1 loses a gun: G9 dismounted" in _summary(st.events[before:], Tray("Critical roll", 1, None, 0), names)
+    # the column and the log say the same things in the same order
+    log_order = [w for ln in lines for w in ln[3].split("; ")]
+    col = event_phrases(st.events, names)
+    keys = ["4 damaging", "Fortitude", "no harm", "G9 dismounted"]
+    at_log = [next(i for i, w in enumerate(log_order) if k in w) for k in keys]
+    at_col = [next(i for i, w in enumerate(col) if k in w) for k in keys]
+    assert at_log == sorted(at_log) and at_col == sorted(at_col)
+    assert any(isinstance(e, ev.CriticalResult) and e.effect == "gun_dismounted" for e in st.events)
+
+
+def test_the_column_lists_the_latest_events_oldest_first_like_the_log():
+    from games.artillery.texts import event_phrases
+    m = midgame("shore", plies=150)
+    app, g = screen(m, (1280, 720))
+    got = g.board.caption_lines()
+    st = m.state
+    assert got == event_phrases(st.events[-20:], m.names())[-len(got):]
+    assert got[-1] == event_phrases(st.events, m.names())[-1], "the newest at the bottom"
+    close(app)
+
+
+def test_ending_an_activation_with_actions_unused_asks_first():
+    from games.ui.dialogs import Dialog
+    m = midgame("field")
+    app, g = screen(m, (1280, 720))
+    st = m.state
+    left = st.act.actions - st.act.used
+    assert left >= 1
+    ply = m.ply
+    key(app, pygame.K_e)
+    d = app.stack.top
+    assert isinstance(d, Dialog), "a question, not the end"
+    n = f"{left} action{'s' if left != 1 else ''}"
+    assert f"End activation, {n} unused" in d.message and m.ply == ply
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is g and m.ply == ply, "Esc keeps the activation"
+    key(app, pygame.K_e)
+    assert isinstance(app.stack.top, Dialog) and app.stack.top.buttons[0].label == "End"
+    click(app, app.stack.top.buttons[0].rect.center)
+    assert m.ply > ply and m.log[ply].text == "end"
+    close(app)
