@@ -100,6 +100,7 @@ class GameScreen(Scene):
         self._review_stats: list | None = None   # a finished game's statistics, worked out once
         self.humans = match.human_seats()
         self.hidden = self.info.hidden_information
+        self._public_only = False         # drawing the board as the public sees it (under a cover)
         self.viewer = self._initial_viewer(resumed)
         self.board = board_class(self.info)(self)
         b = lambda label, fn, key, **kw: Button(label, fn, key, sound=app.sound, **kw)  # noqa: E731
@@ -118,8 +119,10 @@ class GameScreen(Scene):
         self.log_view = MoveLog(on_pick=lambda i: self.review(i + 1))
         # A loaded hidden-information game resumes behind a hand-over, never on an
         # open grid. It is pushed from on_enter, once this screen is on the stack,
-        # so the curtain sits above it rather than buried underneath.
-        self._resume_behind_curtain = bool(resumed and self.hidden and self.humans)
+        # so the curtain sits above it rather than buried underneath. (A board may say
+        # a lone player needs none: see _lone_player_curtain.)
+        self._resume_behind_curtain = bool(resumed and self.hidden and self.humans
+                                           and (len(self.humans) > 1 or self._lone_player_curtain()))
 
     # -- the Host protocol (what a board may ask) -----------------------------------------
     @property
@@ -156,16 +159,16 @@ class GameScreen(Scene):
             return st
         if self.review_ply is not None and self.match.is_over():
             return st.review_view()
-        return st.view(self.viewer)
+        return st.view(None if self._public_only else self.viewer)
 
     def can_act(self) -> bool:
         """A human may make the pending decision now (it is theirs and visible)."""
         p = self.match.to_move()
         return (p >= 0 and self.review_ply is None and self.match.seats[p].is_human and not self.runner.busy
-                and (not self.hidden or self.viewer == p) and not self.board.busy)
+                and (not self.hidden or self.viewer == p) and not self.board.busy and not self._public_only)
 
     def awaiting_performance(self) -> str | None:
-        return self._awaiting
+        return None if self._public_only else self._awaiting
 
     def perform(self) -> None:
         """The player performed the chance event the frame is waiting for."""
@@ -179,8 +182,21 @@ class GameScreen(Scene):
         if not self.hidden:
             return None
         if len(self.humans) == 1:
-            return None if resumed else self.humans[0]
+            return None if resumed and self._lone_player_curtain() else self.humans[0]
         return None
+
+    def _lone_player_curtain(self) -> bool:
+        """Whether a loaded game with one person at the table waits behind a hand-over
+        before showing that person's secrets. A board says no with the class attribute
+        ``lone_player_curtain = False`` (nobody else at the table: no "Pass to" screen)."""
+        return bool(getattr(board_class(self.info), "lone_player_curtain", True))
+
+    def _public_under_cover(self) -> bool:
+        """Whether an overlay over a private view may leave the table in sight, drawn as
+        the public sees it. A board says yes with ``public_under_cover = True`` when its
+        public picture shows nothing of any seat's secrets nor of the seat at the
+        screen's choices (a hint, a selection): only what every seat may see."""
+        return bool(getattr(self.board, "public_under_cover", False))
 
     def _seat_to_act(self) -> int | None:
         """The human seat whose decision (or chance performance) is due, if any."""
@@ -609,7 +625,9 @@ class GameScreen(Scene):
         runner.cancel()                      # done: stop polling
         if move is not None and fresh:
             self._set_hint(move)
-            self.say(f"Hint: {move} (Play it, or H, makes the move)")
+            # a board may say a move in words (``hint_text``) rather than its notation
+            words = getattr(self.board, "hint_text", None)
+            self.say(f"Hint: {words(move) if words else move} (Play it, or H, makes the move)")
 
     def save(self):
         default = saves.default_name(self.match) if not self.save_path else \
@@ -783,7 +801,9 @@ class GameScreen(Scene):
         self.hint_btn.enabled = self.can_act() and not covered
         # a hint waiting to be played is the seat's own: under a cover the button is plain
         self.hint_btn.label = "Play it" if self.hint_move is not None and not covered else "Hint"
-        if covered:
+        if covered and self._public_under_cover():
+            self._draw_public_board(surface)
+        elif covered:
             self._draw_curtain(surface)
         else:
             self.board.draw(surface)
@@ -851,6 +871,16 @@ class GameScreen(Scene):
         (a pause menu, a dialog, a prompt, the rules): the board, the banner's help and
         status lines, the typed text and the hint. Only public text stays."""
         return self.hidden and self.viewer is not None and self.app.stack.top is not self
+
+    def _draw_public_board(self, surface):
+        """The board as the public view shows it, nobody acting: under a cover in a game
+        whose board shows only secrets it is not given (the table stays in sight, the
+        seat at the screen's secrets and choices do not)."""
+        self._public_only = True
+        try:
+            self.board.draw(surface)
+        finally:
+            self._public_only = False
 
     def _draw_curtain(self, surface):
         t, c = self.theme, self.theme.c

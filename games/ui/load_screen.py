@@ -1,5 +1,7 @@
-"""Load: every save with game, players, turn and date; open or delete. A broken
-file is listed with its reason, so the player can see it and remove it."""
+"""Load: every save with game (and, where its board names them, the options it
+was played with: Artillery's scenario), players, turn or result, and date; open
+or delete. A broken file is listed with its reason, so the player can see it and
+remove it."""
 from __future__ import annotations
 
 import os
@@ -18,6 +20,7 @@ class LoadScreen(Scene):
         super().__init__(app)
         self.back_btn = Button("Back", app.pop, "Esc", sound=app.sound)
         self.entries = []
+        self.details: dict = {}   # path -> (options named, result)
         self.rows = []      # (rect, open_btn, delete_btn, info)
         self.scroll = 0
 
@@ -29,7 +32,36 @@ class LoadScreen(Scene):
 
     def refresh(self):
         self.entries = saves.list_saves(check=True)
+        self.details = {e.path: self._details(e) for e in self.entries}
         self.layout(self.app.size)
+
+    def _details(self, entry) -> tuple[str, str]:
+        """(the options as the game's board names them, the result of a finished game)
+        of a good save; the result from the evening's record, else from a replay."""
+        import games
+        from games.ui.board import board_class
+        good = entry.opened
+        if good is None:
+            return "", ""
+        try:
+            d = saves.read_save_dict(good.path)
+            info = games.BY_ID[d["game"]]
+            fn = getattr(board_class(info), "options_text", None)
+            variant = str(fn(d["options"])) if fn is not None else ""
+        except (saves.SaveError, KeyError, ValueError, TypeError):
+            return "", ""
+        result = ""
+        if good.finished:
+            rec = next((g for g in self.app.records().games if g.id == d.get("match_id")), None)
+            if rec is not None:
+                result = rec.result
+            else:
+                try:
+                    m = saves.load_match(good.path)
+                    result = m.state.result_text(m.names())
+                except saves.SaveError:
+                    result = ""
+        return variant, result
 
     def open(self, info):
         from games.ui.menu import open_save
@@ -107,9 +139,15 @@ class LoadScreen(Scene):
                     lines = [lines[0], fit_text(" ".join(lines[1:]), t.small_font(), text_w)]
                 col = c["danger"]
             else:
-                state = "finished" if info.finished else f"move {info.turn}"
-                lines = [fit_text(f"{info.game}  -  {info.players}", t.small_font(), text_w),
-                         f"{state}  -  saved {info.saved_text}"]
+                variant, result = self.details.get(info.path, ("", ""))
+                game = f"{info.game}: {variant}" if variant else info.game
+                state = (result or "finished") if info.finished else f"move {info.turn}"
+                when = f"saved {info.saved_text}"
+                second = f"{state}  -  {when}"
+                if t.small_font().size(second)[0] > text_w:      # the result whole, the date after it if it fits
+                    second = state if t.small_font().size(state)[0] <= text_w else fit_text(state, t.small_font(),
+                                                                                              text_w)
+                lines = [fit_text(f"{game}  -  {info.players}", t.small_font(), text_w), second]
                 col = c["text_dim"]
             y = r.y + t.px(10) + t.body_font().get_linesize()
             for line in lines:

@@ -111,6 +111,18 @@ class SetupScreen(Scene):
                                           t.px(200), bh)
         self.back_btn.rect = pygame.Rect(self.start_btn.rect.x - t.px(214), self.start_btn.rect.y, t.px(200), bh)
 
+    def roles(self) -> list[str]:
+        """What each seat plays with the options chosen now ("the landing party", "the
+        fort"), when the game's board says (a ``seat_roles(options, n)`` it may define)."""
+        from games.ui.board import board_class
+        fn = getattr(board_class(self.info), "seat_roles", None)
+        if fn is None:
+            return []
+        try:
+            return [str(r) for r in fn({o.key: ch.value for o, ch in self.options}, self.n)]
+        except (KeyError, ValueError):
+            return []
+
     def remember(self) -> None:
         self.app.settings.last_setup[self.info.id] = {
             "n_seats": self.n,
@@ -206,12 +218,19 @@ class SetupScreen(Scene):
         if self.count_shown:
             draw_text(surface, "Seats", t.body_font(), c["text"], (x0, self.count.rect.centery), "midleft")
             self.count.draw(surface, t)
+        roles = self.roles()
         for i in range(self.n):
             r = self.kinds[i].rect
             draw_seat_marker(surface, t, i, (x0 + t.px(14), r.centery), t.px(12), str(i + 1))
             draw_text(surface, f"Seat {i + 1}", t.body_font(), c["text"], (x0 + t.px(32), r.centery), "midleft")
             self.kinds[i].draw(surface, t)
             self.names[i].draw(surface, t)
+            if i < len(roles) and roles[i]:
+                nr = self.names[i].rect
+                room = self.panel.right - t.px(24) - nr.right - t.px(12)
+                f = t.body_font() if t.body_font().size(roles[i])[0] <= room else t.small_font()
+                if f.size(roles[i])[0] <= room:
+                    draw_text(surface, roles[i], f, c["accent"], (nr.right + t.px(12), nr.centery), "midleft")
         for o, ch in self.options:
             draw_text(surface, o.label, t.body_font(), c["text"], (x0, ch.rect.centery), "midleft")
             ch.draw(surface, t)

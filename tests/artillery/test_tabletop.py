@@ -419,3 +419,184 @@ def test_ending_an_activation_with_actions_unused_asks_first():
     click(app, app.stack.top.buttons[0].rect.center)
     assert m.ply > ply and m.log[ply].text == "end"
     close(app)
+
+
+# -- 8. only secrets are hidden -----------------------------------------------------------------
+
+def _no_hand_over(app):
+    from games.ui.handover import HandOver
+    return not any(isinstance(s, HandOver) for s in app.stack.scenes)
+
+
+def test_a_game_with_one_person_never_shows_a_hand_over(tmp_path):
+    """Against the computer, from the first card to a save and its load: no "Pass to
+    South" screen at any frame (only that person is at the table)."""
+    from games.core import saves
+    from tests.ui.helpers import settle
+    m = Match(INFO, {"scenario": "shore"}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=2,
+              ai_secret=2, chance_secret=SEED_ONLY)
+    app = make_app((1280, 720), animation="off")
+    g = GameScreen(app, m)
+    app.push(g)
+    rng = random.Random(2)
+    for _ in range(400):
+        assert _no_hand_over(app), f"a hand-over at ply {m.ply}"
+        if m.is_over() or m.ply > 120:
+            break
+        if g.awaiting_performance():
+            g.perform()
+        elif g.can_act():
+            legal = m.state.legal_moves()
+            g.submit(next((x for x in legal if x.kind in ("fire", "shoot")), rng.choice(legal)))
+        settle(app)
+        frames(app, 1)
+    assert m.ply > 40
+    path = str(tmp_path / "one.json")
+    saves.save_match(m, path)
+    close(app)
+    app2 = make_app((1280, 720), animation="off")
+    g2 = GameScreen(app2, saves.load_match(path), resumed=True)
+    app2.push(g2)
+    frames(app2, 3)
+    assert _no_hand_over(app2) and app2.stack.top is g2, "a loaded game opens on the table"
+    assert g2.viewer == 0, "the one person sees their own cards"
+    close(app2)
+
+
+def test_a_question_mid_activation_leaves_the_table_in_sight():
+    """End with actions unused asks; under the question the table is drawn (as the
+    public sees it), not the curtain: nothing on it is secret."""
+    m = midgame("field")
+    app, g = screen(m, (1280, 720))
+    curtains = []
+    real = g._draw_curtain
+    g._draw_curtain = lambda surface: (curtains.append(1), real(surface))
+    key(app, pygame.K_e)
+    frames(app, 2)
+    assert g.covered() and not curtains, "the table stays in sight"
+    b = g.board
+    r = b.geo.table.clip(b.map_rect)
+    seen = {tuple(app.screen.get_at((x, y)))[:3] for x in range(r.x, r.right, 9) for y in range(r.y, r.bottom, 9)}
+    assert len(seen) > 20, "the table, not a plain curtain"
+    assert not b.panel.buttons, "no one acts under the question: the column offers nothing"
+    close(app)
+
+
+def test_under_a_cover_two_people_see_the_table_but_no_hand():
+    """Two people at one laptop: with the pause menu over the picker's view, the table
+    shows and the hand does not (the hidden-information harness checks every pixel)."""
+    seats = [Seat(HUMAN, name="Ana"), Seat(HUMAN, name="Ben")]
+    m = Match(INFO, {"scenario": "field"}, seats, seed=3, ai_secret=3, chance_secret=SEED_ONLY)
+    while m.state.current_player() == CHANCE:
+        m.apply_chance()
+    assert m.state.phase == "pick"
+    app = make_app((1280, 720), animation="off")
+    g = GameScreen(app, m)
+    app.push(g)
+    from games.ui.handover import HandOver
+    for _ in range(5):
+        if isinstance(app.stack.top, HandOver):
+            key(app, pygame.K_SPACE)
+        frames(app, 1)
+    assert g.viewer == m.to_move() and g.board.panel.buttons, "the picker sees the hand"
+    g.pause()
+    frames(app, 2)
+    b = g.board
+    assert not b.panel.buttons and not any(line.startswith(("Actions each card", "4", "K"))
+                                           for line, _c in b.panel.text_lines)
+    r = b.geo.table.clip(b.map_rect)
+    seen = {tuple(app.screen.get_at((x, y)))[:3] for x in range(r.x, r.right, 9) for y in range(r.y, r.bottom, 9)}
+    assert len(seen) > 20
+    close(app)
+
+
+# -- 9. the set-up says the sides; the Load list the scenario and the result ---------------------
+
+def test_the_setup_says_which_side_each_seat_plays_in_each_scenario(monkeypatch):
+    from games.artillery.data import SCENARIOS
+    from games.ui import setup as setup_mod
+    from games.ui.setup import SetupScreen
+    app = make_app((800, 600))
+    s = SetupScreen(app, INFO)
+    app.push(s)
+    choice = dict((o.key, ch) for o, ch in s.options)["scenario"]
+    drawn = []
+    real = setup_mod.draw_text
+    monkeypatch.setattr(setup_mod, "draw_text", lambda surf, text, *a, **k: drawn.append(text) or real(surf, text, *a, **k))
+    for key_, _label in choice.choices:
+        choice.set_value(key_)
+        drawn.clear()
+        s.draw(app.screen)
+        sides = SCENARIOS[key_].sides
+        assert s.roles() == [f"plays {sides[0]}", f"plays {sides[1]}"]
+        for side in sides:
+            assert f"plays {side}" in drawn, (key_, side)
+    assert "plays the landing party" in [f"plays {x}" for x in SCENARIOS["shore"].sides]
+
+
+def test_the_load_list_names_the_scenario_and_the_result():
+    from games.core import saves
+    from games.ui.load_screen import LoadScreen
+    done = Match(INFO, {"scenario": "shore"}, [Seat(AI, "easy", "Ana"), Seat(AI, "easy", "Ben")], seed=6,
+                 ai_secret=6, chance_secret=SEED_ONLY)
+    rng = random.Random(6)
+    while not done.is_over():
+        if done.state.current_player() == CHANCE:
+            done.apply_chance()
+        else:
+            done.play(rng.choice(done.state.legal_moves()))
+    saves.save_match(done, saves.new_save_path("finished"), name="finished")
+    live = midgame("anchor")
+    saves.save_match(live, saves.new_save_path("going"), name="going")
+    app = make_app((1280, 720))
+    ls = LoadScreen(app)
+    app.push(ls)
+    frames(app, 1)
+    by_name = {e.name: e for e in ls.entries}
+    assert ls.details[by_name["finished"].path] == ("Shore battery", done.state.result_text(done.names()))
+    assert ls.details[by_name["going"].path] == ("Ship at anchor", "")
+    drawn = []
+    from games.ui import load_screen as mod
+    real = mod.draw_text
+    mod.draw_text = lambda surf, text, *a, **k: drawn.append(text) or real(surf, text, *a, **k)
+    try:
+        ls.draw(app.screen)
+    finally:
+        mod.draw_text = real
+    text = "\n".join(drawn)
+    assert "Artillery: Shore battery" in text and "Artillery: Ship at anchor" in text
+    assert done.state.result_text(done.names()) in text
+
+
+# -- 10. the rules pictures: no label cut ---------------------------------------------------------
+
+@pytest.mark.parametrize("win,size", [((800, 600), 160), ((800, 600), 208), ((1280, 720), 260),
+                                      ((1920, 1080), 390)])
+def test_no_label_of_a_rules_picture_is_cut_or_overlapping(win, size, monkeypatch):
+    from games.artillery import board_diagrams as BD
+    from games.artillery import board_draw as BDR
+    from games.artillery.rules_text import DIAGRAMS
+    from games.ui import theme as TH
+    seen = []
+    real = TH.draw_text
+
+    def rec(surface, text, font, color, pos, anchor="topleft", shadow=None):
+        r = real(surface, text, font, color, pos, anchor, shadow)
+        seen.append((text, r))
+        return r
+
+    monkeypatch.setattr(BD, "draw_text", rec)
+    monkeypatch.setattr(BDR, "draw_text", rec)
+    app = make_app(win)
+    for k in DIAGRAMS:
+        seen.clear()
+        surf = pygame.Surface((size, size))
+        area = surf.get_rect()
+        BD.draw_diagram(k, surf, area, app.theme)
+        for text, r in seen:
+            assert not text.endswith("..."), f"{k}: {text!r} cut"
+            assert area.contains(r), f"{k}: {text!r} runs off the picture"
+        if not k.startswith("scenario_"):
+            for i in range(len(seen)):
+                for j in range(i + 1, len(seen)):
+                    assert not seen[i][1].colliderect(seen[j][1]), f"{k}: {seen[i][0]!r} on {seen[j][0]!r}"
