@@ -41,7 +41,7 @@ from . import rules as R
 from .ai_distances import INF, N_SECTIONS, SEC, Fields, fields, has_route, p_spin_at_least, rebuild_sections
 from .ai_evaluation import (CANNON, MAN, WIN, Weights, men_boxes, assault_chance, evaluate, gate_threat, offence,
                             raid_threat, stuck_pull, vulnerability)
-from .ai_levels import LEVELS, Level
+from .ai_levels import LEVELS, RUSH_CLOSE_AT, Level, siege_weights
 from .ai_evaluation import REBUILD_STEPS, rebuild_gain
 from .ai_macros import MacroPlanner
 
@@ -76,6 +76,8 @@ class CannonBallAI(MacroPlanner):
         self.level = level
         self.cfg = LEVELS[level]
         self.w = self.cfg.weights or Weights()
+        self.style = ""               # "siege" or "rush", drawn at the first thought (ai_levels)
+        self.close_at = self.cfg.close_at
         self.seat = seat
         self.plan: list[tuple[tuple, Any]] = []
         self.last_stats: dict[str, Any] = {}
@@ -83,6 +85,12 @@ class CannonBallAI(MacroPlanner):
     # -- the interface ---------------------------------------------------------------------------
     def choose(self, view: R.CannonBallState, ctx: ThinkContext):
         ctx.check()
+        if self.cfg.styles and not self.style:
+            self.style = ctx.rng.choice(("siege", "rush"))
+            if self.style == "siege":
+                self.w = siege_weights(self.w)
+            else:                      # a rusher looks forward, and shuts its gates late
+                self.close_at = RUSH_CLOSE_AT
         if view.phase == R.CHOOSE:
             self.plan = []
             return self._choose_turn(view, ctx)
@@ -152,7 +160,7 @@ class CannonBallAI(MacroPlanner):
             risk = self._gate_risk(st, g, F, enemy_men)
             if risk > worst:
                 worst, worst_g = risk, g
-        if worst_g >= 0 and worst >= self.cfg.close_at:
+        if worst_g >= 0 and worst >= self.close_at:
             return R.Choice("close", worst_g)
         # reopen a shut gate when nothing threatens it and men are stuck inside
         for g in M.FORTS[me].gates:

@@ -34,6 +34,7 @@ class Weights:
     tail: float = 0.35
     cannon_near: float = 10.0
     in_section: float = 4.0        # per man already in the enemy gate section
+    in_section_max: int = 5        # men in the enemy gate section that count (3: a cannon siege's)
     gamble_ready: float = 45.0     # cannon + 3 men before a closed gate: a coin flip a turn
     tnt_ready: float = 70.0        # 5 men before a closed gate with a TNT case left
     raid: float = 0.0              # expected loss to an enemy man slipping in through an open gate
@@ -46,6 +47,8 @@ class Weights:
     lit_tnt: float = 0.5           # a lit case: this share of what blowing its bridge changes
     urgency: float = 0.0           # offence counts (1 + urgency * quiet turns / 60): a standoff presses on
     rebuild_pull: float = 0.0      # per man, towards a blown bridge worth rebuilding
+    guard: float = 0.0             # per man (up to ``guards``) in an own gate section with enemies gathering near
+    guards: int = 1                # guards that count in a gate section (one makes a gathering a fight)
 
 
 def hop_moves(st: R.CannonBallState) -> int:
@@ -88,6 +91,24 @@ def rebuild_pull(st: R.CannonBallState, p: int, F: Fields, w: "Weights", men: tu
             ds = sorted(F.box_to_section[s][b] for b in men[p])[:3]
             best = max(best, sum(w.rebuild_pull * w.decay ** d for d in ds if d < INF))
     return best
+
+
+def guarded(st: R.CannonBallState, p: int, F: Fields, enemy_men: list[int], guards: int = 1) -> int:
+    """``p``'s men (up to ``guards`` a gate) standing in his own gate sections while at least three
+    enemy men, and no enemy cannon, are within a long spin of it: a guarded gate section
+    must be fought for (one man more than its guards) before five men can gather there
+    with TNT. Against a cannon guards are no use (two men and a cannon beat them)."""
+    n = 0
+    for g in M.FORTS[p].gates:
+        if st.gates[g] == "destroyed":
+            continue
+        s = M.GATES[g].section
+        if sum(1 for b in enemy_men if F.box_to_section[s][b] <= 12) < 3:
+            continue
+        if any(c is not None and c[0] != p and F.cannon_to(st, cid, s) <= 3 for cid, c in enumerate(st.cannons)):
+            continue
+        n += min(guards, st.sec_men[p][s])
+    return n
 
 
 def men_boxes(st: R.CannonBallState, p: int) -> list[int]:
@@ -139,7 +160,7 @@ def offence(st: R.CannonBallState, p: int, F: Fields, w: Weights, men: list[int]
             o += w.cannon_near * 0.8 ** best_c
         if st.sec_men[q][s] == 0 and s not in st.sieges:
             n = st.sec_men[p][s]
-            o += w.in_section * n
+            o += w.in_section * min(n, w.in_section_max)
             if n >= 3 and st.section_cannon(s, p) >= 0:
                 o += w.gamble_ready
             if n >= 5 and st.tnt_left[p] > 0:
@@ -253,6 +274,8 @@ def evaluate(st: R.CannonBallState, me: int, w: Weights, F: Fields | None = None
         s += press * offence(st, p, F, w, men[p]) + stuck_pull(st, p, F, w, men[p])
         if w.rebuild_pull and has_route(st, p, F):
             s += rebuild_pull(st, p, F, w, men)
+        if w.guard:
+            s += w.guard * guarded(st, p, F, men[1 - p], w.guards)
         h = st.home_count(p)
         if h < w.home_min:
             s -= (w.home_min - h) * w.home_short

@@ -26,6 +26,23 @@ class Level:
     weights: Weights | None = None
     gate_policy: str = "threat"        # "threat" or "late"
     close_at: float = 0.2
+    styles: bool = False               # plans a game as a cannon siege or a TNT rush, half the games each
+
+
+#: a rushing Hard player shuts a gate only when the enemy is sure to reach it next turn
+#: (the chances come in twelfths of the spinner: 11/12 is where a besieger shuts it)
+RUSH_CLOSE_AT = 0.99
+
+
+def siege_weights(w: Weights) -> Weights:
+    """The weights of a game planned as a cannon siege: cannons pulled forward harder,
+    three men (not five) wanted at the enemy gate, no pull towards five men with TNT, and
+    two guards kept in a threatened gate section of its own (so an enemy rush with TNT
+    must fight its way in). A Hard player that always rushed would be predictable, and
+    would make one way of winning the whole game; half its games it besieges instead."""
+    from dataclasses import replace
+    return replace(w, cannon_near=w.cannon_near * 2.0, gamble_ready=w.gamble_ready * 1.5, tnt_ready=0.0,
+                   in_section_max=3, guards=2)
 
 
 LEVELS = {
@@ -34,7 +51,8 @@ LEVELS = {
     "normal": Level("normal", beam=1, noise=0.0, attacks=True, seconds=1.0, per_man=1,
                     weights=Weights(vulnerable=0.0, raid=0.0), close_at=0.5),
     "hard": Level("hard", beam=3, noise=0.0, attacks=True, tnt=True, rebuild=True, seconds=1.2, per_man=2,
-                  weights=Weights(vulnerable=0.4, gate_threat=60.0, raid=10.0, lit_tnt=2.5, tnt=0.3, urgency=3.0, tnt_ready=30.0,
-                                  rebuild_pull=4.0),
-                  close_at=0.85),
+                  weights=Weights(vulnerable=0.4, gate_threat=60.0, raid=10.0, lit_tnt=8.0, tnt=0.3,
+                                  urgency=12.0, tnt_ready=45.0, gamble_ready=70.0, cannon_near=20.0,
+                                  rebuild_pull=4.0, guard=2.0),
+                  close_at=0.85, styles=True),
 }

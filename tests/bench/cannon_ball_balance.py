@@ -121,6 +121,7 @@ def run(levels, games, seed=1, jobs=1, options=None, time_scale=1.0) -> dict:
         per_entry[e] = {
             "wins": wins.get(e, 0),
             "games_with_bridge_tnt": sum(1 for r in ok if r["tnt_bridge"].get(e)),
+            "games_with_tnt": sum(1 for r in ok if r["tnt_bridge"].get(e) or r["tnt_gate"].get(e)),
             "games_with_gate_turn": sum(1 for r in ok if r["gate_turns"].get(e)),
             "rebuild_tries": sum(r["rebuild_tries"].get(e, 0) for r in ok),
             "rebuilt": sum(r["rebuilt"].get(e, 0) for r in ok),
@@ -156,7 +157,8 @@ def report(res) -> str:
              f"under a crossing {res['blown_crossing']}; TNT shots right {res['tnt_right']}, duds {res['tnt_dud']}"]
     for i in e:
         x = e[i]
-        lines.append(f"  {lv[i]}#{i}: TNT at a bridge in {x['games_with_bridge_tnt']} games "
+        lines.append(f"  {lv[i]}#{i}: TNT placed in {x['games_with_tnt']} games "
+                     f"({100 * x['games_with_tnt'] / n:.0f}%), at a bridge in {x['games_with_bridge_tnt']} games "
                      f"({100 * x['games_with_bridge_tnt'] / n:.0f}%), a gate turn in {x['games_with_gate_turn']} "
                      f"games, rebuilds {x['rebuilt']}/{x['rebuild_tries']} tried, "
                      f"seconds per whole turn mean {x['turn_s_mean']} max {x['turn_s_max']}")

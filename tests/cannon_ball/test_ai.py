@@ -11,7 +11,7 @@ from games.core.ai import Cancelled, ThinkContext
 from games.core.game import CHANCE
 from games.core.match import AI, Match, Seat
 
-from .cb_util import S, pos
+from .cb_util import B, S, pos
 
 
 def ctx(seed=0, scale=0.25):
@@ -128,3 +128,45 @@ def test_the_ai_ends_a_turn_with_nothing_to_do():
     mv = make_ai("hard", 0, {}).choose(st2.view(0), ctx())
     assert st.why_illegal(mv) is None
     assert END in st.legal_moves()
+
+
+def test_hard_rebuilds_a_blown_bridge_that_blocks_its_best_way():
+    """Bridges 2 and 3 blown, three men at bridge 3's western end: rebuilding it brings
+    them three steps nearer North's gate than any way round (more than it helps North)."""
+    st = pos("e16 f16 g17", bridges=[True, False, False, True, True, True], phase=CHOOSE)
+    mv = make_ai("hard", 0, {}).choose(st.view(0), ctx())
+    assert isinstance(mv, Choice) and mv.kind == "rebuild" and mv.target == 2
+    # with bridge 2 standing the way round is as good: no turn is spent on a coin flip
+    st = pos("e16 f16 g17", bridges=[True, True, False, False, True, True], phase=CHOOSE)
+    assert make_ai("hard", 0, {}).choose(st.view(0), ctx()) == Choice("move")
+
+
+def test_hard_can_walk_men_to_a_bridge_for_tnt_but_keeps_its_last_case_for_an_enemy_gate():
+    st = pos("d16 e16", north="i16 j16 k16", budget=8)
+    ai = make_ai("hard", 0, {})
+    plans = [[str(m) for m in mac] for mac in ai._tnt_macros(st, 0)]
+    at_g16 = [p for p in plans if "TNT g16" in p]
+    assert at_g16, plans                           # walk one man onto g16, place the case, all walk out
+    after = st.copy()
+    for text in at_g16[0]:
+        after.apply(after.parse_move(text))
+    assert after.tnt[0] == B("g16") and after.sec_men[0][S(22)] == 0
+    st.tnt_left[0] = 1
+    assert not [p for p in (ai._tnt_macros(st, 0)) if any(str(m).startswith("TNT ") for m in p)], \
+        "the last case went on a bridge"
+
+
+@pytest.mark.parametrize("seed", range(4))     # both of Hard's styles (siege, rush) come up
+def test_hard_shuts_a_gate_for_a_reason_and_opens_it_again_when_the_reason_is_gone(seed):
+    """Shutting a gate costs a whole turn and traps one's own men, so Hard shuts one only
+    when an assault through it next turn is all but sure (a cannon and two men in its
+    section, a third man a step away), not against a cannon march still far off; and it
+    reopens a shut gate when nothing threatens it and its men are stuck inside."""
+    sure = pos("l16 m16 l15", north="n20", cannons=[(0, "n16 o16")], to_move=1, phase=CHOOSE)
+    assert make_ai("hard", 1, {}).choose(sure.view(1), ctx(seed)) == Choice("close", 2)
+    far = pos("a10 b10 c10", north="n20", cannons=[(0, "a11 b11")], to_move=1, phase=CHOOSE)
+    assert make_ai("hard", 1, {}).choose(far.view(1), ctx(seed)) == Choice("move")
+    stuck = pos("a10 b10 c10", north="n20 l18 m18 l19 m19 l20 m20 l21 m21", cannons=[(0, "a11 b11")],
+                to_move=1, phase=CHOOSE, gates=["open", "open", "closed", "closed"])
+    mv = make_ai("hard", 1, {}).choose(stuck.view(1), ctx(seed))
+    assert isinstance(mv, Choice) and mv.kind == "open" and mv.target in (2, 3)
