@@ -41,15 +41,18 @@ class Panel:
         self.page = 0
         self.show_all = False
         self.strip = False           # folded away to a strip beside the map
+        self.top = 0                 # room kept at the top for the view buttons
         self.text_lines: list = []   # the info lines drawn last (tests read them)
         self._key = None
         snd = board.host.sound
         self.grid_btn = Button("Grid", board.toggle_grid, "G", sound=snd)
         self.all_btn = Button("All moves", self.toggle_all, sound=snd)
 
-    def layout(self, rect, strip: bool = False) -> None:
+    def layout(self, rect, strip: bool = False, top: int = 0) -> None:
+        """``top``: pixels at the top kept for the board's view buttons."""
         self.rect = pygame.Rect(rect)
         self.strip = strip
+        self.top = top
         t = self.board.theme
         if strip:
             none = pygame.Rect(self.rect.x, self.rect.bottom, 0, 0)
@@ -60,7 +63,7 @@ class Panel:
             self._key = None
             return
         pad = t.px(8)
-        head = t.heading_font().get_linesize() + t.small_font().get_linesize() * 4 + pad
+        head = self.top + t.heading_font().get_linesize() + t.small_font().get_linesize() * 4 + pad
         bw, bh = max(1, self.rect.w - 2 * pad), t.px(36)
         self.perform_rect = pygame.Rect(self.rect.x + pad, self.rect.y + head, bw, bh)
         self.body_top = self.perform_rect.bottom + t.px(6)
@@ -363,7 +366,7 @@ class Panel:
         t, c = self.board.theme, self.board.theme.c
         big, f = t.heading_font(), t.small_font()
         lh = f.get_linesize()
-        y = self.rect.y + t.px(6)
+        y = self.rect.y + self.top + t.px(6)
         draw_text(surface, fit_text(f"Round {st.round} of {st.scenario.rounds}", big, w), big, c["text"], (x, y))
         y += big.get_linesize()
         names = self.board.host.names()

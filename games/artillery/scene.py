@@ -119,22 +119,27 @@ class ArtilleryBoard(Aiming, Board):
         inner = self._inner
         shown = self.column_shown()
         self._col_shown = shown
+        b = max(8, t.px(26))
+        gap = t.px(4)
         if shown:
             col = self._column_width(inner, pad)
             self.map_rect = pygame.Rect(inner.x, inner.y, max(1, inner.w - col - pad), max(1, inner.h))
-            self.panel.layout(pygame.Rect(inner.right - col, inner.y, col, max(1, inner.h)))
+            self.panel.layout(pygame.Rect(inner.right - col, inner.y, col, max(1, inner.h)), top=b + gap)
+            # the view buttons in a row along the column's top, off the table
+            x = inner.right - t.px(6)
+            y = inner.y + t.px(5)
+            for btn in (self.col_btn, self.zin_btn, self.zout_btn, self.fit_btn):
+                w = max(b, t.small_font().size(btn.label)[0] + t.px(12)) if btn is self.fit_btn else b
+                btn.rect = pygame.Rect(x - w, y, w, b)
+                x -= w + gap
         else:
             strip = min(t.px(30), max(1, inner.w // 6))
             self.map_rect = pygame.Rect(inner.x, inner.y, max(1, inner.w - strip - pad), max(1, inner.h))
-            self.panel.layout(pygame.Rect(inner.right - strip, inner.y, strip, max(1, inner.h)), strip=True)
-        b = max(8, t.px(30))
-        gap = t.px(4)
-        x = self.map_rect.right - b - gap
-        y = self.map_rect.y + gap
-        for i, btn in enumerate((self.col_btn, self.zin_btn, self.zout_btn, self.fit_btn)):
-            btn.rect = pygame.Rect(x, y + i * (b + gap), b, b)
-        self.fit_btn.rect.w = max(b, t.small_font().size("Fit")[0] + t.px(10))
-        self.fit_btn.rect.right = self.map_rect.right - gap
+            self.panel.layout(pygame.Rect(inner.right - strip, inner.y, strip, max(1, inner.h)), strip=True,
+                              top=4 * (b + gap) + t.px(6))
+            x = inner.right - strip + (strip - b) // 2
+            for i, btn in enumerate((self.col_btn, self.zin_btn, self.zout_btn, self.fit_btn)):
+                btn.rect = pygame.Rect(x, inner.y + t.px(4) + i * (b + gap), b, b)
         self.geo = None
 
     def _table_dims(self) -> tuple[float, float]:
@@ -435,13 +440,13 @@ class ArtilleryBoard(Aiming, Board):
         pygame.draw.circle(s, (*edge, a), (r + 1, r + 1), r, 1)
         surface.blit(s, (int(pos[0]) - r - 1, int(pos[1]) - r - 1))
 
-    def caption_lines(self, most: int = 5) -> list[str]:
+    def caption_lines(self, most: int = 8) -> list[str]:
         """The latest events in words, oldest first (the newest at the bottom, as in
         the move log), only those the animation has shown."""
         from games.artillery.texts import event_phrases
         st = self._state()
         n = len(st.events) if self.shown.events is None else self.shown.events
-        return event_phrases(st.events[max(0, n - 4 * most):n], self.host.names())[-most:]
+        return event_phrases(st.events[max(0, n - 12 * most):n], self.host.names())[-most:]
 
     # -- what is where ----------------------------------------------------------------------
     def unit_at(self, st, pos):
@@ -765,7 +770,7 @@ class ArtilleryBoard(Aiming, Board):
             self._draw_view_buttons(surface)
 
     def _draw_view_buttons(self, surface) -> None:
-        if self.map_rect.w < 120 or self.map_rect.h < 140:
+        if self.panel.rect.w < 8 or self.panel.rect.h < 140:
             return
         self.col_btn.label = ">" if self._col_shown else "<"
         self.zout_btn.enabled = self.zoom > 1.0
@@ -781,7 +786,7 @@ class ArtilleryBoard(Aiming, Board):
                 r = btn.rect
                 f = self.theme.small_font()
                 w = f.size(tips[btn])[0] + self.theme.px(16)
-                draw_tooltip(surface, self.theme, [tips[btn]], (r.x - w - self.theme.px(4), r.y), self.map_rect)
+                draw_tooltip(surface, self.theme, [tips[btn]], (r.x - w - self.theme.px(4), r.y), self.rect)
 
     def _draw_units(self, surface, geo, st) -> None:
         t, sh = self.theme, self.shown
@@ -874,8 +879,7 @@ class ArtilleryBoard(Aiming, Board):
             O.draw_preview(self, surface, geo, st)
         if self.hint is not None and can:
             O.draw_hint(self, surface, geo, st, self.hint)
-        over_button = any(b.rect.collidepoint(self.mouse) for b in self.view_buttons())
-        if self.drag is None and self.press is None and self.map_rect.collidepoint(self.mouse) and not over_button:
+        if self.drag is None and self.press is None and self.map_rect.collidepoint(self.mouse):
             lines = O.describe_at(self, st, self.mouse)
             if lines:
                 # below the pointer, or above it near the bottom: never over what it names

@@ -394,7 +394,7 @@ def test_the_column_lists_the_latest_events_oldest_first_like_the_log():
     app, g = screen(m, (1280, 720))
     got = g.board.caption_lines()
     st = m.state
-    assert got == event_phrases(st.events[-20:], m.names())[-len(got):]
+    assert got == event_phrases(st.events[-96:], m.names())[-len(got):] and len(got) == 8
     assert got[-1] == event_phrases(st.events, m.names())[-1], "the newest at the bottom"
     close(app)
 
