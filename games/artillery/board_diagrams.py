@@ -272,9 +272,9 @@ def _scenario(key, surface, area, theme) -> None:
     for u in st.units.values():
         D.draw_unit(surface, geo, theme, st, u, label=False)
     view = geo.table.clip(area)
-    tracks = D.draw_tracks(surface, geo, theme, st, bounds=view)
     units = [(u, u.pos, u.models) for u in st.units.values()]
     guns = [(g, g.pos, g.facing, g.markers) for g in st.guns.values()]
+    tracks = D.draw_tracks(surface, geo, theme, st, bounds=view, keep_off=D.piece_boxes(geo, units, guns))
     spots = D.place_labels(geo, theme, units, guns, [tr.rect for tr in tracks.values()], view)
     for g, _p, _f, m in guns:
         D.draw_gun_label(surface, geo, theme, g, spots[("g", g.id)], m)

@@ -242,15 +242,30 @@ def draw_sections(surface, geo, theme, st, hold: dict | None = None, target: str
     return draw_tracks(surface, geo, theme, st, hold, bounds) if tracks else {}
 
 
-def draw_tracks(surface, geo, theme, st, hold: dict | None = None, bounds=None) -> dict:
-    out = {}
-    for sid in st.table.sections:
+def draw_tracks(surface, geo, theme, st, hold: dict | None = None, bounds=None, keep_off=()) -> dict:
+    """Every section's plate, each clear of the pieces (``keep_off``) and of the
+    plates before it where a corner allows."""
+    out: dict = {}
+    # the rigging's plate has one place: it goes first, the others around it
+    order = sorted(st.table.sections, key=lambda k: not STRUCTURES[st.sections[k].type].rigging)
+    for sid in order:
         s = st.sections[sid]
         tally, down = (hold or {}).get(sid, (s.tally, s.down))
-        tr = draw_track(surface, geo, theme, st, sid, tally, down, bounds)
+        tr = draw_track(surface, geo, theme, st, sid, tally, down, bounds, keep_off,
+                        [x.rect for x in out.values()])
         if tr is not None:
             out[sid] = tr
     return out
+
+
+def piece_boxes(geo, units, guns) -> list[pygame.Rect]:
+    """The screen boxes of unit bases and guns (labels and plates keep off them)."""
+    r = unit_radius(geo)
+    out = []
+    for _u, pos, _n in units:
+        x, y = geo.pt(*pos)
+        out.append(pygame.Rect(int(x - r), int(y - r), int(2 * r) + 1, int(2 * r) + 1))
+    return out + [gun_body(geo, g, pos, facing) for g, pos, facing, _m in guns]
 
 
 def _rigging(surface, geo, poly, col) -> None:
@@ -265,10 +280,12 @@ def _rigging(surface, geo, poly, col) -> None:
     pygame.draw.lines(surface, col, True, pts, 1)
 
 
-def track_layout(geo, theme, st, sid, tally: int, down: int, bounds=None) -> Track | None:
+def track_layout(geo, theme, st, sid, tally: int, down: int, bounds=None, keep_off=(), placed=()) -> Track | None:
     """Where a section's plate goes and what it holds: above the section's north-west
-    corner, kept inside ``bounds`` (the part of the table in view) while any of the
-    section is in view, so a plate is whole or not drawn at all."""
+    corner, or another corner outside it where that one would lie on a piece
+    (``keep_off``) or another plate (``placed``); kept inside ``bounds`` (the part of
+    the table in view) while any of the section is in view, so a plate is whole or
+    not drawn at all."""
     from games.artillery import odds
     s = st.sections[sid]
     t = STRUCTURES[s.type]
@@ -283,18 +300,23 @@ def track_layout(geo, theme, st, sid, tally: int, down: int, bounds=None) -> Tra
     gap = 2
     w = 3 + tw + 4 + n * (box + gap) - gap + 4
     h = max(th, box + 4)
+    nw, se = geo.ipt((min(xs), max(ys))), geo.ipt((max(xs), min(ys)))
     if t.rigging:
         top = geo.ipt((max(xs) - 6, max(ys) + 1.6))
+        cands = [pygame.Rect(top[0], top[1] - h - 2, w, h)]
     else:
-        top = geo.ipt((min(xs), max(ys)))
-    r = pygame.Rect(top[0], top[1] - h - 2, w, h)
-    if bounds is not None:
-        area = pygame.Rect(bounds)
-        body = pygame.Rect(geo.ipt((min(xs), max(ys))), (max(1, int((max(xs) - min(xs)) * geo.s)),
-                                                         max(1, int((max(ys) - min(ys)) * geo.s))))
-        if not body.union(r).colliderect(area) or r.w > area.w or r.h > area.h:
+        cands = [pygame.Rect(nw[0], nw[1] - h - 2, w, h), pygame.Rect(se[0] - w, nw[1] - h - 2, w, h),
+                 pygame.Rect(nw[0], se[1] + 2, w, h), pygame.Rect(se[0] - w, se[1] + 2, w, h)]
+    area = pygame.Rect(bounds) if bounds is not None else None
+    if area is not None:
+        body = pygame.Rect(nw, (max(1, se[0] - nw[0]), max(1, se[1] - nw[1])))
+        if not body.union(cands[0]).colliderect(area) or w > area.w or h > area.h:
             return None
-        r.clamp_ip(area)
+        for c in cands:
+            c.clamp_ip(area)
+    r = cands[0]
+    if len(cands) > 1 and (keep_off or placed):
+        r = _best(cands, list(keep_off), list(placed), area)
     ticked = n if s.wrecked else tally % n
     tx = r.x + 3 + tw + 4
     boxes = [pygame.Rect(tx + i * (box + gap), r.centery - box // 2, box, box) for i in range(n)]
@@ -307,10 +329,11 @@ def track_rect(geo, theme, st, sid) -> pygame.Rect:
     return tr.rect if tr is not None else pygame.Rect(geo.ipt(G.centroid(st.table.sections[sid].poly)), (1, 1))
 
 
-def draw_track(surface, geo, theme, st, sid, tally: int, down: int, bounds=None) -> Track | None:
+def draw_track(surface, geo, theme, st, sid, tally: int, down: int, bounds=None, keep_off=(),
+               placed=()) -> Track | None:
     """A small plate: the section id, Fortitude and the Integrity boxes, the ones
     ticked since the last Fortitude loss filled."""
-    tr = track_layout(geo, theme, st, sid, tally, down, bounds)
+    tr = track_layout(geo, theme, st, sid, tally, down, bounds, keep_off, placed)
     if tr is None:
         return None
     r = tr.rect

@@ -870,7 +870,9 @@ class ArtilleryBoard(Aiming, Board):
             D.draw_gun(surface, geo, t, g, facing=sh.facing.get(g.id), selected=g.id == self.sel_gun and can,
                        markers=sh.markers.get(g.id), label=False)
         self._draw_units(surface, geo, st)
-        tracks = D.draw_tracks(surface, geo, t, st, hold=sh.track, bounds=geo.table.clip(self.map_rect))
+        units, guns = self._labelled(st)
+        tracks = D.draw_tracks(surface, geo, t, st, hold=sh.track, bounds=geo.table.clip(self.map_rect),
+                               keep_off=D.piece_boxes(geo, units, guns))
         self.drawn["tracks"] = tracks
         self._draw_labels(surface, geo, st, tracks)
         if acting and self.target is None and self.sel_gun is None:
