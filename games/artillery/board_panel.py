@@ -349,6 +349,8 @@ class Panel:
         if self.rect.w < 6 or self.rect.h < 20:
             return
         draw_panel(surface, self.rect, t, color=c["bg2"])
+        if not getattr(self.board, "interactive", True):
+            return
         f = t.small_font()
         room = self.rect.h - t.px(20)
         words = next((w for w in ("Column (C): cards, actions, the shot", "Column (C)") if f.size(w)[0] <= room), "")

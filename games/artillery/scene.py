@@ -87,6 +87,8 @@ class ArtilleryBoard(Aiming, Board):
         self.drawn: dict = {"tracks": {}, "labels": {}}    # what the last frame drew where (tests read it)
         self._labels_key = None
         self._mine = False
+        # a read-only host (the GIF export) draws no view buttons: nobody can press them
+        self.interactive = getattr(host, "app", None) is not None
         snd = host.sound
         self.col_btn = Button(">", self.toggle_column, sound=snd)
         self.zin_btn = Button("+", lambda: self.zoom_by(1), sound=snd)
@@ -770,7 +772,7 @@ class ArtilleryBoard(Aiming, Board):
             self._draw_view_buttons(surface)
 
     def _draw_view_buttons(self, surface) -> None:
-        if self.panel.rect.w < 8 or self.panel.rect.h < 140:
+        if not self.interactive or self.panel.rect.w < 8 or self.panel.rect.h < 140:
             return
         self.col_btn.label = ">" if self._col_shown else "<"
         self.zout_btn.enabled = self.zoom > 1.0
