@@ -289,6 +289,20 @@ SECTIONS = [
         "caption": "The ship at anchor: hull and rigging under the battery's guns.",
     },
     {
+        "title": "On the table",
+        "text": (
+            "Point at a unit, a gun or a section for what it can do: a unit's numbers, each of its guns "
+            "and why it cannot fire yet (\"3 reload markers: 3 more reload actions\"), the actions a card "
+            "gives it. Click one of your units to activate it; drag it (or click a point) to move; click "
+            "an enemy or a building to aim, then Fire! (F). E ends an activation, and asks first while "
+            "actions are left.\n\n"
+            "The wheel zooms the table about the pointer (+ and - too, 0 shows it whole) and a drag on "
+            "open ground pans it. C folds the column away to give the table the room; it opens by "
+            "itself when you must choose a card, a casualty or the guns of a shot. G shows the inch grid."
+        ),
+        "diagram": None,
+    },
+    {
         "title": "Undo in this game",
         "text": (
             "Undo takes back your decisions until the next roll or deal. Dice and cards are seen by "
