@@ -19,7 +19,7 @@ from games.cannon_corps.layout import Panel
 from games.cannon_corps.rules import (
     COLS, DIE_SIZES, OWN_ACTIONS, ROWS, SPACES, CorpsView, CoverDecision, DamagedNote, DeployDecision,
     FireDecision, SetupDecision)
-from games.cannon_corps.table_model import SeatInfo, last_shot
+from games.cannon_corps.table_model import SeatInfo, army_words, last_shot
 from games.ui.dice import draw_die
 from games.ui.theme import blend, ink_on
 
@@ -179,11 +179,8 @@ class TableDrawer:
             options: tuple[str, ...] = ("revealed",) if info.revealed else ("out",)
         elif not info.set_up:
             options = ("hiding...", "hiding") if v.phase == "setup" else ("",)
-        elif info.platoons == 4:
-            r_ = info.reserves
-            options = (f"{r_} in reserve", f"{r_} in res.", f"res. {r_}")
-        else:      # no reserve left: every defeat now costs a platoon
-            options = (f"{info.platoons} on grid, no reserve", f"{info.platoons} on grid", f"{info.platoons} left")
+        else:      # both counts at every moment, a fallen platoon not yet replaced included
+            options = army_words(info)
         label = next((o for o in options if sf.size(o)[0] <= room), "")
         if label:
             td.text(surface, label, sf, c["text_dim"], p.info_pos, "midright")

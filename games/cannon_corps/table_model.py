@@ -71,6 +71,19 @@ def public_table(events: Sequence[Event], n_seats: int, upto: int | None = None)
     return seats
 
 
+def army_words(info: SeatInfo) -> tuple[str, ...]:
+    """What is left of a seat's army, longest wording first (the panel takes the
+    first that fits).  Every wording states both counts, the platoons on the grid
+    and the dice waiting in reserve, so no shortening drops a fact; a seat whose
+    platoon fell and has not yet deployed shows one fewer on the grid and its
+    reserve unchanged.  Counts only: which dice wait in reserve is that seat's
+    secret (the whole table may count them, nobody else may name them)."""
+    g, r = info.platoons, info.reserves
+    if r:
+        return (f"{g} on grid, {r} in reserve", f"{g} on grid, {r} in res.", f"{g} grid, {r} res.", f"{g}+{r} res.")
+    return (f"{g} on grid, no reserve", f"{g} on grid, no res.", f"{g} grid, 0 res.", f"{g}+0 res.")
+
+
 def _grid(grid) -> dict[str, tuple[str, int]]:
     if not grid:
         return {}
