@@ -83,7 +83,6 @@ class ArtilleryBoard(Aiming, Board):
         self.col_pref: bool | None = None                  # the player's choice; None: by the room there is
         self._col_shown = True
         self._inner = pygame.Rect(0, 0, 1, 1)
-        self.press: dict | None = None                     # a press on the map: a pan, or a click on release
         self.drawn: dict = {"tracks": {}, "labels": {}}    # what the last frame drew where (tests read it)
         self._labels_key = None
         self._mine = False
@@ -102,6 +101,7 @@ class ArtilleryBoard(Aiming, Board):
         self.ammo = "round"
         self.sel_gun: str | None = None
         self.drag: dict | None = None
+        self.press: dict | None = None      # a press on the map: a pan, or a click on release
         self.move_hint = ""
         self._shift = False        # Shift as of the last pointer or Shift event handled
         self._pv_key = None
