@@ -20,6 +20,15 @@ Playing by mouse
     Drag-and-drop works too. With the "highlights" setting off the markers are
     hidden but clicking works the same.
 
+Words (``tips.py``)
+    Hovering a piece shows a tooltip of what it can do (a soldier's steps,
+    captures and retreat, its cannons' slides and shots; a town's danger), and
+    hovering a highlighted point names the move it makes. A tried move that is
+    not allowed (a click or drop on a point no move of the soldier reaches, a
+    click on an enemy piece) still lets the soldier go, and says why in the
+    status line and in a tooltip by the point, until the pointer leaves it or
+    the position changes.
+
 Orientation
     Dark sits at the bottom. With the "rotate" option in a game between two
     humans the board turns (animated) so the player to move sits at the bottom;
@@ -49,6 +58,7 @@ import pygame
 
 from games.cannon import board_draw as B
 from games.cannon import rules as R
+from games.cannon import tips as T
 from games.cannon.chooser import MoveChooser
 from games.cannon.effects import queue_move
 from games.cannon.scene_drawing import CannonBoardDrawing
@@ -74,6 +84,8 @@ class CannonBoard(CannonBoardDrawing, Board):
         self.mouse = None           # last known mouse position (from MOUSEMOTION)
         self.moving = None          # effects.MoveAnim while a move is shown
         self.turning = False        # the board is turning (clicks wait)
+        # a tried move refused here: (point, title, reason, ply, pointer) while it is news
+        self.refused: tuple | None = None
         self.fx_rng = random.Random(20240611)   # for particles only, never for play
         self._geo = None
         self._geo_key = None
@@ -104,6 +116,7 @@ class CannonBoard(CannonBoardDrawing, Board):
         super().forget_private()
         self._clear_selection()
         self.mouse = None
+        self.refused = None
 
     def help_text(self) -> str:
         st = self._state()
@@ -144,6 +157,44 @@ class CannonBoard(CannonBoardDrawing, Board):
     @property
     def flipped(self) -> bool:
         return math.cos(self.angle) < 0
+
+    def tooltip_lines(self) -> list[str]:
+        """The tooltip under the pointer now: a refused move's reason while it is
+        news, else what the highlighted point does, else what the piece can do."""
+        if self.mouse is None or self.busy or self.turning or self.dragging or self.chooser is not None \
+                or not self.rect.collidepoint(self.mouse):
+            return []
+        r = self.refused
+        if r is not None:
+            sq_, title, reason, ply, at = r
+            near = math.dist(at, self.mouse) <= self.geometry().cell * 0.6
+            if ply == self.host.ply and near:
+                return [title, reason]
+            self.refused = None          # the pointer left it, or the position moved on: old news
+        st = self._state()
+        sq = self.pixel_to_point(self.mouse)
+        if sq is None:
+            return []
+        specific = self._settings_flag("highlights", True)
+        if self.selected is not None and sq in self.targets and specific:
+            return T.move_lines(st, self.targets[sq])
+        return T.piece_lines(st, sq, specific)
+
+    def _refuse(self, sq, title: str, reason: str, pos) -> None:
+        """A tried move that is not allowed: why, in the status line and by the point."""
+        self.refused = (sq, title, reason, self.host.ply, pos)
+        self.host.say(f"{title}. {reason}", bad=True)
+        self.sound("error")
+
+    def _looks_like_a_try(self, st, frm, sq) -> bool:
+        """Whether a click on ``sq`` with ``frm`` picked meant a move (an enemy piece,
+        or a point in line and in reach) rather than letting the soldier go."""
+        if sq is None or sq == frm or st.cells[sq] == R.SOLDIER[st.to_move]:
+            return False
+        if st.cells[sq] in (R.SOLDIER[1 - st.to_move], R.TOWN[1 - st.to_move]):
+            return True
+        u = T.line_between(frm, sq)
+        return u is not None and u[2] <= 3
 
     def cancel(self) -> bool:
         """Drop the selection or close the chooser; True if there was one."""
@@ -286,34 +337,55 @@ class CannonBoard(CannonBoardDrawing, Board):
         sq = self.pixel_to_point(event.pos)
         info = self._info_for(st)
         if info["phase"] == "place":
-            self._click_place(st, info, sq)
+            self._click_place(st, info, sq, event.pos)
             return True
-        if info["phase"] != "play":
-            return True
+        if info["phase"] == "play":
+            self._click_play(st, sq, event.pos)
+        return True
+
+    def _click_play(self, st, sq, pos) -> None:
+        """A left click on the board in play, on the turn of the player at the screen."""
         if self.selected is not None and sq in self.targets:
-            self._choose(sq, event.pos)
-            return True
+            self._choose(sq, pos)
+            return
+        if self.selected is not None and self._looks_like_a_try(st, self.selected, sq):
+            frm = self.selected
+            self._clear_selection()          # as any click elsewhere does; but it says why
+            self._refuse(sq, *T.refusal(st, frm, sq), pos)
+            return
         if sq is not None and st.cells[sq] == R.SOLDIER[st.to_move]:
             was = self.selected == sq
             self._select(sq, st)
-            self.press = (sq, event.pos, was)
+            self.press = (sq, pos, was)
             self.dragging = False
             if not self.targets:
                 self.host.say(f"The soldier on {R.square_name(sq)} has no move now.")
             else:
                 self.sound("click")
-            return True
+            return
         self._clear_selection()
-        return True
+        if sq is not None and st.cells[sq] in (R.SOLDIER[1 - st.to_move], R.TOWN[st.to_move], R.TOWN[1 - st.to_move]):
+            self._refuse(sq, *self._not_yours(st, sq), pos)
 
-    def _click_place(self, st, info, sq) -> None:
+    @staticmethod
+    def _not_yours(st, sq) -> tuple[str, str]:
+        """Why the piece clicked cannot be picked to move."""
+        me = R.PLAYER_NAMES[st.to_move]
+        code = st.cells[sq]
+        name = R.square_name(sq)
+        if code in R.TOWN:
+            return f"Not allowed: {name} is a town", "Towns never move; pick one of your soldiers."
+        return (f"Not allowed: {name} is not yours",
+                f"That soldier belongs to {R.PLAYER_NAMES[1 - st.to_move]}; {me} moves now: pick one of yours.")
+
+    def _click_place(self, st, info, sq, pos) -> None:
         moves = [m for m in info["legal"] if m.kind == "place" and m.to == sq]
         if moves:
             self._play(moves[0])
         elif sq is not None:
             rank = "1" if st.to_move == R.DARK else "10"
-            self.host.say(f"Your town goes on your back rank, b{rank} to i{rank}, on an empty point.", bad=True)
-            self.sound("error")
+            self._refuse(sq, f"Not allowed: a town on {R.square_name(sq)}",
+                         f"Your town goes on your back rank, b{rank} to i{rank}, on an empty point.", pos)
 
     def _mouse_up(self, event) -> bool:
         if event.button != 1 or self.press is None:
@@ -325,6 +397,12 @@ class CannonBoard(CannonBoardDrawing, Board):
         sq = self.pixel_to_point(event.pos)
         if sq is not None and sq != sq0 and sq in self.targets:
             self._choose(sq, event.pos)
+        elif dragged and sq is not None and sq != sq0:
+            # dropped where no move of it goes: it goes back, and the board says why
+            st = self._state()
+            self._clear_selection()
+            if st.cells[sq] != R.SOLDIER[st.to_move]:
+                self._refuse(sq, *T.refusal(st, sq0, sq), event.pos)
         elif sq == sq0 and was and not dragged:
             self._clear_selection()       # a second click on the selected soldier lets it go
         return True
@@ -361,6 +439,7 @@ class CannonBoard(CannonBoardDrawing, Board):
     # -- moves arriving ---------------------------------------------------------------------
     def on_move(self, entry, before, after) -> None:
         self._clear_selection()
+        self.refused = None
         self._info_key = None
         if entry.player >= 0:
             move = R.Move.parse(entry.text)

@@ -17,6 +17,7 @@ import pygame
 from games.cannon import board_draw as B
 from games.cannon import rules as R
 from games.cannon.effects import scorch
+from games.ui import tooltip
 
 
 class CannonBoardDrawing:
@@ -87,6 +88,10 @@ class CannonBoardDrawing:
         self._draw_dragged(surface, geo, st)
         if self.chooser is not None:
             self.chooser.draw(surface, theme, self.mouse)
+        # last, over everything: what the piece or point under the pointer does
+        # (or why the move just tried is refused), kept whole inside the board
+        tooltip.show(surface, theme, self.tooltip_lines(), self.mouse, self.rect,
+                     max_w=max(theme.px(220), min(theme.px(420), int(self.rect.w * 0.6))))
         surface.set_clip(clip)
 
     def _pulse(self) -> float:
