@@ -20,6 +20,7 @@ from games.cannon_corps.rules import (
     COLS, DIE_SIZES, OWN_ACTIONS, ROWS, SPACES, CorpsView, CoverDecision, DamagedNote, DeployDecision,
     FireDecision, SetupDecision)
 from games.cannon_corps.table_model import SeatInfo, army_words, last_shot
+from games.ui import tooltip
 from games.ui.dice import draw_die
 from games.ui.theme import blend, ink_on
 
@@ -64,6 +65,10 @@ class TableDrawer:
             b.timeline.draw(surface, v)
             if b.hint is not None and not b.busy:
                 self.draw_hint(surface, v)
+            # last, over everything: the words for what is under the pointer
+            t = b.host.theme
+            tooltip.show(surface, t, b.tooltip_lines(), b.mouse, b.rect,
+                         max_w=max(t.px(220), min(t.px(400), int(b.rect.w * 0.5))))
         finally:
             surface.set_clip(clip)
 

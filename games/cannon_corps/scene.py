@@ -19,12 +19,20 @@ Clicks become moves (``setup``, ``fire``, ``cover``/``stay``, ``deploy``) and
 go to ``host.submit``; the rules decide whether they are legal.  Running for
 cover (a click on a lit space) and staying (the Stay button, or a click on the
 hit space) play no sound, so the room cannot hear which it was.
+
+Hovering shows a tooltip (``tips.py``): your own die's power and what firing
+does to it, a reserve, a defeated die, or what the table knows about a space
+on another grid (never more than the viewing seat's view holds).  A click that
+is refused says why in the status line and in a tooltip by the pointer, until
+the pointer leaves that place or the position or the viewer changes; it makes
+no sound (a refused cover click must sound like any other).
 """
 from __future__ import annotations
 
 import pygame
 
 from games.cannon_corps import layout as L
+from games.cannon_corps import tips
 from games.cannon_corps.animation import Animator, instant_sounds
 from games.cannon_corps.drawing import TableDrawer
 from games.cannon_corps.rules import (
@@ -49,6 +57,8 @@ class CorpsBoard(Board):
         self.staged: dict = {}             # setup: die -> space, before Confirm
         self.stage_order: list = []
         self.mouse = (-1, -1)
+        # a refused click while it is news: (title, reason, ply, viewer, pointer)
+        self.refused: tuple | None = None
         self.lay: L.TableLayout = L.solve(self.rect, host.theme, 2, None)
         self._lkey = None
         self._vkey = None
@@ -130,6 +140,7 @@ class CorpsBoard(Board):
         self.sel = None
         self.staged, self.stage_order = {}, []
         self.mouse = (-1, -1)
+        self.refused = None
 
     def _check_decision(self, v: CorpsView) -> None:
         """A new position or viewer: drop selections that belonged to the old one."""
@@ -137,6 +148,7 @@ class CorpsBoard(Board):
         if key != self._sel_key:
             self._sel_key = key
             self.sel = None
+            self.refused = None
             if not (isinstance(v.pending, SetupDecision) and v.is_my_decision()):
                 self.staged, self.stage_order = {}, []
         self.ensure_layout(v)
@@ -260,6 +272,26 @@ class CorpsBoard(Board):
                     return sp
         return None
 
+    # ------------------------------------------------------------------ words
+    def tooltip_lines(self) -> list[str]:
+        """The tooltip at the pointer now: a refused click's reason while the
+        pointer stays by it, else what is under the pointer (``tips.py``)."""
+        r = self.refused
+        if r is not None:
+            title, reason, ply, viewer, at = r
+            if ply == self.host.ply and viewer == self.host.viewer and \
+                    abs(at[0] - self.mouse[0]) + abs(at[1] - self.mouse[1]) <= self.host.theme.px(24):
+                return [title, reason]
+            self.refused = None          # the pointer left it, or the table moved on: old news
+        return tips.hover_lines(self, self.view(), self.mouse)
+
+    def _refuse(self, reason: str, pos, title: str = "Not allowed") -> None:
+        """A click that does nothing here: why, in the status line and by the pointer.
+        No sound: during a cover decision the room must hear nothing of it."""
+        reason = reason[:1].upper() + reason[1:]
+        self.refused = (title, reason, self.host.ply, self.host.viewer, tuple(pos))
+        self.host.say(reason, bad=True)
+
     # ------------------------------------------------------------------ input
     def buttons(self, v: CorpsView) -> list[Button]:
         if v.seat is None or not v.is_my_decision() or self.busy:
@@ -349,7 +381,7 @@ class CorpsBoard(Board):
             self.sel = there
             return True
         if len(self.staged) < 4:
-            self.host.say("Pick a die from your reserves first.")
+            self._refuse("Pick a die from your reserves first, then a space.", pos, "Nothing picked")
         return True
 
     def _unstage(self, die: str) -> None:
@@ -387,12 +419,13 @@ class CorpsBoard(Board):
             if sp is None:
                 continue
             if not self.sel:
-                self.host.say("First pick one of your platoons to fire.")
+                self._refuse("First pick one of your platoons to fire (click it on your grid).", pos,
+                             "Nothing picked to fire")
                 return True
             move = Move("fire", self.sel, sp)
             why = v.why_illegal(move)
             if why:
-                self.host.say(why, bad=True)
+                self._refuse(why, pos)
                 return True
             if self.host.submit(move):
                 self.sel = None
@@ -412,7 +445,7 @@ class CorpsBoard(Board):
             self.host.submit(Move("cover", p.die, sp))      # silent, like Stay
             return True
         why = v.why_illegal(Move("cover", p.die, sp))
-        self.host.say(why or "Pick a lit space, or Stay.", bad=True)
+        self._refuse((why + ": pick a lit space, or Stay.") if why else "Pick a lit space, or Stay.", pos)
         return True
 
     def _stay(self) -> None:
@@ -434,12 +467,12 @@ class CorpsBoard(Board):
         if sel is None and len(p.reserves) == 1:
             sel = p.reserves[0]
         if sel is None:
-            self.host.say("Pick a reserve die first.")
+            self._refuse("Pick a reserve die first, then an empty space.", pos, "Nothing picked")
             return True
         move = Move("deploy", sel, sp)
         why = v.why_illegal(move)
         if why:
-            self.host.say(why, bad=True)
+            self._refuse(why, pos)
             return True
         if self.host.submit(move):
             self.sel = None
