@@ -76,6 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--colorblind", action="store_true", help="use the colour-blind-safe palette")
     sc.add_argument("--frames", type=int, default=3, help="frames to run before the capture (default 3)")
     sc.add_argument("--moves", default="", help="semicolon-separated moves to play before the capture")
+    sc.add_argument("--ui-scale", type=float, default=1.0, choices=[1.0, 1.25, 1.5, 1.75],
+                    help="the UI scale setting (default 1.0)")
 
     for g in games.GAMES:
         if g.subcommands:

@@ -5,6 +5,8 @@ nesting bounded), and the remembered new-game choices are cleaned field by field
 from __future__ import annotations
 
 import json
+import logging
+import math
 from dataclasses import asdict, dataclass, field, fields
 
 from games.core import paths, text
@@ -14,8 +16,16 @@ from games.core.jsonfile import BadJson, read_json
 #: a settings file is a few kilobytes; anything far bigger is not ours
 MAX_SETTINGS_BYTES = 256_000
 
+log = logging.getLogger(__name__)
+
 ANIM_SPEEDS = ("off", "normal", "fast")
 AI_TIME_SCALES = (0.5, 1.0, 2.0, 4.0)
+#: the text and controls' size on top of the window's own scaling: "auto" (1, or
+#: AUTO_BIG_SCALE fullscreen on a big screen) or a fixed factor
+UI_SCALES: tuple = ("auto", 1.0, 1.25, 1.5, 1.75)
+#: "auto" on a screen at least this big, fullscreen: a TV read from the sofa
+AUTO_BIG_SCREEN = (1920, 1080)
+AUTO_BIG_SCALE = 1.25
 
 
 @dataclass
@@ -31,18 +41,40 @@ class Settings:
     town_warning: bool = True
     ai_time: float = 1.0             # x0.5 .. x4
     confirm_leave: bool = True
+    ui_scale: str | float = "auto"   # "auto" | 1.0 | 1.25 | 1.5 | 1.75
     last_setup: dict = field(default_factory=dict)   # game id -> remembered new-game choices
 
     def anim_factor(self) -> float:
         """Multiplier for animation durations: 0 means skip animations."""
         return {"off": 0.0, "normal": 1.0, "fast": 0.45}.get(self.animation, 1.0)
 
-    def validate(self) -> "Settings":
+    def ui_factor(self, screen_size=None) -> float:
+        """The UI scale as a factor: a fixed choice as it is; "auto" is
+        :data:`AUTO_BIG_SCALE` when fullscreen on a screen of at least
+        :data:`AUTO_BIG_SCREEN` (``screen_size``), else 1."""
+        if self.ui_scale != "auto" and check_ui_scale(self.ui_scale) is None:
+            return float(self.ui_scale)
+        if self.fullscreen and screen_size and screen_size[0] >= AUTO_BIG_SCREEN[0] \
+                and screen_size[1] >= AUTO_BIG_SCREEN[1]:
+            return AUTO_BIG_SCALE
+        return 1.0
+
+    def validate(self, reasons: list[str] | None = None) -> "Settings":
+        """Every value checked; a bad one is replaced by its default, and when
+        ``reasons`` is given, why it was refused is added to it."""
         d = Settings()
         for f in fields(self):
             v = getattr(self, f.name)
             default = getattr(d, f.name)
-            if f.name == "window_size":
+            if f.name == "ui_scale":
+                why = check_ui_scale(v)
+                if why is not None:
+                    if reasons is not None:
+                        reasons.append(f"UI scale {why}")
+                    v = default
+                else:
+                    v = v if v == "auto" else float(v)
+            elif f.name == "window_size":
                 ok = (isinstance(v, (list, tuple)) and len(v) == 2
                       and all(isinstance(x, int) and 320 <= x <= 10000 for x in v))
                 v = tuple(v) if ok else default
@@ -60,6 +92,26 @@ class Settings:
                 v = clean_last_setup(v)
             setattr(self, f.name, v)
         return self
+
+
+def check_ui_scale(value) -> str | None:
+    """None when ``value`` is a UI scale this version offers; else why not, in words."""
+    shown = repr(value)[:40]
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        return f"{shown} is not a size (one of {ui_scale_names()})"
+    if isinstance(value, str):
+        return None if value == "auto" else f"{shown} is not a size (one of {ui_scale_names()})"
+    if not math.isfinite(value) or value not in UI_SCALES:
+        return f"{shown} is not one of the sizes offered ({ui_scale_names()})"
+    return None
+
+
+def ui_scale_label(value) -> str:
+    return "Auto" if value == "auto" else f"{float(value):.0%}"
+
+
+def ui_scale_names() -> str:
+    return ", ".join(ui_scale_label(v) for v in UI_SCALES)
 
 
 def clean_last_setup(value) -> dict:
@@ -103,7 +155,12 @@ def load_settings(path: str | None = None) -> tuple[Settings, str | None]:
         return Settings(), f"Settings file {path} is not a settings object; using defaults."
     known = {f.name for f in fields(Settings)}
     s = Settings(**{k: v for k, v in raw.items() if k in known})
-    return s.validate(), None
+    reasons: list[str] = []
+    s.validate(reasons)
+    for why in reasons:
+        # refused and reset to the default, like every bad value; the log keeps why
+        log.warning("settings file %s: %s; using the default", path, why)
+    return s, None
 
 
 def save_settings(settings: Settings, path: str | None = None) -> str | None:

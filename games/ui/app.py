@@ -66,7 +66,7 @@ class App:
             settings.fullscreen = bool(fullscreen)
         self.window_size = tuple(size or settings.window_size)
         self.screen = self._open_window()
-        self.theme = Theme(self.screen.get_size(), settings.colorblind)
+        self.theme = Theme(self.screen.get_size(), settings.colorblind, settings.ui_factor(self.screen.get_size()))
         self.sound = SoundBoard()
         self._audio = audio
         self.stack = SceneStack()
@@ -107,6 +107,7 @@ class App:
 
     def _relayout(self):
         size = self.screen.get_size()
+        self.theme.set_ui(self.settings.ui_factor(size))    # "auto" depends on fullscreen and the size
         self.theme.resize(size)
         for s in self.stack.scenes:
             s.layout(size)

@@ -44,7 +44,7 @@ def draw(surface, screen) -> None:
               (x, rect.bottom - t.px(6)), "bottomleft")
     draw_players(surface, screen, strip, p)
     if screen.runner.busy:
-        screen.draw_thinking(surface, (strip.x - t.px(26), rect.centery))
+        screen.draw_thinking(surface, thinking_center(screen))
 
 
 def text_left(screen, to_move: int) -> int:
@@ -53,9 +53,23 @@ def text_left(screen, to_move: int) -> int:
     return t.px(16) + (t.px(34) if to_move >= 0 else 0)
 
 
+def thinking_center(screen) -> tuple[int, int]:
+    """Where the "computer is thinking" spinner turns: just left of the player strip."""
+    return screen.banner.right - strip_width(screen) - screen.theme.px(26), screen.banner.centery
+
+
+#: the spinner's reach from its centre (its circle of dots, px 12, plus a dot, px 4)
+THINKING_REACH = 16
+
+
 def text_room(screen, to_move: int) -> int:
-    """Pixels the banner's lines may take: up to the player strip."""
-    return max(1, screen.banner.w - strip_width(screen) - text_left(screen, to_move) - screen.theme.px(12))
+    """Pixels the banner's lines may take: up to the player strip, and short of the
+    spinner while a computer thinks (a long name would otherwise run under it)."""
+    t = screen.theme
+    right = screen.banner.right - strip_width(screen) - t.px(12)
+    if screen.runner.busy:
+        right = thinking_center(screen)[0] - t.px(THINKING_REACH + 6)
+    return max(1, right - screen.banner.x - text_left(screen, to_move))
 
 
 def subline(screen, shown, who, avail: int | None = None) -> tuple[str, bool]:

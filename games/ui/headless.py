@@ -20,12 +20,12 @@ def _dummy_video():
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
-def make_app(size=(1280, 720), colorblind=False, animation="normal"):
+def make_app(size=(1280, 720), colorblind=False, animation="normal", ui_scale=1.0):
     _dummy_video()
     from games.core.settings import Settings
     from games.ui.app import App
-    return App(size=size, settings=Settings(window_size=tuple(size), colorblind=colorblind, animation=animation),
-               audio=False)
+    return App(size=size, settings=Settings(window_size=tuple(size), colorblind=colorblind, animation=animation,
+                                            ui_scale=ui_scale), audio=False)
 
 
 def build_scene(app, name, info=None, load=None, seats=None):
@@ -78,7 +78,7 @@ def screenshot(args) -> int:
         except (saves.SaveError, KeyError) as exc:
             print(f"screenshot: cannot load {args.load}: {exc}", file=sys.stderr)
             return 2
-    app = make_app(args.size, colorblind=args.colorblind)
+    app = make_app(args.size, colorblind=args.colorblind, ui_scale=getattr(args, "ui_scale", 1.0))
     app.push(build_scene(app, "menu"))
     try:
         if scene_name != "menu":

@@ -1,5 +1,7 @@
 """Colours, fonts and sizes. Everything scales with the window: sizes are given
-for a 1280x720 reference and multiplied by :attr:`Theme.scale`.
+for a 1280x720 reference and multiplied by :attr:`Theme.scale`, which is the
+window's own factor times the player's UI scale (Settings: 100% to 175%, or Auto,
+larger fullscreen on a big screen), so text and controls read from across a room.
 
 Two palettes: the normal one, and a colour-blind-safe one (Okabe-Ito blue and
 orange for the sides, which stay distinct under protanopia, deuteranopia and
@@ -54,8 +56,9 @@ COLORBLIND.update({
 
 
 class Theme:
-    def __init__(self, size=(1280, 720), colorblind: bool = False):
+    def __init__(self, size=(1280, 720), colorblind: bool = False, ui: float = 1.0):
         self.colorblind = colorblind
+        self.ui = ui
         self.resize(size)
 
     @property
@@ -65,7 +68,13 @@ class Theme:
     def resize(self, size) -> None:
         self.size = (max(1, size[0]), max(1, size[1]))
         # Text must stay readable from across a table: never shrink below 0.8.
-        self.scale = max(0.8, min(self.size[0] / 1280, self.size[1] / 720))
+        self.window_scale = max(0.8, min(self.size[0] / 1280, self.size[1] / 720))
+        self.scale = self.window_scale * self.ui
+
+    def set_ui(self, ui: float) -> None:
+        """The player's UI scale (1 = as designed); call :meth:`resize` or lay out after."""
+        self.ui = ui
+        self.scale = self.window_scale * ui
 
     def px(self, n: float) -> int:
         return max(1, int(round(n * self.scale)))
