@@ -155,7 +155,7 @@ class ShotDeclared(Event):
     def text(self, names=None) -> str:
         who = " + ".join(self.guns) if self.guns else f"{self.unit}'s small arms"
         what = {"round": " with roundshot", "chain": " with chainshot", "grape": " with grapeshot"}.get(self.ammo, "")
-        verb = "fires" if len(self.guns) <= 1 else "fire"
+        verb = "fires" if len(self.guns) == 1 else "fire"     # "small arms" and "G1 + G2" are plural
         return f"{who} {verb} at {self.target}{what}: {self.distance:.1f}\", needs {self.tn}+"
 
 

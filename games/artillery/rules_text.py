@@ -73,8 +73,9 @@ SECTIONS = [
             + "\n\n"
             "Guns stand in a structure (a fort's wall, a ship's deck) or on field carriages. Every "
             "group of guns belongs to one crew unit, and only that unit may fire, move or reload them. "
-            "One crew model is enough to fire a gun; the listed crew is needed to reload it at the "
-            "normal rate and to move it. A crew may hold more guns than it can serve at once; it "
+            "One crew model fires one gun: a shoot test may use as many of its guns as the crew has "
+            "models (a lone gunner fires one gun a test). The listed crew is needed to reload a gun at "
+            "the normal rate and to move it. A crew may hold more guns than it can serve at once; it "
             "chooses which ones it works each time. Guns a unit crews in a structure must all be in the "
             "same section, and a crew only works its guns while it is with them: in their section, "
             "or (our rule) within 3\" of a field gun."
@@ -105,7 +106,8 @@ SECTIONS = [
             "turn. Guns cannot be hauled over walls or hedges (1\" tall or more), and enter a "
             "building only through a door wide enough.\n\n"
             "Our rule: a unit moves up to 4\" in a straight line per move action (1\" less through or "
-            "into rough ground), to a point of the 1-inch grid; 'leave' moves it without its guns. "
+            "into rough ground), to a point of the 1-inch grid, taking all its field guns; 'leave' "
+            "moves it without them, and 'with' names the ones it takes (the player chooses). "
             "Turning a field gun to one of the eight compass points is an action."
         ),
         "diagram": "carriage_move",
@@ -120,7 +122,8 @@ SECTIONS = [
             "1. Target: an enemy unit in the open, or a structure section. A unit inside a structure "
             "cannot be picked: fire at its section.\n"
             "2. Each gun must see the target and have it in its arc: up to 45 degrees either side of "
-            "its facing on a carriage, or of its wall face in a fortification.\n"
+            "its facing on a carriage, or of its wall face in a fortification; on a ship, a band "
+            "straight out from its side as wide as the deck it stands on.\n"
             "3. Choose the guns and the shot (round, chain or grape).\n"
             "4. Measure from the closest firing gun (from the section's edge for mounted guns) to the "
             "nearest model or edge of the target. Round and chain shot add +1 to the target number "
@@ -201,7 +204,8 @@ SECTIONS = [
         "text": (
             "Swivels are crewed and reloaded like cannons but shoot like muskets: three dice together "
             "at 6+ plus +1 for every full 4\" (our rule: up to 24\"), at units (inside structures too) "
-            "or rigging. They gain 2 reload markers, turn all the way round on their mount, and never "
+            "or rigging (our reading: their hits on rigging are halved, like grapeshot's). They gain "
+            "2 reload markers, turn all the way round on their mount, and never "
             "leave the section they were placed in."
         ),
         "diagram": None,
@@ -213,7 +217,8 @@ SECTIONS = [
             "listed crew for all of them together. A crew short of that reloads only as many as it "
             "can serve.\n\n"
             "A crew with fewer models than a gun needs can still reload it as a dedicated action: "
-            "one marker per activation, and the activation ends there."
+            "one marker per activation. It is the whole activation: only as its first action, "
+            "never after moving or firing, and the activation ends there."
         ),
         "diagram": None,
     },
@@ -318,7 +323,7 @@ SECTIONS = [
             "Units are A1, A2... (south) and B1, B2... (north); guns G1, G2...; structure sections by "
             "their short names (H1, FW, RG...). Cards are rank and suit: QS, 10H, 2C.\n\n"
             "pick QS - choose a card. activate A2 - activate a unit. move A1 18,8 - move to x=18, "
-            "y=8 inches (add 'leave' to leave the guns). turn G1 NE. fire G1+G2 at H1 round (or chain, "
+            "y=8 inches (add 'leave' to leave the guns, or 'with G1' to take only G1). turn G1 NE. fire G1+G2 at H1 round (or chain, "
             "grape; swivels: fire G4 at A3). shoot B2 - small arms. reload G1+G2. dreload G1 - dedicated "
             "reload. assign G3. abandon G1. spike G3. rally. end. casualty man / casualty G1 - where a "
             "cannon hit on your gun crew lands. Dice read roll 7; cards are dealt as deal QS."

@@ -600,3 +600,13 @@ def test_no_label_of_a_rules_picture_is_cut_or_overlapping(win, size, monkeypatc
             for i in range(len(seen)):
                 for j in range(i + 1, len(seen)):
                     assert not seen[i][1].colliderect(seen[j][1]), f"{k}: {seen[i][0]!r} on {seen[j][0]!r}"
+
+
+def test_a_shot_declared_reads_as_english_one_gun_fires_guns_and_small_arms_fire():
+    from games.artillery.events import ShotDeclared
+    one = ShotDeclared(unit="A1", guns=("G1",), target="B2", ammo="round", distance=9.0, penalty=1, tn=5)
+    two = ShotDeclared(unit="A1", guns=("G1", "G2"), target="B2", ammo="grape", distance=3.0, penalty=0, tn=4)
+    arms = ShotDeclared(unit="B3", guns=(), target="A1", ammo="small", distance=6.0, penalty=1, tn=6)
+    assert one.text().startswith("G1 fires at B2 with roundshot")
+    assert two.text().startswith("G1 + G2 fire at B2 with grapeshot")
+    assert arms.text().startswith("B3's small arms fire at A1")
