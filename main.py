@@ -35,6 +35,14 @@ def _size(text: str) -> tuple:
     return (w, h)
 
 
+def _point(text: str) -> tuple:
+    try:
+        x, y = (int(v) for v in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a point like 640,360") from None
+    return (x, y)
+
+
 def build_parser() -> argparse.ArgumentParser:
     import games
     parent = _data_dir_parent()
@@ -76,6 +84,11 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--colorblind", action="store_true", help="use the colour-blind-safe palette")
     sc.add_argument("--frames", type=int, default=3, help="frames to run before the capture (default 3)")
     sc.add_argument("--moves", default="", help="semicolon-separated moves to play before the capture")
+    sc.add_argument("--seats", default=None, metavar="KINDS",
+                    help="who sits where in the game scene, comma-separated human/ai (default: all human); "
+                         "one human and the rest computers shows that human's own view")
+    sc.add_argument("--pointer", type=_point, default=None, metavar="X,Y",
+                    help="move the mouse pointer to X,Y before the capture (shows what hovering there shows)")
     sc.add_argument("--ui-scale", type=float, default=1.0, choices=[1.0, 1.25, 1.5, 1.75],
                     help="the UI scale setting (default 1.0)")
 

@@ -60,6 +60,22 @@ def build_scene(app, name, info=None, load=None, seats=None):
     raise ValueError(f"unknown scene {name!r}")
 
 
+def _seats(info, kinds):
+    """``--seats human,ai``: the seats of the new game (None: the default, all human);
+    ValueError naming the mistake."""
+    from games.core.match import AI, HUMAN, Seat
+    if not kinds:
+        return None
+    if info is None:
+        raise ValueError("--seats needs --game")
+    words = [w.strip().lower() for w in kinds.split(",")]
+    if any(w not in (HUMAN, AI) for w in words) or len(words) not in info.seat_counts():
+        raise ValueError(f"--seats {kinds!r}: {'/'.join(map(str, info.seat_counts()))} of human or ai, "
+                         "comma-separated")
+    names = info.seat_names(len(words))
+    return [Seat(w, "normal", nm) for w, nm in zip(words, names)]
+
+
 def screenshot(args) -> int:
     import games
     import pygame
@@ -82,7 +98,7 @@ def screenshot(args) -> int:
     app.push(build_scene(app, "menu"))
     try:
         if scene_name != "menu":
-            app.push(build_scene(app, scene_name, info, args.load))
+            app.push(build_scene(app, scene_name, info, args.load, seats=_seats(info, getattr(args, "seats", None))))
     except (ValueError, KeyError, saves_error()) as exc:
         print(f"screenshot: {exc}", file=sys.stderr)
         return 2
@@ -102,8 +118,11 @@ def screenshot(args) -> int:
         while match.to_move() == CHANCE:
             before = match.state.copy()
             top.board.on_move(match.apply_chance(), before, match.state)
-    for _ in range(max(1, args.frames)):
-        app.step(1 / 60, events=[])
+    pointer = getattr(args, "pointer", None)
+    for i in range(max(1, args.frames)):
+        # the pointer arrives on the first frame, as a real mouse would: a hover shows on the capture
+        moved = [pygame.event.Event(pygame.MOUSEMOTION, pos=pointer, rel=(0, 0), buttons=(0, 0, 0))]
+        app.step(1 / 60, events=moved if pointer is not None and i == 0 else [])
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     pygame.image.save(app.screen, args.out)
     print(f"wrote {args.out} ({app.screen.get_width()}x{app.screen.get_height()}, scene {scene_name})")

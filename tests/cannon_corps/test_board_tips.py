@@ -160,3 +160,28 @@ def test_tooltips_stay_whole_on_the_table(drawn, size):
         lines, at = drawn[-1]
         w, h = tooltip.card_size(b.host.theme, lines)
         assert b.rect.contains(pygame.Rect(at, (w, h))), (pos, at, (w, h), b.rect)
+
+
+def test_the_screenshot_tool_shows_a_hover_from_one_seats_view(tmp_path):
+    """``main.py screenshot --seats human,ai --pointer X,Y`` renders Ana's own view
+    with the pointer on her d20: the card is there (the picture differs from the one
+    without a pointer just below right of it, where the card goes)."""
+    import subprocess
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    moves = ";".join(str(m) for m in (Move.setup(S0), Move.setup(S1), *AFTER_A_FALL))
+    app, g, b = start(AFTER_A_FALL)        # the same table, to find the d20 on the screen
+    x, y = b.cell_center(0, "A4")
+    shots = {}
+    for name, extra in (("plain", []), ("hover", ["--pointer", f"{x},{y}"])):
+        out = tmp_path / f"{name}.png"
+        run = subprocess.run(
+            [sys.executable, "main.py", "screenshot", "--data-dir", str(tmp_path / "data"), "--game", "cannon_corps",
+             "--scene", "game", "--seats", "human,ai", "--moves", moves, "--frames", "240", "--out", str(out),
+             *extra], cwd=root, capture_output=True, text=True, timeout=120,
+            env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+        assert run.returncode == 0, run.stderr
+        shots[name] = pygame.image.load(str(out))
+    below = pygame.Rect(x + 20, y + 20, 60, 20)
+    assert any(shots["plain"].get_at(p) != shots["hover"].get_at(p)
+               for p in ((below.x + i, below.y + j) for i in range(0, 60, 3) for j in range(0, 20, 3)))
