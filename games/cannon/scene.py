@@ -86,6 +86,8 @@ class CannonBoard(CannonBoardDrawing, Board):
         self.turning = False        # the board is turning (clicks wait)
         # a tried move refused here: (point, title, reason, ply, pointer) while it is news
         self.refused: tuple | None = None
+        self._tip_key = None        # the tooltip's words, cached per position and point
+        self._tip: list = []
         self.fx_rng = random.Random(20240611)   # for particles only, never for play
         self._geo = None
         self._geo_key = None
@@ -176,9 +178,15 @@ class CannonBoard(CannonBoardDrawing, Board):
         if sq is None:
             return []
         specific = self._settings_flag("highlights", True)
-        if self.selected is not None and sq in self.targets and specific:
-            return T.move_lines(st, self.targets[sq])
-        return T.piece_lines(st, sq, specific)
+        # asked every frame: the words are worked out once per position and point
+        key = (st.ply(), tuple(st.cells), st.to_move, st.phase, sq, self.selected, specific)
+        if key != self._tip_key:
+            if self.selected is not None and sq in self.targets and specific:
+                self._tip = T.move_lines(st, self.targets[sq])
+            else:
+                self._tip = T.piece_lines(st, sq, specific)
+            self._tip_key = key
+        return list(self._tip)
 
     def _refuse(self, sq, title: str, reason: str, pos) -> None:
         """A tried move that is not allowed: why, in the status line and by the point."""
