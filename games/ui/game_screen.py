@@ -69,6 +69,8 @@ THINK_LIMIT = 30.0
 
 
 class GameScreen(Scene):
+    game_table = True      # its board is drawn at the UI scale the table fits (Theme.table)
+
     def __init__(self, app, match, resumed=False, save_path=None, clock=None):
         super().__init__(app)
         self.match = match
