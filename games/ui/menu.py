@@ -86,9 +86,15 @@ class MainMenu(Scene):
         top = self.title_y + t.title_font().get_linesize() + t.body_font().get_linesize() + t.px(16)
         grid = pygame.Rect(margin, top, w - side_w - 3 * margin, h - top - margin - t.small_font().get_linesize())
         n = len(self.cards)
-        cols = 2 if n > 1 and grid.w > t.px(520) else 1
-        rows = math.ceil(n / cols)
         gap = t.px(18)
+        cols = 2 if n > 1 and grid.w > t.px(520) else 1
+        if cols == 1 and n > 1:
+            # one card a row leaves each too short for its title and buttons (a large
+            # UI scale): two columns, buttons stacked, beat buttons off the card
+            least = t.px(18) * 2 + t.heading_font().get_linesize() + 2 * (t.body_font().get_linesize() + t.px(8))
+            if (grid.h - gap * (n - 1)) // n < least:
+                cols = 2
+        rows = math.ceil(n / cols)
         cw = (grid.w - gap * (cols - 1)) // cols
         ch = min(t.px(560), (grid.h - gap * (rows - 1)) // max(1, rows))
         for i, card in enumerate(self.cards):
@@ -96,15 +102,66 @@ class MainMenu(Scene):
             rect = pygame.Rect(grid.x + c * (cw + gap), grid.y + r * (ch + gap), cw, ch)
             card["rect"] = rect
             pad = t.px(18)
-            bh = t.px(44)
-            bw = min(t.px(170), (rect.w - 2 * pad - t.px(14)) // 2)
-            card["new"].rect = pygame.Rect(rect.x + pad, rect.bottom - bh - t.px(16), bw, bh)
-            card["rules"].rect = pygame.Rect(card["new"].rect.right + t.px(14), card["new"].rect.y, bw, bh)
+            self._title_block(card, i, rect, pad)
+            self._place_card_buttons(card, rect, pad)
             self._layout_card_text(card, rect, pad)
+        # the side buttons: as tall as the room left lets them be (a large UI scale)
         x = w - side_w - margin
-        bh, bgap = t.px(50), t.px(14)
+        room = h - top - margin - t.small_font().get_linesize()
+        bgap = min(t.px(14), max(2, room // 20))
+        bh = max(t.body_font().get_linesize() + t.px(6), min(t.px(50), (room - bgap * (len(self.side) - 1))
+                                                         // len(self.side)))
         for i, b in enumerate(self.side):
             b.rect = pygame.Rect(x, top + i * (bh + bgap), side_w, bh)
+
+    def _title_block(self, card, i, rect, pad):
+        """The card's title: in the heading font beside "N players" when both fit;
+        else alone, in the heading font or a smaller bold one, on two lines if it
+        must (a large UI scale). The new-game screen says how many play."""
+        t = self.theme
+        info = card["info"]
+        title = f"{i + 1}. {info.title}"
+        seats = (f"{info.min_seats} players" if info.min_seats == info.max_seats
+                 else f"{info.min_seats}-{info.max_seats} players")
+        room = rect.w - 2 * pad
+        card["seats"] = seats
+        head = t.heading_font()
+        if head.size(title)[0] + t.px(8) + t.small_font().size(seats)[0] <= room:
+            card["title"] = (head, [title])
+            return
+        card["seats"] = None
+        for f, n in ((head, 1), (t.font(19, bold=True), 1), (t.font(19, bold=True), 2)):
+            lines = wrap_text(title, f, room)
+            if len(lines) <= n:
+                card["title"] = (f, lines)
+                return
+        f = t.font(19, bold=True)
+        card["title"] = (f, [fit_text(title, f, room)])
+
+    def _place_card_buttons(self, card, rect, pad):
+        """New game and Rules along the card's foot, side by side when both labels
+        fit, else one above the other; lower than usual when the card is short
+        (a large UI scale), never over the title."""
+        t = self.theme
+        f = t.body_font()
+        inner = rect.w - 2 * pad
+        tf, lines = card["title"]
+        title_bottom = rect.y + pad + len(lines) * tf.get_linesize() + t.px(4)
+        room = rect.bottom - t.px(12) - title_bottom
+        least = f.get_linesize() + t.px(8)
+        gap = t.px(14)
+        bw = min(t.px(170), (inner - gap) // 2)
+        side_by_side = all(f.size(b.label)[0] + t.px(16) <= bw for b in (card["new"], card["rules"]))
+        if side_by_side or room < 2 * least + t.px(6):
+            bh = max(least, min(t.px(44), room))
+            card["new"].rect = pygame.Rect(rect.x + pad, rect.bottom - bh - max(0, min(t.px(16), room - bh)), bw, bh)
+            card["rules"].rect = pygame.Rect(card["new"].rect.right + gap, card["new"].rect.y, bw, bh)
+        else:
+            bh = max(least, min(t.px(44), (room - t.px(6)) // 2))
+            bw = min(inner, t.px(260))
+            y = rect.bottom - 2 * bh - t.px(6) - max(0, min(t.px(16), room - 2 * bh - t.px(6)))
+            card["new"].rect = pygame.Rect(rect.x + pad, y, bw, bh)
+            card["rules"].rect = pygame.Rect(rect.x + pad, y + bh + t.px(6), bw, bh)
 
     def _layout_card_text(self, card, rect, pad):
         """Wrap the card's texts and find the space left for its picture: beside
@@ -112,13 +169,16 @@ class MainMenu(Scene):
         t = self.theme
         info = card["info"]
         inner_w = rect.w - 2 * pad
-        y = rect.y + pad + t.heading_font().get_linesize() + t.px(2)
-        credit = _fit_credit(info.credit, t.small_font(), inner_w, 2)
-        y += len(credit) * t.small_font().get_linesize() + t.px(8)
+        tf, lines = card["title"]
+        y = rect.y + pad + len(lines) * tf.get_linesize() + t.px(2)
         bottom = card["new"].rect.y - t.px(12)
+        # the credit takes two lines at most, and none that would reach the buttons
+        fits = max(0, (bottom - y) // t.small_font().get_linesize())
+        credit = _fit_credit(info.credit, t.small_font(), inner_w, 2)[:fits]
+        y += len(credit) * t.small_font().get_linesize() + t.px(8)
         wide = rect.w > 1.9 * (bottom - y)
         lh = t.body_font().get_linesize()
-        max_lines = max(1, (bottom - y) // lh) if wide else 4
+        max_lines = max(0, min((bottom - y) // lh, 99 if wide else 4))
         text_w = inner_w
         if wide:
             # the pitch takes the width it needs to be read whole (half the card at
@@ -132,7 +192,8 @@ class MainMenu(Scene):
         pitch = wrap_text(info.pitch, t.body_font(), text_w)
         if len(pitch) > max_lines:
             pitch = pitch[:max_lines]
-            pitch[-1] = fit_text(pitch[-1] + " ...", t.body_font(), text_w)
+            if pitch:
+                pitch[-1] = fit_text(pitch[-1] + " ...", t.body_font(), text_w)
         card["credit"], card["pitch"], card["text_y"] = credit, pitch, y
         if wide and text_w < inner_w:
             art = pygame.Rect(rect.x + pad + text_w + t.px(12), y, inner_w - text_w - t.px(12), bottom - y)
@@ -227,13 +288,14 @@ class MainMenu(Scene):
                                  border_radius=t.px(12))
             pad = t.px(18)
             y = rect.y + pad
-            seats = (f"{info.min_seats} players" if info.min_seats == info.max_seats
-                     else f"{info.min_seats}-{info.max_seats} players")
-            seats_r = draw_text(surface, seats, t.small_font(), c["accent"], (rect.right - pad, y + t.px(4)),
-                                "topright")
-            title = fit_text(f"{i + 1}. {info.title}", t.heading_font(), seats_r.x - rect.x - pad - t.px(8))
-            draw_text(surface, title, t.heading_font(), c["text"], (rect.x + pad, y))
-            y += t.heading_font().get_linesize() + t.px(2)
+            if card["seats"]:
+                draw_text(surface, card["seats"], t.small_font(), c["accent"], (rect.right - pad, y + t.px(4)),
+                          "topright")
+            tf, lines = card["title"]
+            for line in lines:
+                draw_text(surface, line, tf, c["text"], (rect.x + pad, y))
+                y += tf.get_linesize()
+            y += t.px(2)
             for line in card["credit"]:
                 draw_text(surface, line, t.small_font(), c["text_dim"], (rect.x + pad, y))
                 y += t.small_font().get_linesize()
@@ -249,7 +311,7 @@ class MainMenu(Scene):
             card["rules"].draw(surface, t)
         for b in self.side:
             b.draw(surface, t)
-        if self._last:
+        if self._last and self.quit_btn.rect.bottom + t.px(18) + 2 * t.small_font().get_linesize() < h:
             r = self.continue_btn.rect
             draw_text(surface, fit_text(f"{self._last.game}, move {self._last.turn}", t.small_font(), r.w),
                       t.small_font(), c["text_dim"], (r.x, self.quit_btn.rect.bottom + t.px(18)))

@@ -1,12 +1,19 @@
-"""Settings: every change applies at once and is saved straight away."""
+"""Settings: every change applies at once and is saved straight away.
+
+The rows lay out at any UI scale: a label wraps to two lines beside its control,
+and when the rows are taller than the window the list scrolls (wheel, arrows,
+Page Up/Down) with a bar that shows where it is. When no sound device plays (the
+mixer could not start, or SDL's audio driver plays to nowhere), the volume
+sliders give way to one line that says so.
+"""
 from __future__ import annotations
 
 import pygame
 
-from games.core.settings import AI_TIME_SCALES
+from games.core.settings import AI_TIME_SCALES, UI_SCALES, ui_scale_label
 from games.ui.scene import Scene
-from games.ui.theme import draw_text
-from games.ui.widgets import Button, Choice, Slider, draw_panel, draw_seat_marker
+from games.ui.theme import draw_text, fit_text, wrap_text
+from games.ui.widgets import Button, Choice, Note, Slider, draw_panel, draw_seat_marker
 
 ON_OFF = ((False, "Off"), (True, "On"))
 
@@ -21,10 +28,17 @@ class SettingsScreen(Scene):
                 setattr(s, name, v)
                 app.apply_settings()
             return f
-        self.rows = [
+        no_device = app.sound.no_device()
+        if no_device is None:
+            sound_rows = [("Master volume", Slider(s.master_volume, 0.0, 1.0, setter("master_volume"))),
+                          ("Effects volume", Slider(s.effects_volume, 0.0, 1.0, setter("effects_volume")))]
+        else:
+            sound_rows = [("Sound", Note(f"No sound device: {no_device}"))]
+        self.scale_choice = Choice([(v, self._scale_label(v)) for v in UI_SCALES], s.ui_scale, setter("ui_scale"))
+        self.rows: list[tuple[str, Choice | Slider | Note]] = [
             ("Fullscreen (F11)", Choice(ON_OFF, s.fullscreen, setter("fullscreen"))),
-            ("Master volume", Slider(s.master_volume, 0.0, 1.0, setter("master_volume"))),
-            ("Effects volume", Slider(s.effects_volume, 0.0, 1.0, setter("effects_volume"))),
+            ("Text and controls size", self.scale_choice),
+            *sound_rows,
             ("Mute", Choice(ON_OFF, s.mute, setter("mute"))),
             ("Animation speed", Choice((("off", "Off"), ("normal", "Normal"), ("fast", "Fast")), s.animation,
                                        setter("animation"))),
@@ -35,19 +49,87 @@ class SettingsScreen(Scene):
             ("Confirm before leaving a game", Choice(ON_OFF, s.confirm_leave, setter("confirm_leave"))),
         ]
         self.back_btn = Button("Done", app.pop, "Esc", primary=True, sound=app.sound)
+        self.first = 0                     # the first row shown (the list scrolls by rows)
+        self.shown: list[int] = []         # the rows on screen now
+        self.labels: dict[int, list[str]] = {}
 
+    def _scale_label(self, value) -> str:
+        """"Auto" says what it comes to on this screen."""
+        if value == "auto":
+            return f"Auto ({self.app.settings.ui_factor(self.app.size):.0%})"
+        return ui_scale_label(value)
+
+    # -- layout ------------------------------------------------------------------------
     def layout(self, size):
         t = self.theme
         w, h = size
-        pw = min(w - t.px(40), t.px(820))
-        self.panel = pygame.Rect((w - pw) // 2, t.px(16), pw, h - t.px(32))
-        top = self.panel.y + t.px(70)
-        row = min(t.px(50), (self.panel.bottom - t.px(80) - top) // len(self.rows))
-        for i, (_label, widget) in enumerate(self.rows):
-            x = self.panel.x + int(pw * 0.52)
-            widget.rect = pygame.Rect(x, top + i * row, int(pw * 0.34), min(t.px(38), row - t.px(6)))
-        self.back_btn.rect = pygame.Rect(self.panel.right - t.px(184), self.panel.bottom - t.px(60), t.px(160), t.px(44))
+        margin = t.px(16)
+        self.panel = pygame.Rect(margin, margin, w - 2 * margin, h - 2 * margin)
+        pw = min(self.panel.w, t.px(900))
+        self.panel.x, self.panel.w = (w - pw) // 2, pw
+        pad = t.px(20)
+        self.inner = self.panel.inflate(-2 * pad, -2 * pad)
+        bh = t.px(44)
+        bw = min(t.px(170), self.inner.w // 3)
+        self.back_btn.rect = pygame.Rect(self.inner.right - bw, self.inner.bottom - bh, bw, bh)
+        top = self.inner.y + t.heading_font().get_linesize() + t.px(12)
+        self.view = pygame.Rect(self.inner.x, top, self.inner.w - t.px(14), self.back_btn.rect.y - t.px(12) - top)
+        # the control column: as wide as its widest text needs, a third to a half of the row
+        f = t.body_font()
+        need = 0
+        for _label, wdg in self.rows:
+            if isinstance(wdg, Choice):
+                need = max(need, max(f.size(lab)[0] for _v, lab in wdg.choices) + t.px(48))
+            elif isinstance(wdg, Slider):
+                need = max(need, t.px(120) + t.small_font().size("100%")[0] + t.px(12))
+        self.ctrl_w = max(self.view.w // 3, min(need, self.view.w // 2))
+        self.label_w = self.view.w - self.ctrl_w - t.px(16)
+        self.ctrl_h = min(t.px(40), f.get_linesize() + t.px(12))
+        lh = f.get_linesize()
+        self.row_h: list[int] = []
+        self.labels = {}
+        for i, (label, wdg) in enumerate(self.rows):
+            lines = wrap_text(label, f, self.label_w)
+            if len(lines) > 2:
+                lines = [lines[0], fit_text(" ".join(lines[1:]), f, self.label_w)]
+            self.labels[i] = lines
+            ctrl = self.ctrl_h
+            if isinstance(wdg, Note):
+                ctrl = wdg.height(t, self.ctrl_w, lines=3)
+            self.row_h.append(max(ctrl, len(lines) * lh) + t.px(8))
+        self.first = min(self.first, self._last_first())
+        self._place_rows()
 
+    def _last_first(self) -> int:
+        """The first row when the list is scrolled to its end."""
+        room, k = self.view.h, len(self.rows)
+        while k > 0 and room - self.row_h[k - 1] >= 0:
+            room -= self.row_h[k - 1]
+            k -= 1
+        return min(k, len(self.rows) - 1)
+
+    def _place_rows(self) -> None:
+        """Rows from ``first`` that fit the view get their places; the rest none (and
+        so take no clicks)."""
+        y = self.view.y
+        self.shown = []
+        for i, (_label, wdg) in enumerate(self.rows):
+            rh = self.row_h[i]
+            if i >= self.first and y + rh <= self.view.bottom + 1:
+                ch = self.ctrl_h if not isinstance(wdg, Note) else rh - self.theme.px(8)
+                wdg.rect = pygame.Rect(self.view.right - self.ctrl_w, y + (rh - ch) // 2, self.ctrl_w, ch)
+                self.shown.append(i)
+                y += rh
+            else:
+                wdg.rect = pygame.Rect(-10_000, -10_000, 0, 0)
+        # "Auto" names what it comes to, which changes with the window
+        self.scale_choice.choices[0] = ("auto", self._scale_label("auto"))
+
+    def scroll(self, d: int) -> None:
+        self.first = max(0, min(self.first + d, self._last_first()))
+        self._place_rows()
+
+    # -- input --------------------------------------------------------------------------
     def handle_event(self, event):
         if self.back_btn.handle_event(event):
             return
@@ -55,23 +137,57 @@ class SettingsScreen(Scene):
             if widget.handle_event(event):
                 self.app.sound.play("click")
                 return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back_btn.click()
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll(-event.y)
+        elif event.type == pygame.KEYDOWN:
+            page = max(1, len(self.shown) - 1)
+            steps = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page,
+                     pygame.K_END: len(self.rows), pygame.K_HOME: -len(self.rows)}
+            if event.key == pygame.K_ESCAPE:
+                self.back_btn.click()
+            elif event.key in steps:
+                self.scroll(steps[event.key])
 
+    # -- drawing ------------------------------------------------------------------------
     def draw(self, surface):
         t, c = self.theme, self.theme.c
         surface.fill(c["bg"])
         draw_panel(surface, self.panel, t, color=c["bg2"])
-        draw_text(surface, "Settings", t.heading_font(), c["accent"], (self.panel.x + t.px(24), self.panel.y + t.px(18)))
-        for label, widget in self.rows:
-            draw_text(surface, label, t.body_font(), c["text"], (self.panel.x + t.px(24), widget.rect.centery), "midleft")
+        draw_text(surface, "Settings", t.heading_font(), c["accent"], (self.inner.x, self.inner.y))
+        f, lh = t.body_font(), t.body_font().get_linesize()
+        for i in self.shown:
+            _label, widget = self.rows[i]
+            lines = self.labels[i]
+            y = widget.rect.centery - len(lines) * lh // 2
+            for line in lines:
+                draw_text(surface, line, f, c["text"], (self.view.x, y))
+                y += lh
             widget.draw(surface, t)
-        # the palette preview: the sides as the boards will draw them
-        y = self.back_btn.rect.centery
-        n = len(c["side"])
-        for i in range(n):
-            x = self.panel.x + t.px(40) + i * t.px(34)
-            draw_seat_marker(surface, t, i, (x, y), t.px(13), str(i + 1))
-        draw_text(surface, "seat colours", t.small_font(), c["text_dim"],
-                  (self.panel.x + t.px(40) + n * t.px(34), y), "midleft")
+        self._draw_scrollbar(surface)
+        self._draw_palette(surface)
         self.back_btn.draw(surface, t)
+
+    def _draw_scrollbar(self, surface) -> None:
+        if len(self.shown) >= len(self.rows):
+            return
+        t, c = self.theme, self.theme.c
+        track = pygame.Rect(self.inner.right - t.px(6), self.view.y, t.px(6), self.view.h)
+        pygame.draw.rect(surface, c["panel"], track, border_radius=t.px(3))
+        n = len(self.rows)
+        knob = pygame.Rect(track.x, track.y + track.h * self.first // n, track.w,
+                           max(t.px(12), track.h * len(self.shown) // n))
+        pygame.draw.rect(surface, c["edge"], knob, border_radius=t.px(3))
+
+    def _draw_palette(self, surface) -> None:
+        """The palette preview: the sides as the boards will draw them, as many as fit."""
+        t, c = self.theme, self.theme.c
+        y = self.back_btn.rect.centery
+        step, r = t.px(34), t.px(13)
+        room = self.back_btn.rect.x - self.inner.x - t.px(12)
+        n = min(len(c["side"]), max(0, (room - t.px(8)) // step))
+        for i in range(n):
+            draw_seat_marker(surface, t, i, (self.inner.x + r + i * step, y), r, str(i + 1))
+        x = self.inner.x + n * step + t.px(6)
+        label = fit_text("seat colours", t.small_font(), self.back_btn.rect.x - x - t.px(8))
+        if n and label.startswith("seat"):
+            draw_text(surface, label, t.small_font(), c["text_dim"], (x, y), "midleft")

@@ -280,6 +280,20 @@ def _wav_bytes(samples: array, rate: int) -> bytes:
     return buf.getvalue()
 
 
+#: SDL audio drivers under which the mixer opens but nothing is heard
+SILENT_DRIVERS = ("dummy", "disk")
+
+
+def _driver_name() -> str:
+    """The SDL audio driver the mixer opened on ("" when pygame cannot say)."""
+    import pygame
+    try:
+        return str(pygame.mixer.get_driver())
+    except (pygame.error, AttributeError) as exc:      # older pygame-ce, or the mixer closed under us
+        log.warning("cannot tell the audio driver: %s", exc)
+        return ""
+
+
 class SoundBoard:
     """The app's sound effects. ``start()`` once (after ``pygame.init()`` or
     not); ``play(name)``; ``set_volumes(master, effects, mute)``."""
@@ -295,6 +309,7 @@ class SoundBoard:
         self.synth_cpu_ms = 0.0           # the same in CPU time of the calling thread
         self.rate = 0
         self.channels = 0
+        self.driver = ""                  # SDL's audio driver, once the mixer is open
 
     @property
     def available(self) -> bool:
@@ -304,6 +319,19 @@ class SoundBoard:
     @property
     def muted(self) -> bool:
         return self._mute
+
+    def no_device(self) -> str | None:
+        """None while the effects reach a sound device; else why they do not, in
+        words for the player (the Settings screen shows it instead of the volume
+        sliders). A mixer that opened on SDL's ``dummy`` or ``disk`` driver (tests,
+        headless runs, SDL_AUDIODRIVER set so) plays to no device either."""
+        if not self._started:
+            return "none was opened (a run without a window)"
+        if not self.available:
+            return f"none could be opened ({self.error or 'no mixer'})"
+        if self.driver in SILENT_DRIVERS:
+            return f"SDL's {self.driver!r} audio driver plays to nothing"
+        return None
 
     def start(self, frequency: int = 44100, buffer: int = 512) -> bool:
         """Open the mixer (unless already open) and build every effect.
@@ -320,6 +348,7 @@ class SoundBoard:
                 raise RuntimeError("mixer did not start")
             rate, fmt, channels = got
             self.rate, self.channels = rate, channels
+            self.driver = _driver_name()
             if pygame.mixer.get_num_channels() < 16:
                 pygame.mixer.set_num_channels(16)
             t0, c0 = time.perf_counter(), time.thread_time()

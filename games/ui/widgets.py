@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from games.ui.theme import draw_text, fit_text, ink_on, longest_fitting, luminance
+from games.ui.theme import draw_text, fit_text, ink_on, longest_fitting, luminance, wrap_text
 
 
 def draw_panel(surface, rect, theme, color=None, radius=10, edge=True, alpha=None):
@@ -195,6 +195,33 @@ class Slider:
         pygame.draw.circle(surface, c["accent"], (x, y), theme.px(9))
         draw_text(surface, self.fmt.format(self.value), theme.small_font(), c["text_dim"],
                   (self.rect.right + theme.px(12), y), "midleft")
+
+
+class Note:
+    """A line or two of dim text where a control would be (a setting that cannot be
+    set here, and why). It takes no input."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.rect = pygame.Rect(0, 0, 10, 10)
+
+    def handle_event(self, event) -> bool:
+        return False
+
+    def height(self, theme, width: int, lines: int = 2) -> int:
+        f = theme.small_font()
+        return min(lines, len(wrap_text(self.text, f, width))) * f.get_linesize()
+
+    def draw(self, surface, theme) -> None:
+        f = theme.small_font()
+        lines = wrap_text(self.text, f, self.rect.w)
+        n = max(1, self.rect.h // f.get_linesize())
+        if len(lines) > n:
+            lines = lines[:n - 1] + [fit_text(" ".join(lines[n - 1:]), f, self.rect.w)]
+        y = self.rect.centery - len(lines) * f.get_linesize() // 2
+        for line in lines:
+            draw_text(surface, line, f, theme.c["text_dim"], (self.rect.x, y))
+            y += f.get_linesize()
 
 
 class TextField:
