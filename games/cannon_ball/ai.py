@@ -41,7 +41,7 @@ from . import rules as R
 from .ai_distances import INF, N_SECTIONS, SEC, Fields, fields, has_route, p_spin_at_least, rebuild_sections
 from .ai_evaluation import (CANNON, MAN, WIN, Weights, men_boxes, assault_chance, evaluate, gate_threat, offence,
                             raid_threat, stuck_pull, vulnerability)
-from .ai_levels import LEVELS, RUSH_CLOSE_AT, Level, siege_weights
+from .ai_levels import LEVELS, RUSH_CLOSE_AT, STANDOFF, Level, siege_weights
 from .ai_evaluation import REBUILD_STEPS, rebuild_gain
 from .ai_macros import MacroPlanner
 
@@ -136,13 +136,15 @@ class CannonBallAI(MacroPlanner):
         """How likely an open gate of the mover's is to cost the game or a raid next turn."""
         me = st.to_move
         s = M.GATES[g].section
+        # in a standoff a raid is what the sallying army wants: only an assault counts
+        standoff = st.quiet >= STANDOFF
         if self.cfg.gate_policy == "late":
             near = sum(1 for b in enemy_men if F.box_to_section[s][b] <= 2)
-            return 1.0 if near >= 1 and st.sec_men[me][s] == 0 else 0.0
+            return 1.0 if near >= (3 if standoff else 1) and st.sec_men[me][s] == 0 else 0.0
         risk = assault_chance(st, 1 - me, s, F, enemy_men)
         field = F.box_to_section[s]
         guards_near = sum(1 for b in M.SECTIONS[s].boxes if st.occ[b] == me)
-        if guards_near == 0:
+        if guards_near == 0 and not standoff:
             d = min((field[b] for b in enemy_men), default=INF)
             raid = p_spin_at_least(d + 2)
             cover = min((field[b] for b in range(M.N_BOXES) if st.occ[b] == me), default=INF)
@@ -163,16 +165,23 @@ class CannonBallAI(MacroPlanner):
         if worst_g >= 0 and worst >= self.close_at:
             return R.Choice("close", worst_g)
         # reopen a shut gate when nothing threatens it and men are stuck inside
+        # In a standoff (nothing lost for a while) shut gates are what keeps both armies
+        # apart: a fort full of men sallies out through a gate its men outnumber the enemy
+        # at, threat or not, rather than sit out a truce (every level; Easy only then).
+        standoff = st.quiet >= STANDOFF
         for g in M.FORTS[me].gates:
-            if st.gates[g] != "closed" or self.cfg.gate_policy == "late":
-                continue
-            probe = st.copy()
-            probe.gates[g] = "open"
-            if self._gate_risk(probe, g, fields(probe), enemy_men) > 0.02:
+            if st.gates[g] != "closed" or (self.cfg.gate_policy == "late" and not standoff):
                 continue
             inside = sum(1 for b in M.FORTS[me].boxes if st.occ[b] == me)
             others_open = any(st.gates[o] != "closed" for o in M.FORTS[me].gates if o != g)
-            if inside > self.w.home_min + 4 and not others_open:
+            if inside <= self.w.home_min + 4 or others_open:
+                continue
+            s = M.GATES[g].section
+            if standoff and inside >= st.sec_men[1 - me][s] + 3:
+                return R.Choice("open", g)
+            probe = st.copy()
+            probe.gates[g] = "open"
+            if self._gate_risk(probe, g, fields(probe), enemy_men) <= 0.02:
                 return R.Choice("open", g)
         return None
 

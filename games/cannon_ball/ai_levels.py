@@ -29,6 +29,10 @@ class Level:
     styles: bool = False               # plans a game as a cannon siege or a TNT rush, half the games each
 
 
+#: quiet turns (nothing lost) after which even a level that plans no attacks (Easy) makes them:
+#: the game's truce comes at 60, and a sparring game that ends in one teaches nothing
+STANDOFF = 10
+
 #: a rushing Hard player shuts a gate only when the enemy is sure to reach it next turn
 #: (the chances come in twelfths of the spinner: 11/12 is where a besieger shuts it)
 RUSH_CLOSE_AT = 0.99
@@ -47,9 +51,9 @@ def siege_weights(w: Weights) -> Weights:
 
 LEVELS = {
     "easy": Level("easy", beam=1, noise=3.0, attacks=False, seconds=0.5, per_man=1,
-                  weights=Weights(vulnerable=0.0, home_min=3), gate_policy="late"),
+                  weights=Weights(vulnerable=0.0, home_min=3, urgency=12.0), gate_policy="late"),
     "normal": Level("normal", beam=1, noise=0.0, attacks=True, seconds=1.0, per_man=1,
-                    weights=Weights(vulnerable=0.0, raid=0.0), close_at=0.5),
+                    weights=Weights(vulnerable=0.0, raid=0.0, urgency=12.0), close_at=0.5),
     "hard": Level("hard", beam=3, noise=0.0, attacks=True, tnt=True, rebuild=True, seconds=1.2, per_man=2,
                   weights=Weights(vulnerable=0.4, gate_threat=60.0, raid=10.0, lit_tnt=8.0, tnt=0.3,
                                   urgency=12.0, tnt_ready=45.0, gamble_ready=70.0, cannon_near=20.0,

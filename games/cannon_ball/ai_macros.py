@@ -16,7 +16,7 @@ from . import battlefield as M
 from . import rules as R
 from .ai_distances import INF, SEC, Fields, fields, has_route, rebuild_sections
 from .ai_evaluation import REBUILD_STEPS, assault_chance, men_boxes, rebuild_gain
-from .ai_levels import Level
+from .ai_levels import STANDOFF, Level
 
 
 class MacroPlanner:
@@ -36,7 +36,9 @@ class MacroPlanner:
         targets = self._targets(st, me, F)
         for b, r in reaches.items():
             out += self._man_macros(st, b, r, targets, F)
-        if self.cfg.attacks:
+        # Easy plans no attacks, but a standoff (nothing lost for STANDOFF turns) would end
+        # in a truce: then it attacks too, so a new player's sparring games finish.
+        if self.cfg.attacks or st.quiet >= STANDOFF:
             out += self._attack_macros(st, me, reaches)
         out += self._cannon_macros(st, me)
         if self.cfg.tnt:

@@ -102,6 +102,7 @@ class Watch:
                     shooting = None
         return {"turn_times": self.turn_times, "turns": match.state.turn,
                 "way": way_of_winning(match) if match.is_over() else "unfinished",
+                "reason": match.state.reason,
                 "tnt_bridge": dict(tnt_bridge), "tnt_gate": dict(tnt_gate), "gate_turns": dict(gate_turns),
                 "rebuild_tries": dict(rebuild_tries), "rebuilt": dict(rebuilt), "blown_tnt": blown_tnt,
                 "blown_crossing": blown_crossing, "tnt_right": tnt_right, "tnt_dud": tnt_dud}
@@ -135,6 +136,7 @@ def run(levels, games, seed=1, jobs=1, options=None, time_scale=1.0) -> dict:
         "mean_turns": round(statistics.mean(turns), 1) if turns else 0, "max_turns": max(turns, default=0),
         "under_25": sum(1 for t in turns if t < 25),
         "ways": {w: ways.get(w, 0) for w in WAYS},
+        "truce_reasons": dict(Counter(r["reason"] for r in ok if r["way"] == "truce")),
         "games_with_a_bridge_blown": sum(1 for r in ok if r["blown_tnt"] + r["blown_crossing"] > 0),
         "blown_tnt": sum(r["blown_tnt"] for r in ok), "blown_crossing": sum(r["blown_crossing"] for r in ok),
         "tnt_right": sum(r["tnt_right"] for r in ok), "tnt_dud": sum(r["tnt_dud"] for r in ok),
@@ -152,6 +154,7 @@ def report(res) -> str:
              f"  length (both players' turns): median {res['median_turns']}, mean {res['mean_turns']}, "
              f"max {res['max_turns']}, under 25: {res['under_25']}",
              "  ways of winning: " + ", ".join(f"{w} {c} ({100 * c / n:.0f}%)" for w, c in res["ways"].items()),
+             "  truces: " + (", ".join(f"{r} {c}" for r, c in sorted(res["truce_reasons"].items())) or "none"),
              f"  a bridge blew up in {res['games_with_a_bridge_blown']} games "
              f"({100 * res['games_with_a_bridge_blown'] / n:.0f}%): by TNT {res['blown_tnt']}, "
              f"under a crossing {res['blown_crossing']}; TNT shots right {res['tnt_right']}, duds {res['tnt_dud']}"]

@@ -170,3 +170,17 @@ def test_hard_shuts_a_gate_for_a_reason_and_opens_it_again_when_the_reason_is_go
                 to_move=1, phase=CHOOSE, gates=["open", "open", "closed", "closed"])
     mv = make_ai("hard", 1, {}).choose(stuck.view(1), ctx(seed))
     assert isinstance(mv, Choice) and mv.kind == "open" and mv.target in (2, 3)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_in_a_standoff_a_full_fort_sallies_out_through_a_shut_gate_rather_than_sit_out_a_truce(level):
+    """Both gates shut, two raiders waiting outside one: before a standoff no level opens it
+    to them; after STANDOFF quiet turns every level does (its men outnumber the raiders),
+    so a game between careful players is not a 60-turn truce."""
+    from games.cannon_ball.ai_levels import STANDOFF
+    north = "n20 l18 m18 l19 m19 l20 m20 l21 m21 l22 m22"
+    for quiet, opens in ((0, False), (STANDOFF, True)):
+        st = pos("l16 m16", north=north, to_move=1, phase=CHOOSE, gates=["open", "open", "closed", "closed"])
+        st.quiet = quiet
+        mv = make_ai(level, 1, {}).choose(st.view(1), ctx(1))
+        assert (isinstance(mv, Choice) and mv.kind == "open") == opens, (quiet, mv)
