@@ -69,7 +69,7 @@ THINK_LIMIT = 30.0
 
 
 class GameScreen(Scene):
-    game_table = True      # its board is drawn at the UI scale the table fits (Theme.table)
+    crowded = True         # the frame and its board: the UI scale held to what fits (Theme.crowded)
 
     def __init__(self, app, match, resumed=False, save_path=None, clock=None):
         super().__init__(app)

@@ -9,15 +9,15 @@ class Scene:
     overlay = False
     #: whether the scene below keeps updating (a board animates under a dialog)
     update_below = True
-    #: a game table: drawn with ``Theme.table`` (the UI scale held to what the table fits)
-    game_table = False
+    #: many controls in one view: drawn with ``Theme.crowded`` (the UI scale held to what fits)
+    crowded = False
 
     def __init__(self, app):
         self.app = app
 
     @property
     def theme(self):
-        return self.app.theme.table if self.game_table else self.app.theme
+        return self.app.theme.crowded if self.crowded else self.app.theme
 
     def layout(self, size) -> None:
         """Called on push and whenever the window size changes."""

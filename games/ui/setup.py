@@ -24,6 +24,8 @@ SEAT_KINDS = (("human", "Human"), ("easy", "Computer - Easy"), ("normal", "Compu
 
 
 class SetupScreen(Scene):
+    crowded = True         # seats and rule options in one view: the UI scale held to what fits (Theme.crowded)
+
     def __init__(self, app, info):
         super().__init__(app)
         self.info = info

@@ -3,11 +3,12 @@ for a 1280x720 reference and multiplied by :attr:`Theme.scale`, which is the
 window's own factor times the player's UI scale (Settings: 100% to 175%, or Auto,
 larger fullscreen on a big screen), so text and controls read from across a room.
 
-The game frame and its boards use :attr:`Theme.table`, the same theme with the UI
-scale held to what leaves the table a canvas of at least :data:`TABLE_FLOOR`
-reference pixels: a board lays out many pieces, panels and labels in one view,
-and below that canvas they were found to collide (Cannon Corps' six grids, say).
-The menus, dialogs and text screens take the full scale.
+Crowded screens (the game frame with its board, the new-game form) use
+:attr:`Theme.crowded`, the same theme with the UI scale held to what leaves a
+canvas of at least :data:`CROWDED_FLOOR` reference pixels: they lay out many
+pieces, panels and controls in one view, and below that canvas they were found to
+collide (Cannon Corps' six grids, Cannon's four rule options). The menu, settings,
+dialogs and text screens take the full scale.
 
 Two palettes: the normal one, and a colour-blind-safe one (Okabe-Ito blue and
 orange for the sides, which stay distinct under protanopia, deuteranopia and
@@ -61,16 +62,16 @@ COLORBLIND.update({
 })
 
 
-#: the smallest canvas (window pixels over the scale) the game tables are drawn on;
+#: the smallest canvas (window pixels over the scale) crowded screens are drawn on;
 #: 800x600 at its 0.8 scale is 1000x750, 1280x720 at 125% is 1024x576
-TABLE_FLOOR = (1000, 576)
+CROWDED_FLOOR = (1000, 576)
 
 
 class Theme:
     def __init__(self, size=(1280, 720), colorblind: bool = False, ui: float = 1.0):
         self.colorblind = colorblind
         self.ui = ui
-        self._table: Theme | None = None
+        self._crowded: Theme | None = None
         self.resize(size)
 
     @property
@@ -88,25 +89,25 @@ class Theme:
         self.ui = ui
         self.scale = self.window_scale * ui
 
-    def table_ui(self) -> float:
-        """The UI scale the game table gets: the player's, held to what keeps the
-        canvas at least :data:`TABLE_FLOOR` (never below 1)."""
-        room = min(self.size[0] / TABLE_FLOOR[0], self.size[1] / TABLE_FLOOR[1]) / self.window_scale
+    def crowded_ui(self) -> float:
+        """The UI scale crowded screens get: the player's, held to what keeps the
+        canvas at least :data:`CROWDED_FLOOR` (never below 1)."""
+        room = min(self.size[0] / CROWDED_FLOOR[0], self.size[1] / CROWDED_FLOOR[1]) / self.window_scale
         return max(1.0, min(self.ui, room))
 
     @property
-    def table(self) -> "Theme":
-        """This theme for the game frame and its board (see the module's doc): the
-        same palette and window, the UI scale held by :meth:`table_ui`."""
+    def crowded(self) -> "Theme":
+        """This theme for crowded screens (see the module's doc): the same palette
+        and window, the UI scale held by :meth:`crowded_ui`."""
         if self.ui <= 1.0:
             return self
-        t = self._table
+        t = self._crowded
         if t is None:
-            t = self._table = Theme(self.size, self.colorblind)
+            t = self._crowded = Theme(self.size, self.colorblind)
         t.colorblind = self.colorblind
         if t.size != self.size:
             t.resize(self.size)
-        ui = self.table_ui()
+        ui = self.crowded_ui()
         if t.ui != ui:
             t.set_ui(ui)
         return t

@@ -106,16 +106,26 @@ class Button:
         pygame.draw.rect(surface, bg, self.rect, border_radius=r)
         pygame.draw.rect(surface, c["edge"], self.rect, width=max(1, theme.px(1.5)), border_radius=r)
         font = theme.body_font()
-        label = self.label
-        if self.key_hint and self.rect.w > theme.px(150):
-            hint_font = theme.small_font()
-            hint = hint_font.render(self.key_hint, True, c["text_dim"] if not self.primary else fg)
-            label = fit_text(label, font, self.rect.w - hint.get_width() - theme.px(24))
+        label = self.shown_label(theme)
+        if self.shows_hint(theme):
+            hint = theme.small_font().render(self.key_hint, True, c["text_dim"] if not self.primary else fg)
             draw_text(surface, label, font, fg, (self.rect.x + theme.px(10), self.rect.centery), "midleft")
             surface.blit(hint, hint.get_rect(midright=(self.rect.right - theme.px(8), self.rect.centery)))
         else:
-            label = fit_text(label, font, self.rect.w - theme.px(10))
             draw_text(surface, label, font, fg, self.rect.center, "center")
+
+    def shows_hint(self, theme) -> bool:
+        """Whether the key hint is drawn (the button is wide enough for it)."""
+        return bool(self.key_hint) and self.rect.w > theme.px(150)
+
+    def shown_label(self, theme) -> str:
+        """The label as drawn: cut with "..." when the button is too narrow for it."""
+        font = theme.body_font()
+        if self.shows_hint(theme):
+            room = self.rect.w - theme.small_font().size(self.key_hint)[0] - theme.px(24)
+        else:
+            room = self.rect.w - theme.px(10)
+        return fit_text(self.label, font, room)
 
 
 class Choice:
