@@ -103,8 +103,15 @@ class MainMenu(Scene):
             card["rect"] = rect
             pad = t.px(18)
             self._title_block(card, i, rect, pad)
-            self._place_card_buttons(card, rect, pad)
-            self._layout_card_text(card, rect, pad)
+        # the titles in one font: the smallest any card needed
+        small = min((card["title"][0] for card in self.cards), key=lambda f: f.get_linesize(), default=None)
+        for i, card in enumerate(self.cards):
+            if small is not None and card["title"][0] is not small:
+                self._title_block(card, i, card["rect"], t.px(18), small)
+        for card in self.cards:
+            self._place_card_buttons(card, card["rect"], t.px(18))
+        for card in self.cards:
+            self._layout_card_text(card, card["rect"], t.px(18))
         # the side buttons: as tall as the room left lets them be (a large UI scale)
         x = w - side_w - margin
         room = h - top - margin - t.small_font().get_linesize()
@@ -114,7 +121,7 @@ class MainMenu(Scene):
         for i, b in enumerate(self.side):
             b.rect = pygame.Rect(x, top + i * (bh + bgap), side_w, bh)
 
-    def _title_block(self, card, i, rect, pad):
+    def _title_block(self, card, i, rect, pad, font=None):
         """The card's title: in the heading font beside "N players" when both fit;
         else alone, in the heading font or a smaller bold one, on two lines if it
         must (a large UI scale). The new-game screen says how many play."""
@@ -126,11 +133,12 @@ class MainMenu(Scene):
         room = rect.w - 2 * pad
         card["seats"] = seats
         head = t.heading_font()
-        if head.size(title)[0] + t.px(8) + t.small_font().size(seats)[0] <= room:
+        if font is None and head.size(title)[0] + t.px(8) + t.small_font().size(seats)[0] <= room:
             card["title"] = (head, [title])
             return
         card["seats"] = None
-        for f, n in ((head, 1), (t.font(19, bold=True), 1), (t.font(19, bold=True), 2)):
+        tries = ((head, 1), (t.font(19, bold=True), 1), (t.font(19, bold=True), 2))
+        for f, n in (tries if font is None else [(font, 1), (font, 2)]):
             lines = wrap_text(title, f, room)
             if len(lines) <= n:
                 card["title"] = (f, lines)

@@ -63,8 +63,9 @@ COLORBLIND.update({
 
 
 #: the smallest canvas (window pixels over the scale) crowded screens are drawn on;
-#: 800x600 at its 0.8 scale is 1000x750, 1280x720 at 125% is 1024x576
-CROWDED_FLOOR = (1000, 576)
+#: 800x600 at its 0.8 scale is 1000x750; 1280x720 at 120% is 1067x600 (at 125%, Corps' TO PLAY
+#: badge meets its dice label)
+CROWDED_FLOOR = (1000, 600)
 
 
 class Theme:
