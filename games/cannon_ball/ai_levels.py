@@ -51,7 +51,7 @@ def siege_weights(w: Weights) -> Weights:
 
 LEVELS = {
     "easy": Level("easy", beam=1, noise=3.0, attacks=False, seconds=0.5, per_man=1,
-                  weights=Weights(vulnerable=0.0, home_min=3, urgency=12.0), gate_policy="late"),
+                  weights=Weights(vulnerable=0.0, home_min=3), gate_policy="late"),
     "normal": Level("normal", beam=1, noise=0.0, attacks=True, seconds=1.0, per_man=1,
                     weights=Weights(vulnerable=0.0, raid=0.0, urgency=12.0), close_at=0.5),
     "hard": Level("hard", beam=3, noise=0.0, attacks=True, tnt=True, rebuild=True, seconds=1.2, per_man=2,
