@@ -141,6 +141,14 @@ class Board(ABC):
     def show_hint(self, move) -> None:
         self.hint = move
 
+    def on_nav(self, action: str) -> bool:
+        """A navigation action (``games.ui.nav``: "up", "down", "left", "right", "press",
+        "back") from the keyboard or a game controller, while the board has the focus
+        and the human at the screen may act. True when the board used it. A board moves
+        and draws its own cursor; "back" lets go of a selection first (False when there
+        is nothing to let go of: the frame then opens the pause menu). Default: unused."""
+        return False
+
     def help_text(self) -> str:
         """The banner's "what to do now" line while the human at the screen may act."""
         return ""

@@ -1,0 +1,168 @@
+"""Navigation without a mouse: the six actions every screen and every board understands.
+
+Keyboards and game controllers (SDL's game controller API, through pygame-ce) are
+turned into the same few actions, so a screen or a board handles "up" once and works
+with arrows, a d-pad and a stick alike:
+
+    UP / DOWN / LEFT / RIGHT   arrow keys; d-pad; left stick pushed past the dead zone
+    PRESS                      Enter, keypad Enter; controller A
+    BACK                       Esc; controller B
+
+Space is deliberately *not* PRESS: during play Space performs a spin or a roll and
+skips an animation, so a board never sees Space as "press". (Dialogs and the frame's
+buttons may treat Space as a press themselves; the result card does not.) Tab and
+Start are the frame's, not the boards': Tab moves the focus between the board and
+the frame's buttons, Start opens the pause menu (:func:`is_pause`).
+
+**The board contract.** A board implements ``Board.on_nav(action) -> bool`` (True when
+it used the action) and draws its own cursor. The frame calls :func:`nav_action`
+once per event and hands the action to the board while the board has the focus; a
+board does not call :func:`nav_action` itself.
+
+A stick sends a stream of axis events while it moves; :func:`nav_action` answers a
+direction only when the stick *crosses* out of the dead zone (one step per push) and
+remembers each stick's last side for that. Holding a direction repeats it: that is
+:class:`NavRepeat`, driven by the frame's clock (frames and their ``dt``), never by
+the wall clock, so tests step it exactly.
+"""
+from __future__ import annotations
+
+import pygame
+
+UP = "up"
+DOWN = "down"
+LEFT = "left"
+RIGHT = "right"
+PRESS = "press"
+BACK = "back"
+
+ACTIONS = (UP, DOWN, LEFT, RIGHT, PRESS, BACK)
+DIRECTIONS = (UP, DOWN, LEFT, RIGHT)
+
+#: how far (of 32767) a stick must lean before it counts: worn sticks rest a few
+#: thousand off centre, and a half-push is a deliberate one
+DEAD_ZONE = 16000
+#: a stick counts as back in the middle below this (a little hysteresis, so a stick
+#: resting near the dead zone's edge does not chatter)
+RELEASE_ZONE = 12000
+
+#: held direction: first repeat after this many seconds of frame time, then every REPEAT_EVERY
+REPEAT_DELAY = 0.40
+REPEAT_EVERY = 0.12
+
+_KEYS = {
+    pygame.K_UP: UP, pygame.K_DOWN: DOWN, pygame.K_LEFT: LEFT, pygame.K_RIGHT: RIGHT,
+    pygame.K_RETURN: PRESS, pygame.K_KP_ENTER: PRESS,
+    pygame.K_ESCAPE: BACK,
+}
+
+_BUTTONS = {
+    pygame.CONTROLLER_BUTTON_DPAD_UP: UP, pygame.CONTROLLER_BUTTON_DPAD_DOWN: DOWN,
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT: LEFT, pygame.CONTROLLER_BUTTON_DPAD_RIGHT: RIGHT,
+    pygame.CONTROLLER_BUTTON_A: PRESS, pygame.CONTROLLER_BUTTON_B: BACK,
+}
+
+#: stick axis -> (action when negative, action when positive); SDL's y axis grows downwards
+_AXES = {
+    pygame.CONTROLLER_AXIS_LEFTX: (LEFT, RIGHT),
+    pygame.CONTROLLER_AXIS_LEFTY: (UP, DOWN),
+}
+
+#: (controller instance id, axis) -> the side the stick last leaned to (-1, 0, +1)
+_stick_side: dict[tuple[int, int], int] = {}
+
+
+def nav_action(event) -> str | None:
+    """The navigation action an event stands for, or None.
+
+    Keys: arrows, Enter / keypad Enter (PRESS), Esc (BACK); key presses with Ctrl or
+    Alt held are shortcuts, not navigation. Controllers: d-pad, A (PRESS), B (BACK),
+    and the left stick, once per push out of the dead zone."""
+    kind = getattr(event, "type", None)
+    if kind == pygame.KEYDOWN:
+        if getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            return None
+        return _KEYS.get(event.key)
+    if kind == pygame.CONTROLLERBUTTONDOWN:
+        return _BUTTONS.get(event.button)
+    if kind == pygame.CONTROLLERAXISMOTION:
+        return _stick(event)
+    return None
+
+
+def _stick(event) -> str | None:
+    pair = _AXES.get(getattr(event, "axis", None))
+    if pair is None:
+        return None
+    key = (getattr(event, "instance_id", 0), event.axis)
+    value = event.value
+    was = _stick_side.get(key, 0)
+    if abs(value) < RELEASE_ZONE:
+        side = 0
+    elif abs(value) >= DEAD_ZONE:
+        side = -1 if value < 0 else 1
+    else:
+        side = was                  # between the two zones: no change either way
+    _stick_side[key] = side
+    if side != 0 and side != was:
+        return pair[0] if side < 0 else pair[1]
+    return None
+
+
+def stick_released(event) -> bool:
+    """Whether an axis event brought its stick back to the middle (a held direction ends)."""
+    return (getattr(event, "type", None) == pygame.CONTROLLERAXISMOTION and event.axis in _AXES
+            and _stick_side.get((getattr(event, "instance_id", 0), event.axis), 0) == 0)
+
+
+def is_pause(event) -> bool:
+    """Controller Start: the pause menu (the frame's, not a board's)."""
+    return getattr(event, "type", None) == pygame.CONTROLLERBUTTONDOWN and event.button == pygame.CONTROLLER_BUTTON_START
+
+
+def is_controller(event) -> bool:
+    """An input event from a game controller (buttons, axes)."""
+    return getattr(event, "type", None) in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP,
+                                            pygame.CONTROLLERAXISMOTION)
+
+
+def forget_controller(instance_id: int) -> None:
+    """A controller was unplugged: forget its stick (a new one may get its id)."""
+    for key in [k for k in _stick_side if k[0] == instance_id]:
+        del _stick_side[key]
+
+
+def reset() -> None:
+    """Forget every stick's side (tests start from a stick at rest)."""
+    _stick_side.clear()
+
+
+class NavRepeat:
+    """A held d-pad button or stick repeats its direction, on the frame's clock.
+
+    ``press(action)`` starts holding (the first step has already happened: the event
+    itself), ``release()`` stops, and ``update(dt)`` returns how many repeats are due
+    now. Keys need none of this: SDL's key repeat (``pygame.key.set_repeat``) sends
+    repeated KEYDOWN events already."""
+
+    def __init__(self, delay: float = REPEAT_DELAY, every: float = REPEAT_EVERY):
+        self.delay, self.every = delay, every
+        self.action: str | None = None
+        self._t = 0.0
+
+    def press(self, action: str) -> None:
+        self.action = action if action in DIRECTIONS else None
+        self._t = -self.delay
+
+    def release(self) -> None:
+        self.action = None
+
+    def update(self, dt: float) -> int:
+        if self.action is None:
+            return 0
+        self._t += dt
+        n = 0
+        while self._t >= 0:
+            n += 1
+            self._t -= self.every
+        return n
