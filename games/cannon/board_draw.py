@@ -631,6 +631,18 @@ def draw_warning(surface, pos, cell, theme, t: float) -> None:
     surface.blit(img, img.get_rect(center=(bx, by + 1)))
 
 
+def draw_cursor(surface, pos, cell) -> None:
+    """The keyboard/gamepad cursor: a square (the selection is a ring, the last move
+    brackets) in white on a black band, so it reads on the wood, on every piece and in
+    both palettes alike."""
+    x, y = int(round(pos[0])), int(round(pos[1]))
+    h = int(round(cell * 0.47))
+    w = max(2, int(round(cell * 0.07)))
+    r = pygame.Rect(x - h, y - h, 2 * h, 2 * h)
+    pygame.draw.rect(surface, (0, 0, 0), r.inflate(2 * w, 2 * w), 3 * w, border_radius=max(2, h // 3))
+    pygame.draw.rect(surface, (255, 255, 255), r, w, border_radius=max(2, h // 4))
+
+
 def draw_selection(surface, pos, cell, theme) -> None:
     col = theme.c["select"]
     x, y = int(round(pos[0])), int(round(pos[1]))

@@ -52,7 +52,9 @@ class MoveChooser:
                 return r.center
         return None
 
-    def draw(self, surface, theme, mouse) -> None:
+    def draw(self, surface, theme, mouse, cursor: bool = False) -> None:
+        """``mouse``: the point whose row is lit; ``cursor``: it is the keyboard's row
+        (outlined too, so it reads without the pointer)."""
         c = theme.c
         shadow = pygame.Surface(self.rect.inflate(12, 12).size, pygame.SRCALPHA)
         pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=theme.px(12))
@@ -65,6 +67,8 @@ class MoveChooser:
         for m, r, text in zip(self.moves, self.rows, self.labels):
             if mouse is not None and r.collidepoint(mouse):
                 pygame.draw.rect(surface, c["panel_hi"], r, border_radius=theme.px(6))
+                if cursor:
+                    pygame.draw.rect(surface, c["text"], r, max(2, theme.px(2)), border_radius=theme.px(6))
             icon_c = (r.x + self.pad + self.icon // 2, r.centery)
             pygame.draw.circle(surface, c["board"], icon_c, self.icon // 2 - 1)
             B.draw_marker(surface, m.kind, icon_c, self.icon * 0.85, theme)

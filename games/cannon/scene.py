@@ -20,6 +20,16 @@ Playing by mouse
     Drag-and-drop works too. With the "highlights" setting off the markers are
     hidden but clicking works the same.
 
+Playing by keyboard or gamepad (``on_nav``)
+    The frame turns arrows, Enter and Esc (and a gamepad's pad, A and B) into
+    navigation actions. Arrows show a cursor, then step it one point at a time
+    (up is up on the screen, so it follows a turned board); "press" does what a
+    click on that point does (pick the soldier, play the move to it, place the
+    town), and with the chooser open the arrows step through its rows. "back"
+    lets go of the chooser or the selection; with nothing to let go it is not
+    used, so the frame opens its menu. The cursor shows what the pointer would
+    (markers' previews, the tooltip) and goes when the mouse moves.
+
 Words (``tips.py``)
     Hovering a piece shows a tooltip of what it can do (a soldier's steps,
     captures and retreat, its cannons' slides and shots; a town's danger), and
@@ -68,6 +78,8 @@ from games.ui.timeline import Step
 
 DRAG_PX = 6           # a press that moves this far becomes a drag
 TAU = 2 * math.pi
+#: the navigation actions (games/ui/nav.py names them too) -> a step in (file, rank) on an upright board
+NAV_STEPS = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
 
 
 class CannonBoard(CannonBoardDrawing, Board):
@@ -95,6 +107,9 @@ class CannonBoard(CannonBoardDrawing, Board):
         self._base_key = None
         self._info_key = None
         self._info = None
+        self.nav_on = False         # the keyboard/gamepad cursor is shown (until the mouse moves)
+        self.nav_sq: int | None = None   # the point the cursor is on
+        self.nav_row = 0            # the chooser's row the cursor is on
         flip = self._wanted_flip()
         self.angle = math.pi if flip else 0.0
 
@@ -119,6 +134,8 @@ class CannonBoard(CannonBoardDrawing, Board):
         self._clear_selection()
         self.mouse = None
         self.refused = None
+        self.nav_on = False
+        self.nav_sq = None
 
     def help_text(self) -> str:
         st = self._state()
@@ -128,7 +145,13 @@ class CannonBoard(CannonBoardDrawing, Board):
             where = "a highlighted point" if on else f"a point of your back rank (b{rank}-i{rank})"
             return f"Click {where} to place your town (or type Te{rank})"
         if self.chooser is not None:
+            if self.nav_on:
+                return "Several moves end there: arrows pick one, Enter plays it, Esc lets go"
             return "Several moves end there: pick one (or press its number)"
+        if self.nav_on:
+            if self.selected is not None:
+                return "Arrows: to where it goes, then Enter; Esc lets go"
+            return "Arrows move the cursor; Enter picks the soldier under it"
         if self.selected is not None:
             if not self.targets:
                 return "That soldier has no move now: pick another"
@@ -163,18 +186,19 @@ class CannonBoard(CannonBoardDrawing, Board):
     def tooltip_lines(self) -> list[str]:
         """The tooltip under the pointer now: a refused move's reason while it is
         news, else what the highlighted point does, else what the piece can do."""
-        if self.mouse is None or self.busy or self.turning or self.dragging or self.chooser is not None \
-                or not self.rect.collidepoint(self.mouse):
+        at_ = self.pointer()
+        if at_ is None or self.busy or self.turning or self.dragging or self.chooser is not None \
+                or not self.rect.collidepoint(at_):
             return []
         r = self.refused
         if r is not None:
             sq_, title, reason, ply, at = r
-            near = math.dist(at, self.mouse) <= self.geometry().cell * 0.6
+            near = math.dist(at, at_) <= self.geometry().cell * 0.6
             if ply == self.host.ply and near:
                 return [title, reason]
             self.refused = None          # the pointer left it, or the position moved on: old news
         st = self._state()
-        sq = self.pixel_to_point(self.mouse)
+        sq = self.pixel_to_point(at_)
         if sq is None:
             return []
         specific = self._settings_flag("highlights", True)
@@ -187,6 +211,13 @@ class CannonBoard(CannonBoardDrawing, Board):
                 self._tip = T.piece_lines(st, sq, specific)
             self._tip_key = key
         return list(self._tip)
+
+    def pointer(self):
+        """Where the board points now: the cursor's point while the keyboard or a
+        gamepad is in use, else the mouse (hover previews and tooltips follow it)."""
+        if self.nav_on and self.nav_sq is not None:
+            return self.point_to_pixel(self.nav_sq)
+        return self.mouse
 
     def _refuse(self, sq, title: str, reason: str, pos) -> None:
         """A tried move that is not allowed: why, in the status line and by the point."""
@@ -301,6 +332,8 @@ class CannonBoard(CannonBoardDrawing, Board):
     def handle_event(self, event) -> bool:
         et = event.type
         if et == pygame.MOUSEMOTION:
+            if any(getattr(event, "rel", (1, 1))):
+                self.nav_on = False      # the mouse is in use again: the cursor goes
             self.mouse = event.pos
             if self.press is not None and not self.dragging:
                 x0, y0 = self.press[1]
@@ -443,6 +476,78 @@ class CannonBoard(CannonBoardDrawing, Board):
     def _play(self, move) -> None:
         self._clear_selection()
         self.host.submit(move)
+
+    # -- the keyboard and gamepad ------------------------------------------------------------
+    def on_nav(self, action: str) -> bool:
+        """A navigation action (arrows, Enter, Esc; a gamepad's pad, A, B): True when used.
+        Only while the player at the screen may act; the first arrow shows the cursor."""
+        if not self.host.can_act() or self.turning:
+            return False
+        if action == "back":
+            return self.cancel()
+        if self.chooser is not None:
+            return self._nav_chooser(action)
+        if action not in NAV_STEPS and action != "press":
+            return False
+        if not self.nav_on or self.nav_sq is None:
+            self.nav_on = True
+            if self.nav_sq is None:
+                self.nav_sq = self._nav_start()
+            return True
+        if action == "press":
+            self._nav_click(self.nav_sq)
+        else:
+            self.nav_sq = self.nav_step(self.nav_sq, action)
+        return True
+
+    def nav_key(self):
+        """The place the cursor is on (None while hidden): a square, or ("row", i) in the chooser."""
+        if not self.nav_on:
+            return None
+        return ("row", self.nav_row) if self.chooser is not None else self.nav_sq
+
+    def nav_step(self, sq: int, action: str) -> int:
+        """The point one step from ``sq`` in the screen's direction ``action`` (it stays at the edge)."""
+        df, dr = NAV_STEPS[action]
+        if self.flipped:                 # a turned board: up on the screen is down the ranks
+            df, dr = -df, -dr
+        f = min(R.SIZE - 1, max(0, sq % R.SIZE + df))
+        r = min(R.SIZE - 1, max(0, sq // R.SIZE + dr))
+        return r * R.SIZE + f
+
+    def _nav_start(self) -> int:
+        """Where the cursor first shows: the selected soldier, else (placing) the middle of
+        the back rank, else the soldier of the side to move nearest the middle."""
+        st = self._state()
+        if self.selected is not None:
+            return self.selected
+        rank = 0 if st.to_move == R.DARK else R.SIZE - 1
+        if st.phase == "place":
+            return rank * R.SIZE + R.SIZE // 2 - 1
+        mine = [sq for sq in range(R.N_SQUARES) if st.cells[sq] == R.SOLDIER[st.to_move]]
+        mid = (R.SIZE - 1) / 2
+        return min(mine, key=lambda sq: (abs(sq % R.SIZE - mid) + abs(sq // R.SIZE - mid), sq),
+                   default=rank * R.SIZE + R.SIZE // 2 - 1)
+
+    def _nav_click(self, sq: int) -> None:
+        """What a click on ``sq``'s point does (the mouse's own code, so the two never differ)."""
+        pos = self.point_to_pixel(sq)
+        self._mouse_down(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        self._mouse_up(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        if self.chooser is not None:
+            self.nav_row = 0
+
+    def _nav_chooser(self, action: str) -> bool:
+        """The chooser open: up and down step through its rows, press plays the row."""
+        n = len(self.chooser.moves)
+        if action in ("up", "down"):
+            self.nav_on = True
+            self.nav_row = (self.nav_row + (1 if action == "down" else -1)) % n
+            return True
+        if action == "press":
+            self._play(self.chooser.moves[min(self.nav_row, n - 1)])
+            return True
+        return action in ("left", "right")      # nothing beside the list: used, so it stays open
 
     # -- moves arriving ---------------------------------------------------------------------
     def on_move(self, entry, before, after) -> None:

@@ -68,8 +68,9 @@ class CannonBoardDrawing:
         else:
             B.draw_base(surface, geo, theme, labels="all", grain=False)
         hover = None
-        if self.mouse is not None and self.rect.collidepoint(self.mouse):
-            hover = self.pixel_to_point(self.mouse)
+        at = self.pointer()
+        if at is not None and self.rect.collidepoint(at):
+            hover = self.pixel_to_point(at)
         self._draw_last_move(surface, geo, st)
         self._draw_selected_cannons(surface, geo, st, info)
         self._draw_placing(surface, geo, st, info, hover)
@@ -86,11 +87,15 @@ class CannonBoardDrawing:
         if self.hint is not None and self.moving is None and not self.turning:
             self._draw_hint(surface, geo, st)
         self._draw_dragged(surface, geo, st)
+        if self.nav_on and self.nav_sq is not None and self.chooser is None and not self.turning \
+                and self.host.can_act():
+            B.draw_cursor(surface, geo.sq_fpx(self.nav_sq), geo.cell)
         if self.chooser is not None:
-            self.chooser.draw(surface, theme, self.mouse)
+            row = self.chooser.center_of(self.chooser.moves[min(self.nav_row, len(self.chooser.moves) - 1)])
+            self.chooser.draw(surface, theme, row if self.nav_on else self.mouse, cursor=self.nav_on)
         # last, over everything: what the piece or point under the pointer does
         # (or why the move just tried is refused), kept whole inside the board
-        tooltip.show(surface, theme, self.tooltip_lines(), self.mouse, self.rect,
+        tooltip.show(surface, theme, self.tooltip_lines(), self.pointer(), self.rect,
                      max_w=max(theme.px(220), min(theme.px(420), int(self.rect.w * 0.6))))
         surface.set_clip(clip)
 

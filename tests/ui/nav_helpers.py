@@ -1,0 +1,96 @@
+"""Playing a board with navigation actions only (the keyboard's arrows, Enter and Esc;
+a gamepad's pad, A and B): what the frame sends a board through ``Board.on_nav``.
+
+:func:`drive_to` moves a board's cursor and presses, as a player would, until a given
+legal move is played. It reads only what the board shows (where its cursor is, the
+places its arrows lead to: ``nav_key`` and ``nav_step``) and what the player knows
+(the move wanted); it never calls the board's click code itself. A move the
+actions cannot reach fails the test with what was tried.
+
+``send(action)`` delivers one action; by default it calls ``board.on_nav`` and steps
+the app one frame, so every action is drawn. The frame's own end-to-end tests pass a
+``send`` that posts key or gamepad events instead.
+"""
+from __future__ import annotations
+
+from collections import deque
+
+ARROWS = ("up", "down", "left", "right")
+PRESS, BACK = "press", "back"
+
+
+def sender(app, board):
+    """One action to the board and one frame of the app (so each is drawn), asserting
+    the board used it."""
+    def send(action):
+        used = board.on_nav(action)
+        assert used, f"the board did not use {action!r} at {board.nav_key()!r}"
+        if app is not None:
+            app.step(1 / 60, events=[])
+        return used
+    return send
+
+
+def path(board, start, goal, limit=20000) -> list[str]:
+    """The fewest arrows from place ``start`` to a place for which ``goal(key)`` holds,
+    by the board's own ``nav_step``; AssertionError when none leads there."""
+    if goal(start):
+        return []
+    seen = {start: None}
+    todo = deque([start])
+    while todo and len(seen) < limit:
+        k = todo.popleft()
+        for a in ARROWS:
+            n = board.nav_step(k, a)
+            if n in seen:
+                continue
+            seen[n] = (k, a)
+            if goal(n):
+                out = []
+                while seen[n] is not None:
+                    n, a2 = seen[n]
+                    out.append(a2)
+                return out[::-1]
+            todo.append(n)
+    raise AssertionError(f"no arrows lead from {start!r} to the place wanted ({len(seen)} places tried)")
+
+
+def go(board, send, goal) -> None:
+    """Show the cursor if it is hidden, then arrow it to a place where ``goal`` holds."""
+    if board.nav_key() is None:
+        send(ARROWS[0])          # the first arrow only shows the cursor
+        assert board.nav_key() is not None, "the first arrow did not show the cursor"
+    for a in path(board, board.nav_key(), goal):
+        send(a)
+    assert goal(board.nav_key()), f"the cursor is on {board.nav_key()!r}"
+
+
+def press_at(board, send, goal) -> None:
+    go(board, send, goal)
+    send(PRESS)
+
+
+def drive_to(board, move, send=None, app=None) -> None:
+    """Make ``move`` (legal now, the player at the screen to act) with navigation
+    actions only."""
+    send = send or sender(app, board)
+    name = type(board).__name__
+    drive = {"CannonBoard": _cannon}.get(name)
+    assert drive is not None, f"no navigation driver for {name}"
+    drive(board, move, send)
+
+
+# -- Cannon: a cursor on the points ----------------------------------------------------------
+
+def _cannon(board, move, send) -> None:
+    if move.kind == "place":
+        press_at(board, send, lambda k: k == move.to)
+        return
+    press_at(board, send, lambda k: k == move.frm)
+    assert board.selected == move.frm, f"pressing {move.frm} picked {board.selected}"
+    press_at(board, send, lambda k: k == move.to)
+    if board.chooser is not None:
+        i = board.chooser.moves.index(move)
+        while board.nav_key() != ("row", i):
+            send("down")
+        send(PRESS)

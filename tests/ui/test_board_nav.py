@@ -1,0 +1,188 @@
+"""Each board played with navigation actions only (issue 31, items 2 and 3): the
+arrows, Enter and Esc of a keyboard, the pad, A and B of a gamepad, as the frame
+hands them to ``Board.on_nav``. Through the real frame (a GameScreen on a Match),
+frames stepped, computers' thoughts joined, never a wall-clock wait.
+
+For each game: moves made with the cursor are the moves wanted (a legal move
+each, the position changed by it); "back" lets go of a selection and is not used
+with nothing to let go (the frame then opens its menu); nothing is used while the
+player at the screen may not act; the cursor shows after the first action and
+goes when the mouse moves; and a whole short game against an Easy computer is
+played with navigation actions only (``nav_helpers.drive_to``)."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+import games  # noqa: E402
+from games.core import paths  # noqa: E402
+from games.core.match import AI, HUMAN, SEED_ONLY, Match, Seat  # noqa: E402
+from games.ui.game_screen import GameScreen  # noqa: E402
+from games.ui.headless import make_app  # noqa: E402
+from tests.ui.helpers import settle, step  # noqa: E402
+from tests.ui.nav_helpers import ARROWS, BACK, PRESS, drive_to, press_at, sender  # noqa: E402
+
+ACTIONS = (*ARROWS, PRESS, BACK)
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path):
+    paths.set_data_dir(str(tmp_path))      # autosaves go to a temporary folder
+    yield
+    paths.set_data_dir(None)
+
+
+def start(game, seats, options=None, seed=7, animation="off", size=(1280, 720), colorblind=False):
+    app = make_app(size, colorblind=colorblind, animation=animation)
+    info = games.get(game)
+    opts = dict(info.default_options())
+    opts.update(options or {})
+    match = Match(info, opts, [Seat(kind, "easy", f"P{i + 1}") for i, kind in enumerate(seats)], seed,
+                  ai_secret=seed, chance_secret=SEED_ONLY)
+    screen = GameScreen(app, match)
+    app.push(screen)
+    app.step(1 / 60, events=[])
+    return app, screen, screen.board
+
+
+def until_human(app, screen, limit=4000):
+    """Frames (thoughts joined) until the human at the screen may act, or the game is over."""
+    for _ in range(limit):
+        if screen.can_act() or screen.match.is_over():
+            return
+        step(app)
+    raise AssertionError("the human never got to act")
+
+
+def refuses_everything(board) -> bool:
+    return not any(board.on_nav(a) for a in ACTIONS)
+
+
+def mouse_moves(app, pos=(5, 5)):
+    app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(3, 2), buttons=(0, 0, 0))])
+
+
+def play_whole_game(app, screen, board, pick, max_log=200, frames=60000):
+    """Play the human seats with navigation actions only until the game ends (or the log
+    is long): ``pick(state, rng)`` chooses each legal move. Returns the moves made."""
+    rng = random.Random(3)
+    made = []
+    for _ in range(frames):
+        m = screen.match
+        if m.is_over() or len(m.log) >= max_log:
+            break
+        settle(app)
+        if screen.can_act():
+            move = pick(screen.visible_state(), rng)
+            n = len(m.log)
+            drive_to(board, move, app=app)
+            assert len(m.log) > n, f"{move} was not played"
+            assert m.log[n].text == str(move), f"wanted {move}, played {m.log[n].text}"
+            made.append(move)
+        else:
+            app.step(1 / 30, events=[])
+    return made
+
+
+# -- Cannon ------------------------------------------------------------------------------------
+
+def cannon_pick(st, rng):
+    legal = st.legal_moves()
+    shots = [m for m in legal if m.kind in ("shot", "slide", "capture")]
+    return rng.choice(shots if shots and rng.random() < 0.6 else legal)
+
+
+def test_cannon_whole_game_against_easy_by_navigation_only():
+    app, screen, board = start("cannon", (HUMAN, AI), seed=11, animation="fast")
+    made = play_whole_game(app, screen, board, cannon_pick, max_log=160)
+    kinds = {m.kind for m in made}
+    assert {"place", "step"} <= kinds and kinds & {"slide", "capture", "shot"} and len(made) >= 10, kinds
+    assert screen.match.is_over() or len(screen.match.log) >= 160
+
+
+def test_cannon_back_lets_go_and_is_not_used_with_nothing_to_let_go():
+    from games.cannon import rules as R
+    app, screen, board = start("cannon", (HUMAN, HUMAN))
+    send = sender(app, board)
+    drive_to(board, R.Move.parse("Te1"), app=app)
+    drive_to(board, R.Move.parse("Te10"), app=app)
+    press_at(board, send, lambda k: k == R.parse_square("e2"))
+    assert board.selected == R.parse_square("e2") and board.targets
+    assert board.on_nav(BACK) and board.selected is None
+    assert not board.on_nav(BACK), "back with nothing selected must leave Esc to the frame (the menu)"
+    # pressing the selected soldier again lets it go too, as a second click does
+    press_at(board, send, lambda k: k == R.parse_square("e2"))
+    assert board.selected is not None
+    board.on_nav(PRESS)
+    assert board.selected is None
+
+
+def test_cannon_nothing_is_used_while_the_computer_is_to_move():
+    app, screen, board = start("cannon", (AI, HUMAN), seed=5)
+    assert not screen.can_act()
+    assert refuses_everything(board) and board.nav_key() is None
+    until_human(app, screen)
+    assert board.on_nav("up") and board.nav_key() is not None
+
+
+def test_cannon_cursor_shows_on_the_first_arrow_goes_with_the_mouse_and_follows_a_turned_board():
+    from games.cannon import rules as R
+    app, screen, board = start("cannon", (HUMAN, HUMAN), options={"rotate": True})
+    assert board.nav_key() is None
+    assert board.on_nav("left")
+    sq = board.nav_key()
+    assert sq is not None and board.nav_key() == sq, "the first arrow only shows the cursor"
+    mouse_moves(app)
+    assert board.nav_key() is None, "moving the mouse hides the cursor"
+    drive_to(board, R.Move.parse("Te1"), app=app)
+    settle(app)
+    for _ in range(200):                    # the board turns for Light
+        app.step(1 / 30, events=[])
+    assert board.flipped and screen.can_act()
+    assert board.nav_key() == R.parse_square("e1"), "the cursor stays where the last press was"
+    board.on_nav("down")
+    y0 = board.point_to_pixel(board.nav_key())[1]
+    assert board.nav_key() == R.parse_square("e2"), "down on a turned board goes up the ranks"
+    board.on_nav("up")
+    assert board.point_to_pixel(board.nav_key())[1] < y0, "up on a turned board goes up the screen"
+
+
+def test_cannon_chooser_rows_by_arrows():
+    """Should two moves ever end on one point, the chooser's rows are stepped through
+    with the arrows and pressed (as in tests/cannon/test_scene.py, both offered at once)."""
+    from games.cannon import rules as R
+    sq = R.parse_square
+    app, screen, board = start("cannon", (HUMAN, HUMAN))
+    send = sender(app, board)
+    drive_to(board, R.Move.parse("Tf1"), app=app)
+    drive_to(board, R.Move.parse("Te10"), app=app)
+    step_, slide = R.Move("step", sq("e4"), sq("e5")), R.Move("slide", sq("e2"), sq("e5"))
+    press_at(board, send, lambda k: k == sq("e4"))
+    board.targets[step_.to] = [step_, slide]         # as if both were offered together
+    press_at(board, send, lambda k: k == sq("e5"))
+    assert board.chooser is not None and board.nav_key() == ("row", 0)
+    send("down")
+    assert board.nav_key() == ("row", 1)
+    assert board.on_nav(BACK) and board.chooser is None
+    press_at(board, send, lambda k: k == sq("e4"))
+    board.targets[step_.to] = [step_, slide]
+    press_at(board, send, lambda k: k == sq("e5"))
+    send("up")                                      # round to the last row
+    send(PRESS)
+    assert screen.match.log[-1].text == "e2-e5"
+
+
+@pytest.mark.parametrize("colorblind", [False, True])
+def test_cannon_cursor_is_drawn_in_black_and_white(colorblind):
+    app, screen, board = start("cannon", (HUMAN, HUMAN), colorblind=colorblind)
+    board.on_nav("up")
+    app.step(1 / 60, events=[])
+    x, y = board.point_to_pixel(board.nav_key())
+    h = int(round(board.geometry().cell * 0.47))
+    row = [tuple(app.screen.get_at((x + dx, y - h))[:3]) for dx in range(-h // 2, h // 2)]
+    assert (255, 255, 255) in row and (0, 0, 0) in [tuple(app.screen.get_at((x, y - h + d))[:3]) for d in range(-6, 7)]
