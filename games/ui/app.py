@@ -13,7 +13,7 @@ import time
 import pygame
 
 from games.core.settings import Settings, load_settings, save_settings
-from games.ui import dice, fonts
+from games.ui import dice, fonts, nav
 from games.ui.scene import SceneStack
 from games.ui.sound import SoundBoard
 from games.ui.theme import Theme
@@ -79,6 +79,12 @@ class App:
         self.records_problem: str | None = None
         self.first_frame_at: float | None = None
         self._t0 = t0
+        # game controllers: opened as they are plugged in (SDL sends an "added" event for
+        # each one already there at start-up too), keyed by their instance id
+        self.controllers: dict[int, object] = {}
+        self.nav_repeat = nav.NavRepeat()
+        self._held: tuple | None = None     # (instance id, button or axis) holding a direction
+        self._controller_api = _init_controllers()
         pygame.key.start_text_input()
 
     # -- window ------------------------------------------------------------------
@@ -166,9 +172,76 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.settings.fullscreen)
             return
+        if event.type in (pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED):
+            self._plugged(event)
+            return
+        if event.type in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP, pygame.CONTROLLERAXISMOTION) \
+                and not getattr(event, "repeat", False):
+            self._hold(event)
         top = self.stack.top
         if top is not None:
             top.handle_event(event)
+
+    # -- game controllers --------------------------------------------------------------
+    def _plugged(self, event) -> None:
+        """A controller came or went. Any controller acts for the seat to move (one on the
+        sofa, or one per seat passed round a hot-seat game): none is bound to a seat."""
+        if event.type == pygame.CONTROLLERDEVICEADDED:
+            if self._controller_api is None:
+                return
+            try:
+                pad = self._controller_api.Controller(event.device_index)
+                iid = pad.as_joystick().get_instance_id()
+            except pygame.error as exc:     # gone again already, or not a game controller
+                log.warning("controller %s could not be opened: %s", event.device_index, exc)
+                return
+            self.controllers[iid] = pad
+            log.info("controller plugged in: %s (instance %d)", pad.name, iid)
+            return
+        iid = getattr(event, "instance_id", None)
+        pad = self.controllers.pop(iid, None)
+        nav.forget_controller(iid)
+        if self._held is not None and self._held[0] == iid:
+            self._held = None
+            self.nav_repeat.release()
+        if pad is not None:
+            log.info("controller unplugged (instance %d)", iid)
+            try:
+                pad.quit()
+            except pygame.error as exc:
+                log.warning("closing an unplugged controller: %s", exc)
+
+    def _hold(self, event) -> None:
+        """A held d-pad direction or stick repeats (on the frame clock, see ``step``)."""
+        iid = getattr(event, "instance_id", 0)
+        if event.type == pygame.CONTROLLERAXISMOTION:
+            source = (iid, "axis", event.axis)
+            action = nav.nav_action(event)
+            if action in nav.DIRECTIONS:
+                self._held = source
+                self.nav_repeat.press(action)
+            elif self._held == source and nav.stick_released(event):
+                self._held = None
+                self.nav_repeat.release()
+            return
+        source = (iid, "button", event.button)
+        if event.type == pygame.CONTROLLERBUTTONDOWN:
+            action = nav.nav_action(event)
+            if action in nav.DIRECTIONS:
+                self._held = source
+                self.nav_repeat.press(action)
+        elif self._held == source:
+            self._held = None
+            self.nav_repeat.release()
+
+    def _repeats(self, dt: float) -> None:
+        for _ in range(self.nav_repeat.update(dt)):
+            action = self.nav_repeat.action
+            if action is None or self.stack.top is None:
+                return
+            iid = self._held[0] if self._held else 0
+            self.stack.top.handle_event(pygame.event.Event(
+                pygame.CONTROLLERBUTTONDOWN, button=DPAD[action], instance_id=iid, repeat=True))
 
     def request_quit(self) -> None:
         """Closing the window: scenes may clean up (cancel AI, autosave)."""
@@ -183,13 +256,14 @@ class App:
             self.handle(event)
             if not self.running:
                 return
+        self._repeats(dt)
         for s in self.stack.updating():
             s.update(dt)
         self.draw()
 
     def _next_events(self, frames: int) -> list:
         """Wait for the next frame: a 60 Hz tick while animating, else sleep until an event."""
-        if frames < 2 or self.stack.wants_frames():
+        if frames < 2 or self.stack.wants_frames() or self.nav_repeat.action is not None:
             self.clock.tick(60)
             return pygame.event.get()
         wake = self.stack.wake_in()
@@ -269,6 +343,23 @@ class App:
                    buttons=(("Carry on", None, None),))
         d.is_error = True
         self.push(d)
+
+
+#: the d-pad button a repeated direction is sent as
+DPAD = {nav.UP: pygame.CONTROLLER_BUTTON_DPAD_UP, nav.DOWN: pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+        nav.LEFT: pygame.CONTROLLER_BUTTON_DPAD_LEFT, nav.RIGHT: pygame.CONTROLLER_BUTTON_DPAD_RIGHT}
+
+
+def _init_controllers():
+    """SDL's game controller API (pygame-ce's ``pygame._sdl2.controller``), or None
+    (logged) where it cannot start: the app then plays by keyboard and mouse."""
+    try:
+        from pygame._sdl2 import controller
+        controller.init()
+    except (ImportError, pygame.error) as exc:
+        log.warning("game controllers unavailable: %s", exc)
+        return None
+    return controller
 
 
 def _set_minimum_size(size) -> None:

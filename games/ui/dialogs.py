@@ -4,23 +4,28 @@ from __future__ import annotations
 
 import pygame
 
+from games.ui import nav
 from games.ui.scene import Scene
 from games.ui.theme import draw_text, wrap_text
-from games.ui.widgets import Button, TextField, dim_screen, draw_panel
+from games.ui.widgets import Button, FocusGroup, TextField, dim_screen, draw_panel
 
 
 class Dialog(Scene):
     """Title, wrapped message, optional text field, and a row/column of buttons.
 
     ``buttons`` is [(label, callback_or_None, key_or_None)]; every button closes the
-    dialog first, then runs its callback. Esc runs the ``cancel`` button (the last, unless told);
-    Enter runs the ``default`` one (the first, unless told otherwise), which is
-    also the one drawn as primary. ``danger`` marks a button that destroys
-    something: it is drawn in the danger colour and is never the default."""
+    dialog first, then runs its callback. Esc (controller B) runs the ``cancel`` button
+    (the last, unless told). The focus starts on the ``default`` one (the first, unless
+    told otherwise), which is also the one drawn as primary: Enter, Space or A press
+    the focused button, Tab and the arrows move the focus. ``danger`` marks a button
+    that destroys something: it is drawn in the danger colour and is never the default.
+    With a text field, the focus starts in it and Enter there presses the default.
+    ``start_closes``: a controller's Start answers ``cancel`` too (the pause menu it opened)."""
     overlay = True
 
     def __init__(self, app, title, message="", buttons=(("OK", None, None),), field: TextField | None = None,
-                 vertical=False, width=560, default=0, danger=None, center_text=False, cancel=-1):
+                 vertical=False, width=560, default=0, danger=None, center_text=False, cancel=-1,
+                 start_closes=False):
         super().__init__(app)
         self.title = title
         self.message = message
@@ -34,6 +39,9 @@ class Dialog(Scene):
         self.buttons = [Button(lab, (lambda cb=cb: self._choose(cb)), sound=app.sound,
                                primary=(i == default), danger=(i == danger))
                         for i, (lab, cb, _k) in enumerate(self.specs)]
+        self.start_closes = start_closes
+        self.focus = FocusGroup(([field] if field is not None else []) + self.buttons,
+                                default=self.buttons[default] if field is None else field)
         if field is not None:
             field.focused = True
             field.on_submit = lambda _t: self.buttons[self.default].click()
@@ -71,22 +79,20 @@ class Dialog(Scene):
                 b.rect = pygame.Rect(x + i * (bw + gap), y + t.px(10), bw, bh)
 
     def handle_event(self, event) -> None:
+        if self.focus.handle(event):
+            return
+        if nav.nav_action(event) == nav.BACK or (self.start_closes and nav.is_pause(event)):
+            self.buttons[self.cancel].click()
+            return
         if self.field and self.field.handle_event(event):
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.buttons[self.cancel].click()
             return
         for b in self.buttons:
             if b.handle_event(event):
                 return
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.buttons[self.cancel].click()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and not self.field:
-                self.buttons[self.default].click()
-            else:
-                for (_lab, _cb, key), b in zip(self.specs, self.buttons):
-                    if key is not None and event.key == key:
-                        b.click()
+            for (_lab, _cb, key), b in zip(self.specs, self.buttons):
+                if key is not None and event.key == key:
+                    b.click()
 
     def update(self, dt) -> None:
         if self.field:
@@ -111,6 +117,8 @@ class Dialog(Scene):
             self.field.draw(surface, t)
         for b in self.buttons:
             b.draw(surface, t)
+        if self.focus.get() is not self.field:      # a text field shows its focus by its caret
+            self.focus.draw(surface, t)
 
 
 def message(app, title, text):

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pygame
 
+from games.ui import nav
 from games.ui.scene import Scene
 from games.ui.theme import draw_text, fit_text, wrap_text
-from games.ui.widgets import Button, draw_seat_marker, seat_color
+from games.ui.widgets import Button, FocusGroup, draw_seat_marker, seat_color
 
 
 class HandOver(Scene):
@@ -23,6 +24,8 @@ class HandOver(Scene):
         self.on_ready = on_ready
         self.ready_btn = Button(f"I am {name}: show me", self.ready, "Space", primary=True, sound=app.sound)
         self.menu_btn = Button("Menu", on_menu, "Esc", sound=app.sound, enabled=on_menu is not None)
+        # Space is always "show me" (as the screen says); Enter or A press the focused button
+        self.focus = FocusGroup([self.ready_btn, self.menu_btn], default=self.ready_btn, space=False)
 
     def ready(self):
         self.app.stack.remove(self)
@@ -37,11 +40,12 @@ class HandOver(Scene):
     def handle_event(self, event):
         if self.ready_btn.handle_event(event) or self.menu_btn.handle_event(event):
             return
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_SPACE:
-                self.ready()
-            elif event.key == pygame.K_ESCAPE:
-                self.menu_btn.click()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            self.ready()
+        elif nav.nav_action(event) == nav.BACK or nav.is_pause(event):
+            self.menu_btn.click()
+        else:
+            self.focus.handle(event)
 
     def draw(self, surface):
         t, c = self.theme, self.theme.c
@@ -62,10 +66,11 @@ class HandOver(Scene):
         for line in wrap_text(self.prompt, t.heading_font(), w - t.px(80))[:2] if self.prompt else []:
             draw_text(surface, line, t.heading_font(), c["text"], (w // 2, y), "center")
             y += t.heading_font().get_linesize()
-        draw_text(surface, f"Press Space when only {self.name} can see the screen. Everyone else: look away.",
+        draw_text(surface, f"Press Space (or A) when only {self.name} can see the screen. Everyone else: look away.",
                   t.body_font(), c["text_dim"], (w // 2, self.ready_btn.rect.y - t.px(24)), "center")
         self.ready_btn.draw(surface, t)
         self.menu_btn.draw(surface, t)
+        self.focus.draw(surface, t)
 
 
 def _readable(fill, bg) -> bool:

@@ -1,7 +1,12 @@
 """Load: every save with game (and, where its board names them, the options it
 was played with: Artillery's scenario), players, turn or result, and date; open
 or delete. A broken file is listed with its reason, so the player can see it and
-remove it."""
+remove it.
+
+The keys and a controller: Up/Down pick a save (the list scrolls with it), Left/Right
+pick its Open or Delete, Tab runs through them all and Back, Enter (A) presses, Esc
+(B) goes back. The focus starts on the newest save's Open; Delete is never where it
+starts, and asks first."""
 from __future__ import annotations
 
 import os
@@ -9,10 +14,11 @@ import os
 import pygame
 
 from games.core import saves
+from games.ui import nav
 from games.ui.dialogs import confirm
 from games.ui.scene import Scene
 from games.ui.theme import draw_text, fit_text, wrap_text
-from games.ui.widgets import Button, draw_panel
+from games.ui.widgets import Button, draw_focus_ring, draw_panel, tab_step
 
 
 class LoadScreen(Scene):
@@ -23,6 +29,9 @@ class LoadScreen(Scene):
         self.details: dict = {}   # path -> (options named, result)
         self.rows = []      # (rect, open_btn, delete_btn, info)
         self.scroll = 0
+        # the focus: (save's index in ``entries``, 0 Open / 1 Delete), or None on Back.
+        # Kept as an index, not a button: the rows' buttons are made afresh by layout
+        self.sel: tuple[int, int] | None = (0, 0)
 
     def on_enter(self):
         self.refresh()
@@ -33,6 +42,12 @@ class LoadScreen(Scene):
     def refresh(self):
         self.entries = saves.list_saves(check=True)
         self.details = {e.path: self._details(e) for e in self.entries}
+        if self.sel is not None:
+            if not self.entries:
+                self.sel = None
+            else:
+                self.sel = (min(self.sel[0], len(self.entries) - 1), self.sel[1])
+                self.sel = self._usable(self.sel)
         self.layout(self.app.size)
 
     def _details(self, entry) -> tuple[str, str]:
@@ -103,17 +118,86 @@ class LoadScreen(Scene):
             ob.rect = pygame.Rect(db.rect.x - t.px(140), db.rect.y, t.px(130), db.rect.h)
             self.rows.append((r, ob, db, info))
 
+    # -- the focus --------------------------------------------------------------------------
+    def _usable(self, sel):
+        """``sel`` moved off an Open that cannot open (a broken save with no good copy)."""
+        i, col = sel
+        if col == 0 and self.entries[i].open_path is None:
+            return (i, 1)
+        return sel
+
+    def _stops(self) -> list:
+        """Every place the focus can be, in Tab order."""
+        out: list = []
+        for i, e in enumerate(self.entries):
+            if e.open_path is not None:
+                out.append((i, 0))
+            out.append((i, 1))
+        return out + [None]
+
+    def focused_button(self):
+        if self.sel is None:
+            return self.back_btn
+        for _r, ob, db, info in self.rows:
+            if info is self.entries[self.sel[0]]:
+                return ob if self.sel[1] == 0 else db
+        return None
+
+    def _select(self, sel) -> None:
+        self.sel = sel
+        if sel is not None:                 # scroll the list to show it
+            i = sel[0]
+            if i < self.scroll:
+                self.scroll = i
+            elif i >= self.scroll + self.per_page:
+                self.scroll = i - self.per_page + 1
+            self.layout(self.app.size)
+
+    def _nav(self, action: str | None, tab: int) -> bool:
+        if tab:
+            stops = self._stops()
+            i = stops.index(self.sel) if self.sel in stops else -1
+            self._select(stops[(i + tab) % len(stops)])
+            return True
+        if action in (nav.UP, nav.DOWN):
+            d = -1 if action == nav.UP else 1
+            if self.sel is None:
+                if d < 0 and self.entries:
+                    self._select(self._usable((len(self.entries) - 1, 0)))
+            elif 0 <= self.sel[0] + d < len(self.entries):
+                self._select(self._usable((self.sel[0] + d, self.sel[1])))
+            elif d > 0:
+                self._select(None)
+            return True
+        if action in (nav.LEFT, nav.RIGHT) and self.sel is not None:
+            self._select(self._usable((self.sel[0], 0 if action == nav.LEFT else 1)))
+            return True
+        if action == nav.PRESS:
+            b = self.focused_button()
+            if b is not None:
+                b.click()
+            return True
+        return False
+
     def handle_event(self, event):
         if self.back_btn.handle_event(event):
             return
         for _r, ob, db, _i in self.rows:
             if ob.handle_event(event) or db.handle_event(event):
                 return
-        if event.type == pygame.MOUSEWHEEL:
+        action = nav.nav_action(event)
+        if action == nav.BACK:
+            self.back_btn.click()
+            return
+        if self._nav(action, tab_step(event)):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            self._nav(nav.PRESS, 0)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_DELETE and self.sel is not None:
+            self.delete(self.entries[self.sel[0]])          # asks first; Cancel is its default
+        elif event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, self.scroll - event.y)
             self.layout(self.app.size)
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back_btn.click()
 
     def draw(self, surface):
         t, c = self.theme, self.theme.c
@@ -162,3 +246,6 @@ class LoadScreen(Scene):
         draw_text(surface, fit_text(os.path.dirname(saves.paths.saves_dir() + os.sep), t.small_font(), t.px(500)),
                   t.small_font(), c["text_dim"], (self.panel.x + t.px(20), self.panel.bottom - t.px(12)), "bottomleft")
         self.back_btn.draw(surface, t)
+        b = self.focused_button()
+        if b is not None:
+            draw_focus_ring(surface, t, b.rect)

@@ -12,7 +12,7 @@ from games.ui.board import board_class
 from games.ui.dialogs import message
 from games.ui.scene import Scene
 from games.ui.theme import draw_text, fit_text, wrap_text
-from games.ui.widgets import Button, draw_panel
+from games.ui.widgets import Button, FocusGroup, draw_panel
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +34,11 @@ class MainMenu(Scene):
         self.quit_btn = Button("Quit", app.request_quit, "Q", sound=app.sound)
         self.side = [self.continue_btn, self.load_btn, self.standings_btn, self.settings_btn, self.quit_btn]
         self._last = None
-        self.focus = 0             # the card the keys act on (arrows move it; Enter, F1 use it)
+        # the keys' and a controller's focus: every card's buttons, then the side column;
+        # it starts on the first game's New game (the card it is on is drawn outlined,
+        # and F1 opens that card's rules)
+        order = [b for card in self.cards for b in (card["new"], card["rules"])] + self.side
+        self.focus = FocusGroup(order, default=self.cards[0]["new"] if self.cards else None)
         self._time = 0.0
         self._frames = 0
         self._art: dict = {}       # (game id, size, colour-blind) -> the card's picture
@@ -229,15 +233,21 @@ class MainMenu(Scene):
                 keys[event.key].click()
             elif event.key == pygame.K_F1 and self.cards:
                 self.show_rules(self.cards[self._card_for_f1()]["info"])
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB) and self.cards:
-                back = event.key in (pygame.K_LEFT, pygame.K_UP) or (event.mod & pygame.KMOD_SHIFT)
-                self.focus = (self.focus + (-1 if back else 1)) % len(self.cards)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.cards:
-                self.new_game(self.cards[self.focus]["info"])
+                return
             elif pygame.K_1 <= event.key <= pygame.K_9:
                 i = event.key - pygame.K_1
                 if i < len(self.cards):
                     self.new_game(self.cards[i]["info"])
+                return
+        self.focus.handle(event)
+
+    def focused_card(self) -> int:
+        """The card whose button has the focus, else (the side column) the last one that had."""
+        cur = self.focus.get()
+        for i, card in enumerate(self.cards):
+            if cur is card["new"] or cur is card["rules"]:
+                self._card_at = i
+        return getattr(self, "_card_at", 0)
 
     def _card_for_f1(self) -> int:
         """The card under the pointer, else the one the keys have picked."""
@@ -245,7 +255,7 @@ class MainMenu(Scene):
         for i, card in enumerate(self.cards):
             if card.get("rect") is not None and card["rect"].collidepoint(pos):
                 return i
-        return self.focus
+        return self.focused_card()
 
     def update(self, dt):
         self._time += dt
@@ -291,7 +301,7 @@ class MainMenu(Scene):
         for i, card in enumerate(self.cards):
             info, rect = card["info"], card["rect"]
             draw_panel(surface, rect, t)
-            if i == self.focus:
+            if i == self.focused_card():
                 pygame.draw.rect(surface, c["accent"], rect.inflate(t.px(6), t.px(6)), max(2, t.px(3)),
                                  border_radius=t.px(12))
             pad = t.px(18)
@@ -319,11 +329,13 @@ class MainMenu(Scene):
             card["rules"].draw(surface, t)
         for b in self.side:
             b.draw(surface, t)
+        self.focus.draw(surface, t)
         if self._last and self.quit_btn.rect.bottom + t.px(18) + 2 * t.small_font().get_linesize() < h:
             r = self.continue_btn.rect
             draw_text(surface, fit_text(f"{self._last.game}, move {self._last.turn}", t.small_font(), r.w),
                       t.small_font(), c["text_dim"], (r.x, self.quit_btn.rect.bottom + t.px(18)))
-        keys = f"1-{len(self.cards)} or Enter: new game  -  arrows: pick a game  -  F1: its rules  -  F11: fullscreen"
+        keys = (f"1-{len(self.cards)}: new game  -  arrows, Tab: move  -  Enter: press  -  F1: rules  -  "
+                f"F11: fullscreen")
         draw_text(surface, fit_text(keys, t.small_font(), w - t.px(40)), t.small_font(), c["text_dim"],
                   (w - t.px(20), h - t.px(10)), "bottomright")
 

@@ -94,6 +94,16 @@ def _stick(event) -> str | None:
     pair = _AXES.get(getattr(event, "axis", None))
     if pair is None:
         return None
+    # asked twice about one event (the app, then a screen), the answer is the same:
+    # it is kept on the event, since the stick's remembered side has moved on
+    if hasattr(event, "nav_stick"):
+        return event.nav_stick
+    answer = _stick_answer(event, pair)
+    event.nav_stick = answer
+    return answer
+
+
+def _stick_answer(event, pair) -> str | None:
     key = (getattr(event, "instance_id", 0), event.axis)
     value = event.value
     was = _stick_side.get(key, 0)

@@ -6,7 +6,8 @@ from games.ui.dialogs import Dialog
 
 def PauseMenu(app, game):
     from games.ui.settings_screen import SettingsScreen
-    return Dialog(app, "Paused", "", vertical=True, width=420, cancel=0, buttons=(
+    # Resume is the focus, Esc, B and Start: every way back lands in the game
+    return Dialog(app, "Paused", "", vertical=True, width=420, cancel=0, start_closes=True, buttons=(
         ("Resume", None, None),
         ("Save", game.save, None),
         ("Rules", game.rules, None),

@@ -2,9 +2,11 @@
 
 No destructive default (the issue on the evening): a game night's Space and Enter are
 the keys that spin, roll and skip, so neither starts a new game or closes the card.
-Enter opens the review, Space does nothing, Esc closes the card to look at the board;
-for its first moments (``ARM``, counted on the frame's clock) the card takes no click
-at all, so a click meant for the last animation cannot press a button.
+The focus starts on Review, so Enter (controller A) opens the review; Space does
+nothing, ever; Esc (B, Start) closes the card to look at the board. Tab and the arrows
+move the focus, and Enter presses what it is on. For its first moments (``ARM``,
+counted on the frame's clock) the card takes no click and no focus move at all, so a
+click or an arrow meant for the last move cannot land on Rematch.
 """
 from __future__ import annotations
 
@@ -12,9 +14,10 @@ import logging
 
 import pygame
 
+from games.ui import nav
 from games.ui.scene import Scene
 from games.ui.theme import draw_text, fit_text, wrap_text
-from games.ui.widgets import Button, dim_screen, draw_panel, draw_seat_marker
+from games.ui.widgets import Button, FocusGroup, dim_screen, draw_panel, draw_seat_marker, tab_step
 
 log = logging.getLogger(__name__)
 
@@ -124,6 +127,8 @@ class ResultCard(Scene):
         from games.ui.export import export_refusal
         for btn, kind in zip(self.share, ("gif", "png")):
             btn.enabled = export_refusal(m, kind) is None
+        # Review first: looking loses nothing. Space is no press here (it spins and skips)
+        self.focus = FocusGroup(self.buttons + self.share, default=self.buttons[2], space=False)
 
     def _then(self, fn):
         def run():
@@ -175,11 +180,13 @@ class ResultCard(Scene):
         for btn in self.buttons + self.share:
             if btn.handle_event(event):
                 return
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.buttons[2].click()              # Review: looking loses nothing
-            elif event.key == pygame.K_ESCAPE:
-                self.app.stack.remove(self)          # look at the board; Esc brings the card back
+        action = nav.nav_action(event)
+        if action == nav.BACK or nav.is_pause(event):
+            self.app.stack.remove(self)              # look at the board; Esc brings the card back
+            return
+        if not self.armed and (action in nav.DIRECTIONS or tab_step(event)):
+            return                                   # an arrow meant for the last move
+        self.focus.handle(event)
 
     def draw(self, surface) -> None:
         t, c = self.theme, self.theme.c
@@ -194,3 +201,4 @@ class ResultCard(Scene):
         draw_stats(surface, t, self.stats_rect, self.game.match, self.rows)
         for btn in self.buttons + self.share:
             btn.draw(surface, t)
+        self.focus.draw(surface, t)

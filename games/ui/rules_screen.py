@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pygame
 
+from games.ui import nav
 from games.ui.board import board_class
 from games.ui.scene import Scene
 from games.ui.theme import draw_text, wrap_text
-from games.ui.widgets import Button, draw_panel
+from games.ui.widgets import Button, draw_focus_ring, draw_panel
 
 
 class RulesScreen(Scene):
@@ -63,15 +64,18 @@ class RulesScreen(Scene):
         if self.back_btn.handle_event(event):
             return
         step = self.theme.body_font().get_linesize()
-        if event.type == pygame.MOUSEWHEEL:
+        # the page has one button (Back, always focused): Up/Down (d-pad, stick) scroll,
+        # Enter (A), Esc (B) and F1 go back
+        action = nav.nav_action(event)
+        if action in (nav.UP, nav.DOWN):
+            self._scroll_by(step * (3 if nav.is_controller(event) else 1) * (-1 if action == nav.UP else 1))
+        elif action in (nav.BACK, nav.PRESS):
+            self.back_btn.click()
+        elif event.type == pygame.MOUSEWHEEL:
             self._scroll_by(-event.y * step * 3)
         elif event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_BACKSPACE):
+            if event.key in (pygame.K_F1, pygame.K_BACKSPACE):
                 self.back_btn.click()
-            elif event.key == pygame.K_DOWN:
-                self._scroll_by(step)
-            elif event.key == pygame.K_UP:
-                self._scroll_by(-step)
             elif event.key in (pygame.K_PAGEDOWN, pygame.K_SPACE):
                 self._scroll_by(self.view.h - step)
             elif event.key == pygame.K_PAGEUP:
@@ -131,3 +135,4 @@ class RulesScreen(Scene):
             draw_text(surface, "scroll: wheel, arrows, PgUp/PgDn", t.small_font(), c["text_dim"],
                       (self.panel.x + t.px(20), self.back_btn.rect.centery), "midleft")
         self.back_btn.draw(surface, t)
+        draw_focus_ring(surface, t, self.back_btn.rect)

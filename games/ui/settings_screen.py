@@ -1,8 +1,10 @@
 """Settings: every change applies at once and is saved straight away.
 
 The rows lay out at any UI scale: a label wraps to two lines beside its control,
-and when the rows are taller than the window the list scrolls (wheel, arrows,
-Page Up/Down) with a bar that shows where it is. When no sound device plays (the
+and when the rows are taller than the window the list scrolls (wheel, Page Up/Down,
+and with the focus) with a bar that shows where it is. The keys and a controller:
+Up/Down (Tab) move the focus from row to row and on to Done, Left/Right change the
+focused setting, Enter (A) steps a choice on or presses Done, Esc (B) is Done. When no sound device plays (the
 mixer could not start, or SDL's audio driver plays to nowhere), the volume
 sliders give way to one line that says so.
 """
@@ -11,9 +13,10 @@ from __future__ import annotations
 import pygame
 
 from games.core.settings import AI_TIME_SCALES, UI_SCALES, ui_scale_label
+from games.ui import nav
 from games.ui.scene import Scene
 from games.ui.theme import draw_text, fit_text, wrap_text
-from games.ui.widgets import Button, Choice, Note, Slider, draw_panel, draw_seat_marker
+from games.ui.widgets import Button, Choice, FocusGroup, Note, Slider, draw_panel, draw_seat_marker, tab_step
 
 ON_OFF = ((False, "Off"), (True, "On"))
 
@@ -49,6 +52,9 @@ class SettingsScreen(Scene):
             ("Confirm before leaving a game", Choice(ON_OFF, s.confirm_leave, setter("confirm_leave"))),
         ]
         self.back_btn = Button("Done", app.pop, "Esc", primary=True, sound=app.sound)
+        # the focus starts on Done (Enter at once changes nothing); a row scrolled away is
+        # scrolled back into view when the focus moves to it
+        self.focus = FocusGroup(lambda: [w for _l, w in self.rows] + [self.back_btn], default=self.back_btn)
         self.first = 0                     # the first row shown (the list scrolls by rows)
         self.shown: list[int] = []         # the rows on screen now
         self.labels: dict[int, list[str]] = {}
@@ -130,8 +136,37 @@ class SettingsScreen(Scene):
         self._place_rows()
 
     # -- input --------------------------------------------------------------------------
+    def _order(self) -> list:
+        """Every widget the focus may take, shown or scrolled away, in order."""
+        return [w for _l, w in self.rows if not isinstance(w, Note)] + [self.back_btn]
+
+    def _focus_step(self, d: int) -> None:
+        order = self._order()
+        cur = self.focus.get()
+        i = order.index(cur) if cur in order else len(order) - 1
+        target = order[(i + d) % len(order)]
+        row = next((k for k, (_l, w) in enumerate(self.rows) if w is target), None)
+        if row is not None:
+            while row < self.first:
+                self.scroll(-1)
+            while row not in self.shown and self.first < self._last_first():
+                self.scroll(1)
+        self.focus.set(target)
+
     def handle_event(self, event):
         if self.back_btn.handle_event(event):
+            return
+        action = nav.nav_action(event)
+        if action == nav.BACK:
+            self.back_btn.click()
+            return
+        d = tab_step(event) or {nav.UP: -1, nav.DOWN: 1}.get(action or "", 0)
+        if d:
+            self._focus_step(d)
+            return
+        if self.focus.handle(event):
+            if action is not None:
+                self.app.sound.play("click")
             return
         for _label, widget in self.rows:
             if widget.handle_event(event):
@@ -141,11 +176,9 @@ class SettingsScreen(Scene):
             self.scroll(-event.y)
         elif event.type == pygame.KEYDOWN:
             page = max(1, len(self.shown) - 1)
-            steps = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page,
+            steps = {pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page,
                      pygame.K_END: len(self.rows), pygame.K_HOME: -len(self.rows)}
-            if event.key == pygame.K_ESCAPE:
-                self.back_btn.click()
-            elif event.key in steps:
+            if event.key in steps:
                 self.scroll(steps[event.key])
 
     # -- drawing ------------------------------------------------------------------------
@@ -166,6 +199,7 @@ class SettingsScreen(Scene):
         self._draw_scrollbar(surface)
         self._draw_palette(surface)
         self.back_btn.draw(surface, t)
+        self.focus.draw(surface, t)
 
     def _draw_scrollbar(self, surface) -> None:
         if len(self.shown) >= len(self.rows):

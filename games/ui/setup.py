@@ -11,9 +11,10 @@ import pygame
 
 from games.core import text
 from games.core.match import AI, HUMAN, Match, Seat
+from games.ui import nav
 from games.ui.scene import Scene
 from games.ui.theme import draw_text, fit_text, wrap_text
-from games.ui.widgets import Button, Choice, TextField, draw_panel, draw_seat_marker
+from games.ui.widgets import Button, Choice, FocusGroup, TextField, draw_panel, draw_seat_marker
 
 #: what a typed seed is for (architecture.md, "What a seed does")
 SEED_HELP = ("A seed labels this game in its save and the log. The dice, spins and cards also draw on "
@@ -52,9 +53,11 @@ class SetupScreen(Scene):
         self.seed = TextField("", placeholder="random", max_len=9, allowed=lambda ch: ch.isdigit())
         self.advanced = False
         self.advanced_btn = Button("Advanced...", self._toggle_advanced, sound=app.sound)
-        self.start_btn = Button("Start", self.start, "Enter", primary=True, sound=app.sound)
+        self.start_btn = Button("Start", self.start, primary=True, sound=app.sound)
         self.back_btn = Button("Back", app.pop, "Esc", sound=app.sound)
         self.error = ""
+        # the focus starts on Start: Enter at once plays what was set up last time
+        self.focus = FocusGroup(self.focus_order, default=self.start_btn)
 
     @property
     def n(self) -> int:
@@ -82,6 +85,15 @@ class SetupScreen(Scene):
         count = [self.count] if self.count_shown else []
         return count + self.kinds[:self.n] + self.names[:self.n] + [c for _, c in self.options] + \
             [self.advanced_btn] + extra + [self.start_btn, self.back_btn]
+
+    def focus_order(self) -> list:
+        """Tab order: the player count, each seat's kind then name, the rule options,
+        Advanced (and the seed), then Back and Start as they sit on screen."""
+        count = [self.count] if self.count_shown else []
+        seats = [w for i in range(self.n) for w in (self.kinds[i], self.names[i])]
+        extra = [self.seed] if self.advanced else []
+        return count + seats + [c for _, c in self.options] + [self.advanced_btn] + extra + \
+            [self.back_btn, self.start_btn]
 
     def layout(self, size):
         t = self.theme
@@ -196,14 +208,18 @@ class SetupScreen(Scene):
     def handle_event(self, event):
         if self._handle_picker(event):
             return
+        if nav.nav_action(event) == nav.BACK:
+            typing = next((f for f in self.names + [self.seed] if f.focused), None)
+            if typing is not None:
+                self.focus.set(self.start_btn)     # Esc leaves the field first, then the screen
+            else:
+                self.back_btn.click()
+            return
+        if self.focus.handle(event):
+            return
         for f in self.fields():
             if f.handle_event(event):
                 return
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.back_btn.click()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start_btn.click()
 
     def update(self, dt):
         for f in self.names + [self.seed]:
@@ -252,6 +268,7 @@ class SetupScreen(Scene):
             draw_text(surface, self.error, t.body_font(), c["danger"], (x0, self.start_btn.rect.y - t.px(30)))
         self.back_btn.draw(surface, t)
         self.start_btn.draw(surface, t)
+        self.focus.draw(surface, t)
         self._draw_picker(surface)           # last: it opens over what lies below the field
 
     def _draw_picker(self, surface) -> None:

@@ -15,10 +15,11 @@ import pygame
 import games
 from games.core import paths, records
 from games.core.atomic import write_atomic
+from games.ui import nav
 from games.ui.dialogs import confirm, message
 from games.ui.scene import Scene
 from games.ui.theme import draw_text, fit_text
-from games.ui.widgets import Button, draw_panel
+from games.ui.widgets import Button, FocusGroup, draw_panel
 
 log = logging.getLogger(__name__)
 ORD = ("1st", "2nd", "3rd", "4th", "5th", "6th")
@@ -36,6 +37,8 @@ class StandingsScreen(Scene):
         self.csv_btn = b("Export CSV", self.export_csv, "E")
         self.back_btn = b("Back", app.pop, "Esc", primary=True)
         self.buttons = [self.tonight_btn, self.all_btn, self.new_btn, self.csv_btn, self.back_btn]
+        # Back first (it is what a look at the table ends with); Tab and the arrows reach the rest
+        self.focus = FocusGroup(self.buttons, default=self.back_btn)
 
     # -- what is shown ---------------------------------------------------------------------
     def shown_games(self) -> list[records.GameRecord]:
@@ -101,13 +104,16 @@ class StandingsScreen(Scene):
         for btn in self.buttons:
             if btn.handle_event(event):
                 return
+        if nav.nav_action(event) == nav.BACK:
+            self.back_btn.click()
+            return
+        if self.focus.handle(event):
+            return
         if event.type == pygame.KEYDOWN:
-            keys = {pygame.K_ESCAPE: self.back_btn, pygame.K_1: self.tonight_btn, pygame.K_2: self.all_btn,
+            keys = {pygame.K_1: self.tonight_btn, pygame.K_2: self.all_btn,
                     pygame.K_n: self.new_btn, pygame.K_e: self.csv_btn}
             if event.key in keys:
                 keys[event.key].click()
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
-                self._scope("all" if self.scope == "evening" else "evening")
 
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, surface) -> None:
@@ -121,6 +127,7 @@ class StandingsScreen(Scene):
         self.all_btn.primary = self.scope == "all"
         for btn in self.buttons:
             btn.draw(surface, t)
+        self.focus.draw(surface, t)
         since = f"since {book.started[:16].replace('T', ' ')}" if self.scope == "evening" else ""
         draw_text(surface, since, t.small_font(), c["text_dim"],
                   (self.all_btn.rect.right + t.px(16), self.all_btn.rect.centery), "midleft")

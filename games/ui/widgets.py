@@ -3,8 +3,11 @@ text fields and panels. Each has ``rect`` (set by the owning scene's layout),
 ``handle_event(event) -> bool`` (True when consumed) and ``draw(surface, theme)``."""
 from __future__ import annotations
 
+from typing import Callable, Sequence
+
 import pygame
 
+from games.ui import nav
 from games.ui.theme import draw_text, fit_text, ink_on, longest_fitting, luminance, wrap_text
 
 
@@ -182,6 +185,14 @@ class Slider:
         if self.on_change:
             self.on_change(self.value)
 
+    def nudge(self, d: int, steps: int = 20) -> None:
+        """One step of a twentieth of the range up or down (the keys and a controller)."""
+        span = self.hi - self.lo
+        k = round((self.value - self.lo) / span * steps) + d
+        self.value = self.lo + min(steps, max(0, k)) * span / steps
+        if self.on_change:
+            self.on_change(self.value)
+
     def handle_event(self, event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
             self._drag = True
@@ -351,3 +362,166 @@ def draw_tooltip(surface, theme, lines, at, bounds) -> None:
         draw_text(surface, fit_text(line, f, w), f, theme.c["accent"] if i == 0 else theme.c["text"],
                   (r.x + theme.px(8), y))
         y += f.get_linesize()
+
+
+# -- keyboard and controller focus ----------------------------------------------------------
+
+def draw_focus_ring(surface, theme, rect, radius: int = 8) -> None:
+    """The focus ring: a light outline around ``rect`` with a dark gap between, so it
+    shows on an accent button, a dark button and the page alike."""
+    if rect.w <= 0 or rect.h <= 0:
+        return
+    gap, width = theme.px(3), max(2, theme.px(3))
+    inner = rect.inflate(2 * gap, 2 * gap)
+    outer = inner.inflate(2 * width, 2 * width)
+    pygame.draw.rect(surface, theme.c["bg"], inner, width=gap, border_radius=theme.px(radius) + gap)
+    pygame.draw.rect(surface, theme.c["text"], outer, width=width, border_radius=theme.px(radius) + gap + width)
+
+
+def focusable(widget) -> bool:
+    """A widget the focus may land on: enabled and placed on screen (a settings row
+    scrolled away has an off-screen rect; a Note takes no input)."""
+    if isinstance(widget, Note) or not getattr(widget, "enabled", True):
+        return False
+    r = widget.rect
+    return r.w > 0 and r.h > 0 and r.right > -1000 and r.bottom > -1000
+
+
+#: controller shoulder buttons step the focus like Shift+Tab / Tab (a pad has no Tab key)
+SHOULDER = {pygame.CONTROLLER_BUTTON_LEFTSHOULDER: -1, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: 1}
+
+
+def tab_step(event) -> int:
+    """-1 / +1 when the event moves the focus in Tab order (Shift+Tab / Tab, or a
+    controller's left / right shoulder button), else 0."""
+    if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+        return -1 if event.mod & pygame.KMOD_SHIFT else 1
+    if event.type == pygame.CONTROLLERBUTTONDOWN:
+        return SHOULDER.get(event.button, 0)
+    return 0
+
+
+class FocusGroup:
+    """The widget the keys and a controller act on, in one screen or dialog.
+
+    ``items`` (a list, or a function giving one, in Tab order) are buttons, choices,
+    sliders and text fields; the focus skips what is disabled or off screen. Tab /
+    Shift+Tab (controller shoulders) step in order and wrap; arrows (d-pad, stick) move
+    to the nearest item that way, and wrap in Tab order when there is none; on a
+    ``Choice`` or a ``Slider`` Left/Right change its value instead. Enter (controller A;
+    Space too when ``space``) presses: a button clicks, a choice steps on, a text field
+    passes the focus on. A focused text field gets the typing. Back (Esc, B) is left
+    to the screen. The ring is drawn by :meth:`draw`, last, over everything."""
+
+    def __init__(self, items: "Sequence | Callable[[], Sequence]", default=None, space: bool = True):
+        self._items = items
+        self.current = default
+        self.space = space
+
+    def items(self) -> list:
+        got = self._items() if callable(self._items) else self._items
+        return [w for w in got if focusable(w)]
+
+    def get(self):
+        """The focused widget (the first focusable one if the focused one went away)."""
+        items = self.items()
+        if self.current in items:
+            return self.current
+        return items[0] if items else None
+
+    def set(self, widget) -> None:
+        self.current = widget
+        every = self._items() if callable(self._items) else self._items
+        for w in every:
+            if isinstance(w, TextField):
+                w.focused = w is widget
+                w.selected = False
+
+    def step(self, d: int) -> None:
+        items = self.items()
+        if not items:
+            return
+        cur = self.get()
+        i = items.index(cur) if cur in items else -d
+        self.set(items[(i + d) % len(items)])
+
+    def move(self, direction: str) -> None:
+        """To the nearest item in ``direction`` (by the centres: the distance along it,
+        plus twice the distance across); none that way: on in Tab order, wrapping."""
+        cur = self.get()
+        if cur is None:
+            return
+        dx, dy = {nav.LEFT: (-1, 0), nav.RIGHT: (1, 0), nav.UP: (0, -1), nav.DOWN: (0, 1)}[direction]
+        cx, cy = cur.rect.center
+        best, best_score = None, None
+        for w in self.items():
+            if w is cur:
+                continue
+            wx, wy = w.rect.center
+            along = (wx - cx) * dx + (wy - cy) * dy
+            if along <= 0:
+                continue
+            across = abs((wy - cy) if dx else (wx - cx))
+            score = along + 2 * across
+            if best_score is None or score < best_score:
+                best, best_score = w, score
+        if best is not None:
+            self.set(best)
+        else:
+            self.step(1 if direction in (nav.DOWN, nav.RIGHT) else -1)
+
+    def press(self) -> bool:
+        w = self.get()
+        if w is None:
+            return False
+        if isinstance(w, Button):
+            w.click()
+        elif isinstance(w, Choice):
+            w.step(1)
+        elif isinstance(w, TextField):
+            if w.on_submit is not None:
+                w.on_submit(w.text)
+            else:
+                self.step(1)             # done typing: on to the next field
+        return True
+
+    def handle(self, event) -> bool:
+        """Take a key or controller event that moves or presses the focus; True when used."""
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1:
+            for w in self.items():
+                if w.rect.collidepoint(event.pos):
+                    self.current = w         # the mouse moves the focus too (not consumed)
+            return False
+        d = tab_step(event)
+        if d:
+            self.step(d)
+            return True
+        w = self.get()
+        if isinstance(w, TextField) and w.focused and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+                self.move(nav.UP if event.key == pygame.K_UP else nav.DOWN)
+                return True
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                return self.press()
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                return False             # Back is the screen's
+            return w.handle_event(event)
+        action = nav.nav_action(event)
+        if action in nav.DIRECTIONS:
+            if action in (nav.LEFT, nav.RIGHT) and isinstance(w, Choice):
+                w.step(-1 if action == nav.LEFT else 1)
+            elif action in (nav.LEFT, nav.RIGHT) and isinstance(w, Slider):
+                w.nudge(-1 if action == nav.LEFT else 1)
+            else:
+                self.move(action)
+            return True
+        if action == nav.PRESS:
+            return self.press()
+        if self.space and event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            return self.press()
+        return False
+
+    def draw(self, surface, theme) -> None:
+        w = self.get()
+        if w is not None:
+            draw_focus_ring(surface, theme, w.rect)
