@@ -74,12 +74,13 @@ from games.cannon.effects import queue_move
 from games.cannon.scene_drawing import CannonBoardDrawing
 from games.ui.board import Board
 from games.ui.easing import in_out
+from games.ui.nav import BACK, DOWN, LEFT, PRESS, RIGHT, UP
 from games.ui.timeline import Step
 
 DRAG_PX = 6           # a press that moves this far becomes a drag
 TAU = 2 * math.pi
-#: the navigation actions (games/ui/nav.py names them too) -> a step in (file, rank) on an upright board
-NAV_STEPS = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
+#: the navigation arrows -> a step in (file, rank) on an upright board
+NAV_STEPS = {UP: (0, 1), DOWN: (0, -1), LEFT: (-1, 0), RIGHT: (1, 0)}
 
 
 class CannonBoard(CannonBoardDrawing, Board):
@@ -483,18 +484,18 @@ class CannonBoard(CannonBoardDrawing, Board):
         Only while the player at the screen may act; the first arrow shows the cursor."""
         if not self.host.can_act() or self.turning:
             return False
-        if action == "back":
+        if action == BACK:
             return self.cancel()
         if self.chooser is not None:
             return self._nav_chooser(action)
-        if action not in NAV_STEPS and action != "press":
+        if action not in NAV_STEPS and action != PRESS:
             return False
         if not self.nav_on or self.nav_sq is None:
             self.nav_on = True
             if self.nav_sq is None:
                 self.nav_sq = self._nav_start()
             return True
-        if action == "press":
+        if action == PRESS:
             self._nav_click(self.nav_sq)
         else:
             self.nav_sq = self.nav_step(self.nav_sq, action)
@@ -540,14 +541,14 @@ class CannonBoard(CannonBoardDrawing, Board):
     def _nav_chooser(self, action: str) -> bool:
         """The chooser open: up and down step through its rows, press plays the row."""
         n = len(self.chooser.moves)
-        if action in ("up", "down"):
+        if action in (UP, DOWN):
             self.nav_on = True
-            self.nav_row = (self.nav_row + (1 if action == "down" else -1)) % n
+            self.nav_row = (self.nav_row + (1 if action == DOWN else -1)) % n
             return True
-        if action == "press":
+        if action == PRESS:
             self._play(self.chooser.moves[min(self.nav_row, n - 1)])
             return True
-        return action in ("left", "right")      # nothing beside the list: used, so it stays open
+        return action in (LEFT, RIGHT)      # nothing beside the list: used, so it stays open
 
     # -- moves arriving ---------------------------------------------------------------------
     def on_move(self, entry, before, after) -> None:

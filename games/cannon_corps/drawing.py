@@ -65,6 +65,7 @@ class TableDrawer:
             b.timeline.draw(surface, v)
             if b.hint is not None and not b.busy:
                 self.draw_hint(surface, v)
+            b.draw_nav(surface)
             # last, over everything: the words for what is under the pointer
             t = b.host.theme
             tooltip.show(surface, t, b.tooltip_lines(), b.mouse, b.rect,

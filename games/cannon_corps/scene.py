@@ -20,6 +20,9 @@ go to ``host.submit``; the rules decide whether they are legal.  Running for
 cover (a click on a lit space) and staying (the Stay button, or a click on the
 hit space) play no sound, so the room cannot hear which it was.
 
+Without a mouse (``board_nav.py``): the arrows, Enter and Esc, or a gamepad's
+pad, A and B, move a cursor over the same places, press them and let go.
+
 Hovering shows a tooltip (``tips.py``): your own die's power and what firing
 does to it, a reserve, a defeated die, or what the table knows about a space
 on another grid (never more than the viewing seat's view holds).  A click that
@@ -34,6 +37,7 @@ import pygame
 from games.cannon_corps import layout as L
 from games.cannon_corps import tips
 from games.cannon_corps.animation import Animator, instant_sounds
+from games.cannon_corps.board_nav import CorpsNav
 from games.cannon_corps.drawing import TableDrawer
 from games.cannon_corps.rules import (
     DICE, DIE_SIZES, CorpsView, CoverDecision, DeployDecision, FireDecision, GameOver, Move, SetupDecision,
@@ -43,7 +47,7 @@ from games.ui.board import Board
 from games.ui.widgets import Button
 
 
-class CorpsBoard(Board):
+class CorpsBoard(CorpsNav, Board):
     def __init__(self, host):
         super().__init__(host)
         self.rect = pygame.Rect(0, 0, 800, 600)
@@ -141,6 +145,7 @@ class CorpsBoard(Board):
         self.staged, self.stage_order = {}, []
         self.mouse = (-1, -1)
         self.refused = None
+        self.nav_on, self.nav_at, self.nav_xy = False, None, None
 
     def _check_decision(self, v: CorpsView) -> None:
         """A new position or viewer: drop selections that belonged to the old one."""
@@ -310,6 +315,7 @@ class CorpsBoard(Board):
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.MOUSEMOTION:
+            self.nav_mouse_moved(event)
             self.mouse = event.pos
             return False
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.sel:

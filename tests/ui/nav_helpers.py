@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from collections import deque
 
-ARROWS = ("up", "down", "left", "right")
-PRESS, BACK = "press", "back"
+from games.ui.nav import BACK, DIRECTIONS, PRESS
+
+ARROWS = DIRECTIONS
+__all__ = ["ARROWS", "BACK", "PRESS", "drive_to", "go", "path", "press_at", "sender"]
 
 
 def sender(app, board):
@@ -75,7 +77,7 @@ def drive_to(board, move, send=None, app=None) -> None:
     actions only."""
     send = send or sender(app, board)
     name = type(board).__name__
-    drive = {"CannonBoard": _cannon}.get(name)
+    drive = {"CannonBoard": _cannon, "CorpsBoard": _corps}.get(name)
     assert drive is not None, f"no navigation driver for {name}"
     drive(board, move, send)
 
@@ -94,3 +96,35 @@ def _cannon(board, move, send) -> None:
         while board.nav_key() != ("row", i):
             send("down")
         send(PRESS)
+
+
+# -- Cannon Corps: a cursor on the tray, the grids and the buttons ---------------------------
+
+def _corps(board, move, send) -> None:
+    v = board.view()
+    me = v.seat
+
+    def cell(seat, space):
+        return lambda k: k == ("cell", seat, space)
+
+    if move.kind == "setup":
+        for die, space in move.placements:
+            press_at(board, send, lambda k, d=die: k == ("tray", d))
+            assert board.sel == die, f"pressing the tray's {die} picked {board.sel}"
+            press_at(board, send, cell(me, space))
+        press_at(board, send, lambda k: k == ("button", board.btn_confirm.label))
+    elif move.kind == "fire":
+        press_at(board, send, cell(me, v.my_platoons[move.die][0]))
+        assert board.sel == move.die, f"pressing the {move.die} picked {board.sel}"
+        # the space on any opponent's grid still in the game: the one nearest the cursor's way
+        press_at(board, send, lambda k: k[0] == "cell" and k[1] != me and k[2] == move.space)
+    elif move.kind == "cover":
+        press_at(board, send, cell(me, move.space))
+    elif move.kind == "stay":
+        press_at(board, send, lambda k: k == ("button", board.btn_stay.label))
+    elif move.kind == "deploy":
+        press_at(board, send, lambda k: k == ("tray", move.die))
+        assert board.sel == move.die
+        press_at(board, send, cell(me, move.space))
+    else:
+        raise AssertionError(f"no way to play {move} with the cursor")

@@ -186,3 +186,116 @@ def test_cannon_cursor_is_drawn_in_black_and_white(colorblind):
     h = int(round(board.geometry().cell * 0.47))
     row = [tuple(app.screen.get_at((x + dx, y - h))[:3]) for dx in range(-h // 2, h // 2)]
     assert (255, 255, 255) in row and (0, 0, 0) in [tuple(app.screen.get_at((x, y - h + d))[:3]) for d in range(-6, 7)]
+
+
+# -- Cannon Corps --------------------------------------------------------------------------------
+
+def corps_pick(st, rng):
+    from games.cannon_corps.rules import DICE, SPACES, Move
+    if st.pending.kind == "setup":
+        return Move.setup(zip(rng.sample(DICE, 4), rng.sample(SPACES, 4)))
+    legal = st.legal_moves()
+    by_kind = {}
+    for m in legal:
+        by_kind.setdefault(m.kind, []).append(m)
+    return rng.choice(by_kind[rng.choice(sorted(by_kind))])      # cover and stay alike
+
+
+def test_corps_whole_game_against_easy_by_navigation_only():
+    app, screen, board = start("cannon_corps", (HUMAN, AI, AI), seed=11)
+    made = play_whole_game(app, screen, board, corps_pick, max_log=400)
+    kinds = {m.kind for m in made}
+    assert screen.match.is_over(), f"no result: {kinds}"
+    assert {"setup", "fire"} <= kinds and kinds & {"cover", "stay", "deploy"}, kinds
+
+
+def corps_to_fire(app, screen, board):
+    """A two-seat game (the human first) to the human's first shot, set up by the cursor."""
+    from games.cannon_corps.rules import Move
+    drive_to(board, Move.setup({"d4": "A1", "d6": "B2", "d8": "C3", "d20": "A4"}), app=app)
+    until_human(app, screen)
+    assert screen.visible_state().pending.kind == "fire"
+
+
+def test_corps_back_lets_go_of_the_aimed_platoon_and_the_picked_die():
+    app, screen, board = start("cannon_corps", (HUMAN, AI), seed=3)
+    send = sender(app, board)
+    press_at(board, send, lambda k: k == ("tray", "d8"))
+    assert board.sel == "d8"
+    assert board.on_nav(BACK) and board.sel is None
+    assert not board.on_nav(BACK), "back with nothing picked must leave Esc to the frame (the menu)"
+    press_at(board, send, lambda k: k == ("tray", "d8"))
+    press_at(board, send, lambda k: k == ("cell", 0, "B1"))
+    assert board.staged == {"d8": "B1"}
+    press_at(board, send, lambda k: k == ("button", board.btn_back.label))      # Take back, by the cursor
+    assert board.staged == {}
+    corps_to_fire(app, screen, board)
+    v = board.view()
+    press_at(board, send, lambda k: k == ("cell", 0, v.my_platoons["d20"][0]))
+    assert board.sel == "d20"
+    go = [k for k in board.nav_places() if k[0] == "cell" and k[1] == 1]
+    assert len(go) == 12, "every space of the opponent's grid is a place to aim at"
+    assert board.on_nav(BACK) and board.sel is None
+    assert not board.on_nav(BACK)
+
+
+def test_corps_nothing_is_used_while_another_seat_decides():
+    app, screen, board = start("cannon_corps", (AI, HUMAN), seed=3)
+    if screen.can_act():
+        pytest.skip("the human sets up first with this seed")
+    assert refuses_everything(board) and board.nav_key() is None
+    until_human(app, screen)
+    assert board.on_nav("up") and board.nav_key() is not None
+
+
+def pass_on(app, screen):
+    """Frames, accepting each hand-over, until the seat at the screen may act."""
+    from games.ui.handover import HandOver
+    for _ in range(3000):
+        if isinstance(app.stack.top, HandOver):
+            app.step(1 / 60, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ",
+                                                        scancode=0)])
+        if screen.can_act() and app.stack.top is screen:
+            return
+        step(app)
+    raise AssertionError("the seat to move never got the screen")
+
+
+def corps_world(setup0):
+    """Two people at one table: seat 0 hides ``setup0`` with the cursor (and leaves it
+    on its grid); the shot before seat 1's first decision to fire is the same public
+    event in every world. What seat 1 sees while its cursor crosses seat 0's grid:
+    (the cursor's place on arrival, then per action its place and the screen)."""
+    from games.cannon_corps.rules import Move
+    app, screen, board = start("cannon_corps", (HUMAN, HUMAN), seed=3)
+    pass_on(app, screen)
+    assert screen.viewer == 0
+    drive_to(board, Move.setup(setup0), app=app)
+    pass_on(app, screen)
+    assert screen.viewer == 1
+    drive_to(board, Move.setup({"d4": "C1", "d6": "C2", "d8": "C3", "d20": "C4"}), app=app)
+    pass_on(app, screen)
+    if screen.viewer == 0:                  # seat 0 fires first: its d20 at A1, a miss on seat 1's grid
+        drive_to(board, Move("fire", "d20", "A1"), app=app)
+        pass_on(app, screen)
+    assert screen.viewer == 1 and board.view().pending.kind == "fire"
+    arrival = board.nav_key()
+    seen = []
+    for a in ["up", PRESS] + ["up"] * 4 + ["left"] * 3 + ["right"] * 6 + ["down"] * 2 + ["left"] * 2:
+        board.on_nav(a)
+        app.step(1 / 60, events=[])
+        seen.append((a, board.nav_key(), pygame.image.tobytes(app.screen, "RGB")))
+    assert any(k is not None and k[1] == 0 for _a, k, _s in seen), "the cursor never crossed seat 0's grid"
+    return arrival, seen
+
+
+def test_corps_the_cursor_tells_nothing_of_another_seats_secret():
+    """Two worlds that differ only in where seat 0 hid its platoons (with the cursor):
+    seat 1's cursor arrives hidden, moves over the same places and draws the same
+    pixels (aim, tooltip and all) in both."""
+    a_arrival, a = corps_world({"d4": "A1", "d6": "B2", "d8": "C3", "d20": "A4"})
+    b_arrival, b = corps_world({"d4": "C4", "d6": "A2", "d8": "B3", "d20": "B1"})
+    assert a_arrival is None and b_arrival is None, "seat 0's cursor crossed the hand-over"
+    for (act, ka, sa), (_act, kb, sb) in zip(a, b, strict=True):
+        assert ka == kb, f"after {act}: the cursor went to {ka} in one world, {kb} in the other"
+        assert sa == sb, f"after {act} on {ka}: seat 1's screen differs with seat 0's secret"
