@@ -27,7 +27,8 @@ import pygame
 from games.core.game import CHANCE
 from games.ui.theme import draw_text, fit_text, wrap_text
 from games.ui.timeline import Timeline
-from games.ui.widgets import Button, draw_panel
+from games.ui import nav
+from games.ui.widgets import Button, draw_focus_ring, draw_panel
 
 if TYPE_CHECKING:
     from games.core.game import GameState
@@ -236,6 +237,7 @@ class GenericBoard(Board):
         self.moves_rect = pygame.Rect(0, 0, 1, 1)
         self.prev_btn = Button("<", lambda: self._turn(-1), sound=host.sound)
         self.next_btn = Button(">", lambda: self._turn(1), sound=host.sound)
+        self.nav_i: int | None = None    # the move button the keys' cursor is on (None: hidden)
 
     def layout(self, rect) -> None:
         super().layout(rect)
@@ -251,6 +253,7 @@ class GenericBoard(Board):
     def forget_private(self) -> None:
         super().forget_private()
         self.page = 0
+        self.nav_i = None
 
     def _per_page(self) -> tuple[int, int, int, int]:
         t = self.theme
@@ -312,8 +315,45 @@ class GenericBoard(Board):
                 return True
         return False
 
+    def on_nav(self, action: str) -> bool:
+        """The keys' cursor over the move buttons: the first arrow shows it, arrows step
+        through the grid (past a page's end onto the next page), press plays the move,
+        back hides the cursor (unused when it is hidden: the frame opens its menu)."""
+        if not self.host.can_act():
+            return False
+        self._refresh()
+        if action == nav.BACK:
+            if self.nav_i is None:
+                return False
+            self.nav_i = None
+            return True
+        if not self.buttons or action not in nav.ACTIONS:
+            return False
+        if self.nav_i is None:
+            self.nav_i = 0
+            return True
+        if action == nav.PRESS:
+            i = min(self.nav_i, len(self.buttons) - 1)
+            self.nav_i = 0
+            self.buttons[i].click()
+            return True
+        cols = self._per_page()[0]
+        d = {nav.LEFT: -1, nav.RIGHT: 1, nav.UP: -cols, nav.DOWN: cols}[action]
+        i = self.nav_i + d
+        if i < 0 and self.page > 0:
+            self._turn(-1)
+            self._refresh()
+            self.nav_i = len(self.buttons) - 1
+        elif i >= len(self.buttons) and self.page < getattr(self, "_pages", 1) - 1:
+            self._turn(1)
+            self._refresh()
+            self.nav_i = 0
+        else:
+            self.nav_i = min(len(self.buttons) - 1, max(0, i))
+        return True
+
     def help_text(self) -> str:
-        return "Click a move (or type one): PageUp/PageDown for more"
+        return "Click a move, or arrows and Enter (or type one): PageUp/PageDown for more"
 
     def draw(self, surface) -> None:
         self._refresh()
@@ -337,6 +377,8 @@ class GenericBoard(Board):
         t = self.theme
         for b in self.buttons:
             b.draw(surface, t)
+        if self.nav_i is not None and self.buttons and self.host.can_act():
+            draw_focus_ring(surface, t, self.buttons[min(self.nav_i, len(self.buttons) - 1)].rect)
         if getattr(self, "_pages", 1) > 1:
             self.prev_btn.draw(surface, t)
             self.next_btn.draw(surface, t)

@@ -112,11 +112,11 @@ def world(info, prefix, move, noisy, animation="normal"):
     if noisy:
         g.hint()
         g.say("you have no d12 platoon on your grid", bad=True)
-        key(app, pygame.K_RETURN)                     # focus the move box
+        key(app, pygame.K_SLASH)                     # '/': the move box
         type_text(app, "fire d20 A4 (unsent)")
         frames(app, 3)
         g.move_box.text = ""                          # ... then the real move
-    key(app, pygame.K_RETURN)
+    key(app, pygame.K_SLASH)
     type_text(app, str(move))
     key(app, pygame.K_RETURN)
     assert m.log[-1].text == str(move), g.status
@@ -322,7 +322,7 @@ def covered_screen(info, prefix, viewer, noisy, overlay):
         settle(app)
         frames(app, 2)
         g.say("Your platoon on C4 was hit", bad=True)
-        key(app, pygame.K_RETURN)
+        key(app, pygame.K_SLASH)
         type_text(app, "cover d20 B4")                # typed, not sent
     rec.sounds.clear()
     OVERLAYS[overlay](app, g)
@@ -398,7 +398,7 @@ def gap_world(info, n, prefix, move, nxt):
     _to_next_viewer(app, g)
     rec = Recorder(app)
     mover = m.to_move()
-    key(app, pygame.K_RETURN)
+    key(app, pygame.K_SLASH)
     type_text(app, str(move))
     key(app, pygame.K_RETURN)
     assert m.log[-1].text == str(move)
@@ -475,7 +475,7 @@ def decided(info, prefix, via_hint, move=None):
         assert g.hint_move is not None, "no hint came"
         key(app, pygame.K_h)                       # H again: Play it
     else:
-        key(app, pygame.K_RETURN)
+        key(app, pygame.K_SLASH)
         type_text(app, str(move))
         key(app, pygame.K_RETURN)
     frames(app, 3)

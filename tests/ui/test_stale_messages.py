@@ -55,7 +55,7 @@ def test_a_refused_typed_move_clears_with_undo():
     app, g, m, now = frame_with_clock([Seat(HUMAN, name="A"), Seat(HUMAN, name="B")])
     for t in ("Tf1", "Te10", "a4-a5"):
         g.typed_move(t)
-    key(app, pygame.K_RETURN)
+    key(app, pygame.K_SLASH)                              # the move box
     type_text(app, "zz99")
     key(app, pygame.K_RETURN)
     assert g.status_bad and g.status_t > 0

@@ -190,7 +190,7 @@ def cannon_game(app, seats=("human", "human")):
 
 def test_a_refused_move_stays_selected_so_typing_replaces_it(app):
     g, m = cannon_game(app)
-    key(app, pygame.K_RETURN)
+    key(app, pygame.K_SLASH)                          # '/' puts the focus in the move box
     type_text(app, "Tz99")
     key(app, pygame.K_RETURN)
     assert m.ply == 0 and g.move_box.selected and g.move_box.focused
@@ -205,7 +205,7 @@ def test_a_refused_move_stays_selected_so_typing_replaces_it(app):
 
 def test_a_move_that_reads_fine_but_is_not_allowed_says_so(app):
     g, m = cannon_game(app)
-    key(app, pygame.K_RETURN)
+    key(app, pygame.K_SLASH)
     type_text(app, "Ta1")
     key(app, pygame.K_RETURN)
     assert m.ply == 0 and "Not allowed now" in g.status
@@ -250,7 +250,7 @@ def test_review_steps_through_positions_read_only_and_returns(app):
     for t in ("Tf1", "Te10", "a4-a5"):
         m.play_text(t)
     g.board.reset()
-    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT, mod=pygame.KMOD_CTRL)   # plain arrows are the board's cursor on one's own turn
     assert g.reviewing() and g.ply == 2 and not g.can_act()
     assert g.visible_state().snapshot() == m.state_at(2).snapshot()
     key(app, pygame.K_HOME)
@@ -337,8 +337,8 @@ def test_f1_on_the_menu_opens_the_rules_of_the_game_the_keys_picked(app):
     from games.ui.rules_screen import RulesScreen
     pygame.mouse.set_pos((1, 1))                         # the pointer on no card: the keys decide
     frames(app, 2)
-    key(app, pygame.K_RIGHT)
-    key(app, pygame.K_RIGHT)
+    for _ in range(4):                                    # New game, Rules of each card in turn
+        key(app, pygame.K_TAB)
     key(app, pygame.K_F1)
     frames(app, 2)
     top = app.stack.top
