@@ -1,0 +1,505 @@
+"""Keyboard everywhere (issue 31, item 2), through the real frame: every screen and
+dialog shows where the focus is, Tab/Shift+Tab and the arrows move it, Enter presses,
+Esc goes back, and the default focus is the safe, expected button. In a game the
+arrows, Enter and Esc go to the board (``Board.on_nav``) while its player may act.
+
+Everything is stepped by frames; no test reads the wall clock."""
+import pygame
+import pytest
+
+import games
+from games.core import saves
+from games.core.game import CHANCE
+from games.core.match import AI, HUMAN, SEED_ONLY, Match, Seat
+from games.ui import nav
+from games.ui.board import GenericBoard
+from games.ui.dialogs import Dialog, confirm
+from games.ui.game_screen import GameScreen
+from games.ui.handover import HandOver
+from games.ui.headless import make_app
+from games.ui.load_screen import LoadScreen
+from games.ui.menu import MainMenu
+from games.ui.result_card import ARM, ResultCard
+from games.ui.rules_screen import RulesScreen
+from games.ui.settings_screen import SettingsScreen
+from games.ui.setup import SetupScreen
+from games.ui.standings_screen import StandingsScreen
+from games.ui.widgets import Choice, Slider, TextField
+from tests.core import toygame
+from tests.ui.helpers import frames, key, type_text
+
+SHIFT = pygame.KMOD_SHIFT
+
+
+@pytest.fixture
+def app():
+    nav.reset()
+    a = make_app((1280, 720), animation="off")
+    a.push(MainMenu(a))
+    frames(a, 2)
+    yield a
+    for s in list(a.stack.scenes):
+        s.on_exit()
+
+
+def ring_drawn(app, scene, rect) -> bool:
+    """Whether the focus ring is drawn round ``rect``: the light outline above its middle."""
+    t = scene.theme
+    gap, width = t.px(3), max(2, t.px(3))
+    y = rect.top - gap - width + width // 2
+    return tuple(app.screen.get_at((rect.centerx, y))[:3]) == t.c["text"]
+
+
+def toy_match(seats, seed=5):
+    return Match(toygame.INFO, {"dice": 1}, seats, seed=seed, ai_secret=seed, chance_secret=SEED_ONLY)
+
+
+class NavBoard(GenericBoard):
+    """The generic board, noting every navigation action the frame hands it; ``use``
+    says which it takes."""
+    use: tuple = (nav.UP, nav.DOWN, nav.LEFT, nav.RIGHT, nav.PRESS)
+
+    def __init__(self, host):
+        super().__init__(host)
+        self.actions: list[str] = []
+
+    def on_nav(self, action):
+        self.actions.append(action)
+        return action in self.use
+
+
+def last_move(match) -> str:
+    """The last player's move (the frame applies the next roll at once)."""
+    return next(e.text for e in reversed(match.log) if e.player >= 0)
+
+
+def open_game(app, match, board=None):
+    g = GameScreen(app, match)
+    if board is not None:
+        g.board = board(g)
+    app.push(g)
+    g.layout(app.size)
+    frames(app, 2)
+    return g
+
+
+# -- the main menu -----------------------------------------------------------------------------
+
+def test_menu_tab_order_ring_and_enter(app):
+    menu = app.stack.top
+    first = menu.cards[0]["new"]
+    assert menu.focus.get() is first, "the focus starts on the first game's New game"
+    assert ring_drawn(app, menu, first.rect)
+    key(app, pygame.K_TAB)
+    assert menu.focus.get() is menu.cards[0]["rules"]
+    assert ring_drawn(app, menu, menu.cards[0]["rules"].rect) and not ring_drawn(app, menu, first.rect)
+    key(app, pygame.K_TAB, mod=SHIFT)
+    assert menu.focus.get() is first
+    key(app, pygame.K_TAB, mod=SHIFT)                      # round to the end: Quit
+    assert menu.focus.get() is menu.quit_btn
+    key(app, pygame.K_UP)
+    assert menu.focus.get() is menu.settings_btn
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, SettingsScreen)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is menu
+
+
+def test_menu_arrows_move_by_where_things_are(app):
+    menu = app.stack.top
+    key(app, pygame.K_RIGHT)
+    assert menu.focus.get() is menu.cards[0]["rules"]
+    key(app, pygame.K_DOWN)
+    below = menu.focus.get()
+    assert below in (menu.cards[2]["new"], menu.cards[2]["rules"]), "down goes to the card below"
+    assert menu.focused_card() == 2
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, (SetupScreen, RulesScreen))
+    assert app.stack.top.info.id == games.GAMES[2].id
+
+
+def test_rules_from_the_menu_and_back_with_esc_or_enter(app):
+    key(app, pygame.K_TAB)                                 # Rules of the first game
+    key(app, pygame.K_RETURN)
+    rules = app.stack.top
+    assert isinstance(rules, RulesScreen)
+    frames(app, 1)
+    assert ring_drawn(app, rules, rules.back_btn.rect)
+    key(app, pygame.K_DOWN)
+    assert rules.scroll > 0, "Down scrolls the rules"
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, MainMenu)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, RulesScreen)
+    key(app, pygame.K_RETURN)                              # Enter presses Back, the one button
+    assert isinstance(app.stack.top, MainMenu)
+
+
+# -- the new-game form -------------------------------------------------------------------------
+
+def test_setup_by_keys_seat_kinds_names_options_and_start(app):
+    key(app, pygame.K_RETURN)                              # New game: Cannon (the first card)
+    s = app.stack.top
+    assert isinstance(s, SetupScreen)
+    frames(app, 1)
+    assert s.focus.get() is s.start_btn, "the focus starts on Start"
+    assert ring_drawn(app, s, s.start_btn.rect)
+    order = s.focus.items()
+    assert order[:4] == [s.kinds[0], s.names[0], s.kinds[1], s.names[1]], "each seat's kind, then its name"
+    assert order[-2:] == [s.back_btn, s.start_btn]
+    key(app, pygame.K_TAB)                                 # round to the first seat's kind
+    assert s.focus.get() is s.kinds[0]
+    before = s.kinds[0].value
+    key(app, pygame.K_RIGHT)
+    assert s.kinds[0].value != before, "Right changes the focused choice"
+    key(app, pygame.K_LEFT)
+    assert s.kinds[0].value == before
+    key(app, pygame.K_TAB)                                 # the name: typing goes in
+    assert s.names[0].focused
+    s.names[0].text = ""
+    type_text(app, "Zoe")
+    assert s.names[0].text == "Zoe"
+    key(app, pygame.K_TAB)
+    assert not s.names[0].focused and s.focus.get() is s.kinds[1]
+    while s.kinds[1].value != "easy":
+        key(app, pygame.K_RIGHT)
+    opt = s.options[0][1]
+    while s.focus.get() is not opt:
+        key(app, pygame.K_TAB)
+    was = opt.value
+    key(app, pygame.K_RETURN)                              # Enter on a choice steps it on
+    assert opt.value != was
+    key(app, pygame.K_TAB, mod=SHIFT)
+    assert s.focus.get() is s.names[1] and s.names[1].focused
+    key(app, pygame.K_ESCAPE)                              # in a field: Esc leaves the field first
+    assert app.stack.top is s and s.focus.get() is s.start_btn and not s.names[1].focused
+    key(app, pygame.K_RETURN)                              # Start
+    g = app.stack.top
+    assert isinstance(g, GameScreen)
+    assert [x.name for x in g.match.seats][0] == "Zoe" and g.match.seats[1].level == "easy"
+
+
+def test_setup_esc_goes_back_to_the_menu(app):
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, SetupScreen)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, MainMenu)
+
+
+def test_setup_advanced_seed_by_keys(app):
+    key(app, pygame.K_RETURN)
+    s = app.stack.top
+    while s.focus.get() is not s.advanced_btn:
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_SPACE)                               # Space presses too, off the board
+    assert s.advanced
+    key(app, pygame.K_TAB)
+    assert s.focus.get() is s.seed and s.seed.focused
+    type_text(app, "1234")
+    key(app, pygame.K_RETURN)                              # Enter in a field: on to the next
+    assert s.seed.text == "1234" and s.focus.get() is s.back_btn
+
+
+# -- settings ------------------------------------------------------------------------------------
+
+def test_settings_rows_by_keys_and_the_list_follows(app):
+    app.push(SettingsScreen(app))
+    s = app.stack.top
+    app.step(1 / 60, events=[pygame.event.Event(pygame.VIDEORESIZE, w=800, h=600, size=(800, 600))])
+    frames(app, 1)
+    assert s.focus.get() is s.back_btn, "Done first: Enter at once changes nothing"
+    assert ring_drawn(app, s, s.back_btn.rect)
+    widgets = [w for _l, w in s.rows]
+    mute = next(w for label, w in s.rows if label == "Mute")
+    key(app, pygame.K_TAB)                                 # round to the first row
+    assert s.focus.get() is widgets[0]
+    while s.focus.get() is not mute:
+        key(app, pygame.K_DOWN)
+    before = app.settings.mute
+    key(app, pygame.K_RIGHT)
+    assert app.settings.mute != before, "Right changes the focused setting at once"
+    key(app, pygame.K_RETURN)
+    assert app.settings.mute == before, "Enter steps a choice on"
+    for _ in range(len(widgets)):
+        key(app, pygame.K_DOWN)
+        cur = s.focus.get()
+        if cur is not s.back_btn:
+            assert widgets.index(cur) in s.shown, "the focused row scrolled into view"
+    frames(app, 1)
+    cur = s.focus.get()
+    assert ring_drawn(app, s, cur.rect)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, MainMenu)
+
+
+def test_a_slider_moves_by_keys():
+    nav.reset()
+    got = []
+    sl = Slider(0.5, 0.0, 1.0, got.append)
+    sl.nudge(1)
+    assert sl.value == pytest.approx(0.55) and got == [sl.value]
+    for _ in range(30):
+        sl.nudge(1)
+    assert sl.value == 1.0
+    sl.nudge(-1)
+    assert sl.value == pytest.approx(0.95)
+
+
+# -- load ------------------------------------------------------------------------------------------
+
+def test_load_list_by_keys_open_and_delete_asks_with_cancel_focused(app):
+    for seed in (1, 2):
+        m = Match(games.get("cannon"), {}, [Seat(HUMAN, name="Ann"), Seat(HUMAN, name="Bo")], seed=seed)
+        saves.save_match(m, saves.new_save_path(f"game {seed}"), name=f"game {seed}")
+    app.push(LoadScreen(app))
+    ls = app.stack.top
+    frames(app, 1)
+    assert ls.sel == (0, 0) and ls.focused_button() is ls.rows[0][1], "the newest save's Open first"
+    assert ring_drawn(app, ls, ls.rows[0][1].rect)
+    key(app, pygame.K_RIGHT)
+    assert ls.focused_button() is ls.rows[0][2]
+    key(app, pygame.K_RETURN)                              # Delete asks, Cancel focused
+    d = app.stack.top
+    assert isinstance(d, Dialog) and d.focus.get().label == "Cancel"
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is ls and len(ls.entries) == 2, "Enter on the question deleted nothing"
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_LEFT)
+    assert ls.sel == (1, 0)
+    key(app, pygame.K_DOWN)
+    assert ls.focused_button() is ls.back_btn
+    key(app, pygame.K_UP)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, GameScreen)
+
+
+# -- dialogs -------------------------------------------------------------------------------------
+
+def test_a_destructive_question_focuses_cancel_and_tab_reaches_yes(app):
+    done = []
+    confirm(app, "Delete?", "Sure?", lambda: done.append(1), yes="Delete", destructive=True)
+    d = app.stack.top
+    frames(app, 1)
+    assert d.focus.get().label == "Cancel" and ring_drawn(app, d, d.focus.get().rect)
+    key(app, pygame.K_SPACE)
+    assert not done and app.stack.top is not d
+    confirm(app, "Delete?", "Sure?", lambda: done.append(1), yes="Delete", destructive=True)
+    d = app.stack.top
+    key(app, pygame.K_LEFT)
+    assert d.focus.get().label == "Delete"
+    key(app, pygame.K_RETURN)
+    assert done == [1]
+
+
+def test_pause_menu_resume_first_arrows_save_prompt_and_back(app):
+    g = open_game(app, toy_match([Seat(HUMAN, name="Ann"), Seat(HUMAN, name="Bo")]))
+    key(app, pygame.K_ESCAPE)
+    p = app.stack.top
+    assert isinstance(p, Dialog) and p.title == "Paused"
+    frames(app, 1)
+    assert p.focus.get().label == "Resume" and ring_drawn(app, p, p.focus.get().rect)
+    key(app, pygame.K_DOWN)
+    assert p.focus.get().label == "Save"
+    key(app, pygame.K_RETURN)
+    prompt = app.stack.top
+    assert isinstance(prompt, Dialog) and prompt.field is not None and prompt.field.focused
+    key(app, pygame.K_TAB)
+    assert prompt.focus.get().label == "Save" and not prompt.field.focused
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is g and not [i for i in saves.list_saves() if not i.autosave], "Esc: no save"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_RETURN)                              # Resume
+    assert app.stack.top is g
+
+
+# -- the result card and the hand-over ------------------------------------------------------------
+
+def finish(app, g):
+    m = g.match
+    while not m.is_over():
+        if m.to_move() == CHANCE:
+            m.apply_chance()
+        else:
+            m.play(toygame.Act("double" if m.state.rolls[0] > 1 else "bank"))
+    g.board.reset()
+    for _ in range(5):
+        frames(app, 1)
+        if isinstance(app.stack.top, ResultCard):
+            return app.stack.top
+    raise AssertionError("no result card")
+
+
+def test_result_card_enter_reviews_space_nothing_arrows_wait(app):
+    g = open_game(app, toy_match([Seat(HUMAN, name="Ann"), Seat(HUMAN, name="Bo")]))
+    card = finish(app, g)
+    m = g.match
+    assert card.focus.get().label == "Review"
+    key(app, pygame.K_UP)
+    key(app, pygame.K_TAB)
+    assert card.focus.get().label == "Review", "an arrow in the card's first moments moves nothing"
+    key(app, pygame.K_SPACE)
+    assert app.stack.top is card and g.match is m, "Space did something on the card"
+    frames(app, int(ARM * 60) + 2)
+    assert ring_drawn(app, card, card.focus.get().rect)
+    key(app, pygame.K_SPACE)
+    assert app.stack.top is card and card.focus.get().label == "Review"
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is g and g.review_ply == 0
+    key(app, pygame.K_RIGHT)
+    assert g.review_ply == 1, "Right steps the review"
+    key(app, pygame.K_LEFT)
+    assert g.review_ply == 0
+    key(app, pygame.K_ESCAPE)
+    card = app.stack.top
+    assert isinstance(card, ResultCard)
+    frames(app, int(ARM * 60) + 2)
+    while card.focus.get().label != "Menu":
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, MainMenu)
+
+
+def test_hand_over_space_shows_tab_reaches_menu(app):
+    shown = []
+    h = HandOver(app, "Bo", lambda: shown.append(1), seat=1, on_menu=lambda: shown.append("menu"))
+    app.push(h)
+    frames(app, 1)
+    assert h.focus.get() is h.ready_btn and ring_drawn(app, h, h.ready_btn.rect)
+    key(app, pygame.K_TAB)
+    assert h.focus.get() is h.menu_btn
+    key(app, pygame.K_RETURN)
+    assert shown == ["menu"]
+    key(app, pygame.K_SPACE)
+    assert shown == ["menu", 1] and app.stack.top is not h
+
+
+def test_standings_by_keys(app):
+    key(app, pygame.K_t)
+    st = app.stack.top
+    assert isinstance(st, StandingsScreen) and st.focus.get() is st.back_btn
+    key(app, pygame.K_TAB)                                 # round to Tonight
+    key(app, pygame.K_RIGHT)                               # All time
+    key(app, pygame.K_RETURN)
+    assert st.scope == "all"
+    frames(app, 1)
+    assert ring_drawn(app, st, st.all_btn.rect)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, MainMenu)
+
+
+# -- the game frame --------------------------------------------------------------------------------
+
+def test_game_tab_runs_board_move_box_buttons_and_back(app):
+    g = open_game(app, toy_match([Seat(HUMAN, name="Ann"), Seat(HUMAN, name="Bo")]), board=NavBoard)
+    assert g.focused() is None, "the board has the focus to start with"
+    seen = []
+    for _ in range(1 + 1 + len(g.buttons) + 1):
+        key(app, pygame.K_TAB)
+        seen.append(g.focused())
+    enabled = [w for w in [g.move_box] + g.buttons if getattr(w, "enabled", True)]
+    assert g.undo_btn not in enabled, "nothing to undo yet: Undo is skipped"
+    assert seen[:len(enabled) + 1] == enabled + [None], "the move box, the buttons, round to the board"
+    while g.focused() is not g.rules_btn:
+        key(app, pygame.K_TAB)
+    frames(app, 1)
+    assert ring_drawn(app, g, g.rules_btn.rect)
+    key(app, pygame.K_RIGHT)
+    assert g.focused() is g.menu_btn
+    key(app, pygame.K_ESCAPE)
+    assert g.focused() is None and app.stack.top is g, "Esc on a button: back to the board, no menu"
+    key(app, pygame.K_TAB, mod=SHIFT)
+    assert g.focused() is g.menu_btn
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, Dialog) and app.stack.top.title == "Paused"
+
+
+def test_board_gets_arrows_enter_and_esc_while_its_player_may_act(app):
+    g = open_game(app, toy_match([Seat(HUMAN, name="Ann"), Seat(HUMAN, name="Bo")]), board=NavBoard)
+    assert g.can_act(), "past the roll (the frame applies it): Ann to decide"
+    for k in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER):
+        key(app, k)
+    assert g.board.actions == ["up", "down", "left", "right", "press", "press"]
+    assert not g.reviewing(), "an arrow the board used does not review"
+    key(app, pygame.K_SPACE)
+    assert g.board.actions[-1] == "press", "Space is never the board's press"
+    key(app, pygame.K_ESCAPE)                              # the board does not use back: the menu
+    assert g.board.actions[-1] == "back" and app.stack.top.title == "Paused"
+    key(app, pygame.K_ESCAPE)
+    g.board.use = (nav.BACK,)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is g, "a back the board used (letting go) opens nothing"
+    n = len(g.match.log)
+    key(app, pygame.K_RETURN)                              # an unused press does nothing
+    assert app.stack.top is g and len(g.match.log) == n
+
+
+def test_the_generic_board_is_played_by_arrows_and_enter(app):
+    g = open_game(app, toy_match([Seat(HUMAN, name="Ann"), Seat(HUMAN, name="Bo")]))
+    assert g.can_act()
+    key(app, pygame.K_RIGHT)                               # shows the cursor on the first move
+    assert g.board.nav_i == 0
+    key(app, pygame.K_RIGHT)
+    assert g.board.nav_i == 1
+    frames(app, 1)
+    assert ring_drawn(app, g, g.board.buttons[1].rect)
+    want = str(g.board._moves[1])
+    key(app, pygame.K_RETURN)
+    assert last_move(g.match) == want
+
+
+def test_slash_focuses_the_move_box_and_eats_its_slash_enter_sends(app):
+    g = open_game(app, toy_match([Seat(HUMAN, name="Ann"), Seat(HUMAN, name="Bo")]))
+    assert g.can_act()
+    key(app, pygame.K_SLASH, unicode="/")
+    type_text(app, "/")
+    assert g.move_box.focused and g.move_box.text == "", "the '/' that focused the box is not typed"
+    type_text(app, "bank")
+    key(app, pygame.K_RETURN)
+    assert last_move(g.match) == "bank" and not g.move_box.focused and g.focused() is None
+    key(app, pygame.K_l, mod=pygame.KMOD_CTRL)
+    assert g.move_box.focused and g.focused() is g.move_box
+    key(app, pygame.K_ESCAPE)
+    assert not g.move_box.focused and g.focused() is None and app.stack.top is g
+
+
+def test_review_by_keys_while_the_board_takes_arrows(app):
+    g = open_game(app, toy_match([Seat(HUMAN, name="Ann"), Seat(HUMAN, name="Bo")]), board=NavBoard)
+    m = g.match
+    for _ in range(2):
+        m.play(toygame.Act("bank"))
+        m.apply_chance()
+    g.board.reset()
+    frames(app, 1)
+    assert g.can_act()
+    key(app, pygame.K_LEFT)
+    assert not g.reviewing() and g.board.actions == ["left"]
+    key(app, pygame.K_LEFT, mod=pygame.KMOD_CTRL)
+    assert g.reviewing() and g.ply == m.ply - 1
+    key(app, pygame.K_LEFT)                                # in review the arrows step it
+    assert g.ply == m.ply - 2 and g.board.actions == ["left"]
+    key(app, pygame.K_ESCAPE)
+    assert not g.reviewing() and app.stack.top is g
+
+
+def test_the_default_focus_is_never_a_destructive_button(app):
+    """Every dialog the frame makes: its focused button is its default, never one
+    marked danger (Leave, Delete)."""
+    g = open_game(app, toy_match([Seat(HUMAN, name="Ann"), Seat(AI, "random", "Bo")]))
+    g.leave()
+    d = app.stack.top
+    assert d.focus.get().label == "Cancel" and not d.focus.get().danger
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is g
+
+
+def test_text_field_focus_follows_the_group():
+    f1, f2 = TextField("a"), TextField("b")
+    ch = Choice([(1, "one"), (2, "two")], 1)
+    from games.ui.widgets import FocusGroup
+    grp = FocusGroup([f1, ch, f2])
+    for i, w in enumerate((f1, ch, f2)):
+        w.rect = pygame.Rect(10, 10 + 50 * i, 100, 40)
+    grp.set(f1)
+    assert f1.focused and not f2.focused
+    grp.step(2)
+    assert f2.focused and not f1.focused
