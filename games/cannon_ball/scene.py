@@ -18,6 +18,11 @@ Playing by mouse
     where a case may be placed. End turn (or E) when done; the board warns first
     if ending would lose men. Right-click or Esc lets go of a selection.
 
+Playing without a mouse (``board_nav.py``)
+    The arrows, Enter and Esc (a gamepad's pad, A and B) move a cursor over the
+    same places (the column's choices; the boxes, TNT cases and End turn; a
+    cannon's landing pairs; the chooser's rows), press them and let go.
+
 What the board marks
     The hint (the frame's Hint button) is drawn on the map: the man and his way,
     the cannon and where it lands, the gate or bridge a choice is about, and its
@@ -45,6 +50,7 @@ from games.cannon_ball import drawing as D
 from games.cannon_ball import effects as E
 from games.cannon_ball import game as G
 from games.cannon_ball import rules as R
+from games.cannon_ball.board_nav import CannonBallNav
 from games.cannon_ball.panel import Panel, choice_groups
 from games.ui import spinner as S
 from games.ui.board import Board
@@ -57,7 +63,7 @@ from games.ui.widgets import draw_tooltip
 NEUTRAL = S.TOP - S.SECTOR / 2
 
 
-class CannonBallBoard(Board):
+class CannonBallBoard(CannonBallNav, Board):
     def __init__(self, host):
         super().__init__(host)
         self.spinner = Spinner(on_flick=self._flick)
@@ -106,6 +112,7 @@ class CannonBallBoard(Board):
         self.queue = []
         self.refused = None
         self.hint_ply = None
+        self.nav_forget()
 
     def reset(self) -> None:
         super().reset()
@@ -146,6 +153,8 @@ class CannonBallBoard(Board):
             return f"Choose {said}" if short else f"Choose this turn at the right: {said}"
         if st.phase != R.MOVING:
             return ""
+        if self.nav_on:
+            return self._nav_help(st, short)
         if self.chooser is not None:
             return "Pick how the cannon goes" if short else "Pick how the cannon goes (or press its number); Esc lets go"
         if self.sel is not None and self.cannon_opts:
@@ -156,6 +165,19 @@ class CannonBallBoard(Board):
         left = G.counted(st.moves_left(), "move")
         return f"{left} left: pick a man or cannon" if short else \
             f"{left} left: click one of your men or cannons, or End turn (E)"
+
+    def _nav_help(self, st, short: bool) -> str:
+        """The help while the keys or a gamepad drive the cursor."""
+        if self.chooser is not None:
+            return "Pick how the cannon goes" if short else "Pick how the cannon goes: arrows, then Enter; Esc lets go"
+        if self.sel is not None and self.cannon_opts:
+            return "Enter on a lit pair of boxes" if short else \
+                "Arrows to a lit pair of boxes, Enter moves the cannon there; Esc lets go"
+        if self.sel is not None:
+            return "Enter on a lit box" if short else "Arrows to a lit box, Enter walks him there (red: attack); Esc lets go"
+        left = G.counted(st.moves_left(), "move")
+        return f"{left} left: Enter on a man or cannon" if short else \
+            f"{left} left: arrows and Enter on one of your men or cannons, or on End turn"
 
     @staticmethod
     def draw_rules_diagram(key, surface, rect, theme) -> None:
@@ -288,6 +310,7 @@ class CannonBallBoard(Board):
         st = self._state()
         can = self.host.can_act()
         if event.type == pygame.MOUSEMOTION:
+            self.nav_mouse_moved(event)
             self.mouse = event.pos
             return False
         if self.chooser is not None and self._chooser_event(event):
@@ -346,8 +369,7 @@ class CannonBallBoard(Board):
     def _click_map(self, st, pos) -> None:
         tnt = self._tnt_at(st, pos)
         if tnt is not None:
-            self._select(None)
-            self.host.submit(tnt)
+            self._place_tnt(tnt)
             return
         box = self.geo.box_at(pos)
         if box is None:
@@ -361,17 +383,7 @@ class CannonBallBoard(Board):
         if self.sel is not None and self.cannon_opts:
             spot = C.spot_at(self.cannon_opts, box, pos, self.geo)
             if spot is not None:
-                opts = C.options_for(self.cannon_opts, spot)
-                if len(opts) == 1:
-                    self._play_cannon(opts[0])
-                else:
-                    pts = [self.geo.box_centre(b) for b in spot]
-                    anchor = (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
-                    about = {b for m in opts for b in (*m.to, *m.escorts, m.frm)}
-                    about |= {t for m in opts for _f, t in self.landing(st, m).escorts}
-                    about |= set(st.cannons[st.cannon_at[self.sel]][1])
-                    avoid = [self.geo.box_rect(b).inflate(4, 4) for b in about]
-                    self.chooser = C.CannonChooser(st, opts, anchor, self.theme, self.map_rect, self.geo.cell, avoid)
+                self._land_cannon(st, spot)
                 return
         if st.occ[box] == st.to_move or (box in st.cannon_at and st.cannon_owner(st.cannon_at[box]) == st.to_move):
             self._select(None if box == self.sel else box)
@@ -380,6 +392,25 @@ class CannonBallBoard(Board):
                 self._refuse(box, "That piece cannot move now.")
             return
         self._select(None)
+
+    def _place_tnt(self, m) -> None:
+        self._select(None)
+        self.host.submit(m)
+
+    def _land_cannon(self, st, spot) -> None:
+        """The picked cannon to the pair ``spot``: at once when one way leads there,
+        else the chooser lists the ways."""
+        opts = C.options_for(self.cannon_opts, spot)
+        if len(opts) == 1:
+            self._play_cannon(opts[0])
+            return
+        pts = [self.geo.box_centre(b) for b in spot]
+        anchor = (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+        about = {b for m in opts for b in (*m.to, *m.escorts, m.frm)}
+        about |= {t for m in opts for _f, t in self.landing(st, m).escorts}
+        about |= set(st.cannons[st.cannon_at[self.sel]][1])
+        avoid = [self.geo.box_rect(b).inflate(4, 4) for b in about]
+        self.chooser = C.CannonChooser(st, opts, anchor, self.theme, self.map_rect, self.geo.cell, avoid)
 
     def _tnt_at(self, st, pos):
         for m in R.tnt_placements(st):
@@ -477,6 +508,7 @@ class CannonBallBoard(Board):
             elif lines:
                 draw_tooltip(surface, t, lines, (self.mouse[0] + 16, self.mouse[1] + 16), self.map_rect)
         self.panel.draw(surface, self.told_state(shown), can, self.caption)
+        self.draw_nav(surface)
 
     def _draw_structures(self, surface, geo, st) -> None:
         sh = self.shown
@@ -526,8 +558,13 @@ class CannonBallBoard(Board):
 
     def hover_spot(self) -> tuple[int, ...] | None:
         """The pair of boxes the pointer picks for the selected cannon, if any."""
+        if not self.cannon_opts:
+            return None
+        spot = self.hover_nav_spot()          # the cursor names its pair outright
+        if spot is not None:
+            return spot
         box = self._hover_box()
-        if box is None or not self.cannon_opts:
+        if box is None:
             return None
         return C.spot_at(self.cannon_opts, box, self.mouse, self.geo)
 

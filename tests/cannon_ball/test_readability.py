@@ -482,7 +482,7 @@ def test_review_follows_the_log():
     log = g.log_view
     first_of = {}
     for _ in range(len(m.log)):
-        key(app, pygame.K_LEFT)
+        key(app, pygame.K_LEFT, mod=pygame.KMOD_CTRL)     # the board takes plain arrows (its cursor)
         frames(app, 1)
         if g.ply == 0:
             break
@@ -537,8 +537,8 @@ def test_a_grouped_line_reviews_the_position_after_its_last_entry():
     assert g.ply == 2, "the move turn and its spin"
     click(app, next(r for r, i in g.log_view._rows if i == 6).center)
     assert g.ply == 7 and not g.reviewing(), "the last line is the position now"
-    key(app, pygame.K_LEFT)
-    assert g.ply == 6, "Left still steps one entry"
+    key(app, pygame.K_LEFT, mod=pygame.KMOD_CTRL)     # the board takes plain arrows (its cursor)
+    assert g.ply == 6, "Ctrl+Left still steps one entry"
 
 
 def test_other_games_keep_a_line_per_move():

@@ -77,7 +77,7 @@ def drive_to(board, move, send=None, app=None) -> None:
     actions only."""
     send = send or sender(app, board)
     name = type(board).__name__
-    drive = {"CannonBoard": _cannon, "CorpsBoard": _corps}.get(name)
+    drive = {"CannonBoard": _cannon, "CorpsBoard": _corps, "CannonBallBoard": _cannon_ball}.get(name)
     assert drive is not None, f"no navigation driver for {name}"
     drive(board, move, send)
 
@@ -126,5 +126,52 @@ def _corps(board, move, send) -> None:
         press_at(board, send, lambda k: k == ("tray", move.die))
         assert board.sel == move.die
         press_at(board, send, cell(me, move.space))
+    else:
+        raise AssertionError(f"no way to play {move} with the cursor")
+
+
+# -- Cannon Ball: the column's choices, the map's boxes, TNT cases, landing pairs ----------------
+
+def answer_dialog(board) -> None:
+    """A question the board asked before something that can't be taken back (End turn
+    with men at risk): its focus starts on Cancel, so Left moves it to the answer that
+    goes ahead, and Enter presses that."""
+    import pygame
+
+    from games.ui.dialogs import Dialog
+    app = board.host.app
+    if not isinstance(app.stack.top, Dialog):
+        return
+    for k in (pygame.K_LEFT, pygame.K_RETURN):
+        app.step(1 / 60, events=[pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)])
+    assert not isinstance(app.stack.top, Dialog), "Left and Enter did not answer the question"
+
+
+def _cannon_ball(board, move, send) -> None:
+    from games.cannon_ball import rules as R
+    st = board.host.visible_state()
+    if isinstance(move, R.Choice):
+        press_at(board, send, lambda k: k == ("choice", str(move)))
+    elif isinstance(move, R.End):
+        press_at(board, send, lambda k: k == ("end",))
+        answer_dialog(board)
+    elif isinstance(move, R.Tnt):
+        press_at(board, send, lambda k: k == ("tnt", str(move)))
+    elif isinstance(move, R.Step):
+        press_at(board, send, lambda k: k == ("box", move.frm))
+        assert board.sel == move.frm and move.to in board.reach, f"{move}: pressing its man lit {set(board.reach)}"
+        press_at(board, send, lambda k: k == ("box", move.to))
+    elif isinstance(move, R.CannonMove):
+        boxes = st.cannons[st.cannon_at[move.frm]][1]
+        # a press on a box of the cannon with no man of ours on it picks the cannon
+        free = [b for b in boxes if st.occ[b] != st.to_move]
+        assert free, f"{move}: a man stands on every box of the cannon"
+        press_at(board, send, lambda k: k == ("box", free[0]))
+        assert board.cannon_opts, f"{move}: pressing its cannon picked nothing"
+        press_at(board, send, lambda k: k == ("spot", move.to))
+        if board.chooser is not None:
+            i = board.chooser.moves.index(move)
+            go(board, send, lambda k: k == ("row", i))
+            send(PRESS)
     else:
         raise AssertionError(f"no way to play {move} with the cursor")

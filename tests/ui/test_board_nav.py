@@ -77,6 +77,10 @@ def play_whole_game(app, screen, board, pick, max_log=200, frames=60000):
         if m.is_over() or len(m.log) >= max_log:
             break
         settle(app)
+        if screen.awaiting_performance() and not board.busy:
+            app.step(1 / 60, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ",
+                                                        scancode=0)])      # a spin or a roll: Space
+            continue
         if screen.can_act():
             move = pick(screen.visible_state(), rng)
             n = len(m.log)
@@ -299,3 +303,174 @@ def test_corps_the_cursor_tells_nothing_of_another_seats_secret():
     for (act, ka, sa), (_act, kb, sb) in zip(a, b, strict=True):
         assert ka == kb, f"after {act}: the cursor went to {ka} in one world, {kb} in the other"
         assert sa == sb, f"after {act} on {ka}: seat 1's screen differs with seat 0's secret"
+
+
+# -- Cannon Ball -------------------------------------------------------------------------------
+
+def ai_pick(game, level="easy", share=0.7):
+    """Mostly what a computer player would do (so a game ends), now and then any legal
+    move (so every kind of move goes through the cursor)."""
+    from games.core.ai import ThinkContext
+    info = games.get(game)
+    ais = {}
+
+    def pick(st, rng):
+        legal = st.legal_moves()
+        if rng.random() > share:
+            return rng.choice(legal)
+        seat = st.current_player()
+        ai = ais.setdefault(seat, info.make_ai(level, seat, {}))
+        return ai.choose(st.copy(), ThinkContext(rng=random.Random(rng.random())))
+    return pick
+
+
+def test_cannon_ball_whole_game_against_easy_by_navigation_only():
+    from games.cannon_ball import rules as R
+    app, screen, board = start("cannon_ball", (HUMAN, AI), seed=5)
+    made = play_whole_game(app, screen, board, ai_pick("cannon_ball"), max_log=600, frames=200000)
+    kinds = {type(m).__name__ for m in made}
+    assert {"Choice", "Step", "End"} <= kinds, kinds
+    assert screen.match.is_over(), f"no result in 600 log entries: {kinds}"
+    assert R.Step in {type(m) for m in made}
+
+
+def cb_game(state=None, seats=(HUMAN, HUMAN)):
+    """A Cannon Ball game through the frame, from a position built by hand if given."""
+    from games.cannon_ball import INFO
+    app = make_app((1280, 720), animation="fast")
+    m = Match(INFO, {}, [Seat(k, "easy", f"P{i + 1}") for i, k in enumerate(seats)], seed=4, ai_secret=4,
+              chance_secret=SEED_ONLY)
+    if state is not None:
+        m.state = state
+    screen = GameScreen(app, m)
+    app.push(screen)
+    app.step(1 / 60, events=[])
+    return app, screen, screen.board
+
+
+def cb_position():
+    """South to move with a cannon three pairs of men can escort to a12+b12 (the chooser),
+    and men by the bridges (TNT cases to place)."""
+    from tests.cannon_ball.cb_util import pos
+    return pos(south="b14 c14 b15 b17 e17 g16 g11 k8 n8", cannons=[(0, "a14 a15")], budget=6)
+
+
+def test_cannon_ball_cannon_chooser_tnt_and_a_gamble_by_navigation():
+    from games.cannon_ball import rules as R
+    app, screen, board = cb_game(cb_position())
+    send = sender(app, board)
+    st = screen.match.state
+
+    def play(text):
+        n = len(screen.match.log)
+        drive_to(board, st.parse_move(text) if isinstance(text, str) else text, app=app)
+        settle(app)
+        for _ in range(120):                    # the cannon rolls, the case is laid
+            app.step(1 / 30, events=[])
+        assert screen.match.log[n].text == str(text)
+
+    play("Ka14>a12b12+c14b15")                  # the third row of the chooser
+    tnt = next(m for m in R.tnt_placements(screen.match.state))
+    play(tnt)
+    play(R.END)
+    until_human(app, screen)
+    for _ in range(400):                        # North: a move turn, spun with Space, ended at once
+        settle(app)
+        if screen.awaiting_performance() and not board.busy:
+            screen.perform()
+        elif screen.can_act() and screen.match.state.to_move == 1:
+            st = screen.match.state
+            move = R.MOVE_CHOICE if st.phase == R.CHOOSE else R.END
+            play(move)
+        elif screen.can_act():
+            break
+        else:
+            app.step(1 / 30, events=[])
+    st = screen.match.state
+    assert st.to_move == 0 and st.phase == R.CHOOSE
+    calls = [m for m in st.legal_moves() if isinstance(m, R.Choice) and m.kind == "tnt"]
+    assert calls, "South's TNT must be shot: Odd or Even"
+    go_even = next(m for m in calls if m.call == "even")
+    press_at(board, send, lambda k: k == ("choice", str(go_even)))
+    assert screen.match.log[-1].text == str(go_even)
+
+
+def test_cannon_ball_back_closes_the_chooser_then_lets_go_of_the_cannon():
+    from games.cannon_ball import battlefield as M
+    app, screen, board = cb_game(cb_position())
+    send = sender(app, board)
+    a15 = M.box_index("a15")
+    press_at(board, send, lambda k: k == ("box", M.box_index("b14")))
+    assert board.sel == M.box_index("b14") and board.reach
+    assert board.on_nav(BACK) and board.sel is None
+    assert not board.on_nav(BACK), "back with nothing picked must leave Esc to the frame (the menu)"
+    press_at(board, send, lambda k: k == ("box", a15))
+    assert board.cannon_opts
+    spot = (M.box_index("a12"), M.box_index("b12"))
+    press_at(board, send, lambda k: k == ("spot", spot))
+    assert board.chooser is not None and board.nav_key() == ("row", 0)
+    send("down")
+    assert board.nav_key() == ("row", 1)
+    assert board.on_nav(BACK) and board.chooser is None and board.sel == a15
+    assert board.on_nav(BACK) and board.sel is None
+    assert not board.on_nav(BACK)
+    assert len(screen.match.log) == 0
+
+
+def test_cannon_ball_nothing_is_used_while_the_computer_plays_or_the_dial_spins():
+    app, screen, board = start("cannon_ball", (AI, HUMAN), seed=5)
+    waited = 0
+    for _ in range(4000):
+        if screen.can_act():
+            break
+        assert not any(board.on_nav(a) for a in ACTIONS) and board.nav_key() is None
+        if screen.awaiting_performance() and not board.busy:
+            waited += 1                 # the spin is Space's (the frame's), never a press
+            screen.perform()
+        step(app)
+    assert screen.can_act() and waited
+    assert board.on_nav("up") and board.nav_key() is not None
+
+
+def cb_kind(board, m) -> str:
+    """What sort of decision a Cannon Ball move is, as the cursor meets it."""
+    from games.cannon_ball import chooser as C
+    from games.cannon_ball import rules as R
+    if isinstance(m, R.Choice):
+        return "gamble" if m.call else m.kind if m.kind == "move" else "gate"
+    if isinstance(m, R.CannonMove):
+        st = board.host.visible_state()
+        ways = C.options_for(R.cannon_moves(st, m.frm), m.to)
+        return "cannon, chooser" if len(ways) > 1 else "cannon"
+    return type(m).__name__.lower()
+
+
+def test_cannon_ball_every_kind_of_decision_by_navigation():
+    """Two people from the start, each decision made with the cursor: the first time a
+    kind of move is legal (a cannon to a pair, a gate, a move turn, a man's step, End),
+    that one is played. (The chooser, TNT and a gamble's call: the test above.)"""
+    from games.cannon_ball import rules as R
+    app, screen, board = start("cannon_ball", (HUMAN, HUMAN), seed=9, animation="fast")
+    want = {"cannon", "gate", "move", "step", "end"}
+    done: set = set()
+    rng = random.Random(4)
+    for _ in range(3000):
+        if screen.match.is_over() or done == want:
+            break
+        settle(app)
+        if screen.awaiting_performance() and not board.busy:
+            screen.perform()
+            continue
+        if not screen.can_act():
+            app.step(1 / 30, events=[])
+            continue
+        legal = screen.visible_state().legal_moves()
+        kinds = {m: cb_kind(board, m) for m in legal}
+        fresh = [m for m in legal if kinds[m] in want - done]
+        move = rng.choice(fresh) if fresh else rng.choice(
+            [m for m in legal if not isinstance(m, R.End)] or legal)
+        n = len(screen.match.log)
+        drive_to(board, move, app=app)
+        assert screen.match.log[n].text == str(move)
+        done.add(kinds[move])
+    assert done >= want, f"never met: {want - done}"
