@@ -446,8 +446,10 @@ class FocusGroup:
         self.set(items[(i + d) % len(items)])
 
     def move(self, direction: str) -> None:
-        """To the nearest item in ``direction`` (by the centres: the distance along it,
-        plus twice the distance across); none that way: on in Tab order, wrapping."""
+        """To the nearest item in ``direction``: the distance along it (centre to centre)
+        plus twice the gap across (none when the two overlap side on: a wide button
+        under two narrow ones is straight below both); none that way: on in Tab order,
+        wrapping."""
         cur = self.get()
         if cur is None:
             return
@@ -461,8 +463,12 @@ class FocusGroup:
             along = (wx - cx) * dx + (wy - cy) * dy
             if along <= 0:
                 continue
-            across = abs((wy - cy) if dx else (wx - cx))
-            score = along + 2 * across
+            r = w.rect
+            if dx:
+                gap = max(0, max(r.top, cur.rect.top) - min(r.bottom, cur.rect.bottom))
+            else:
+                gap = max(0, max(r.left, cur.rect.left) - min(r.right, cur.rect.right))
+            score = along + 2 * gap + 0.1 * abs((wy - cy) if dx else (wx - cx))
             if best_score is None or score < best_score:
                 best, best_score = w, score
         if best is not None:

@@ -50,6 +50,15 @@ def ring_drawn(app, scene, rect) -> bool:
     return tuple(app.screen.get_at((rect.centerx, y))[:3]) == t.c["text"]
 
 
+def press_until(app, cond, k, mod=0, limit=40):
+    """Press ``k`` until ``cond()``; a focus that never gets there fails, not hangs."""
+    for _ in range(limit):
+        if cond():
+            return
+        key(app, k, mod=mod)
+    raise AssertionError("the focus never got there")
+
+
 def toy_match(seats, seed=5):
     return Match(toygame.INFO, {"dice": 1}, seats, seed=seed, ai_secret=seed, chance_secret=SEED_ONLY)
 
@@ -161,11 +170,9 @@ def test_setup_by_keys_seat_kinds_names_options_and_start(app):
     assert s.names[0].text == "Zoe"
     key(app, pygame.K_TAB)
     assert not s.names[0].focused and s.focus.get() is s.kinds[1]
-    while s.kinds[1].value != "easy":
-        key(app, pygame.K_RIGHT)
+    press_until(app, lambda: s.kinds[1].value == "easy", pygame.K_RIGHT)
     opt = s.options[0][1]
-    while s.focus.get() is not opt:
-        key(app, pygame.K_TAB)
+    press_until(app, lambda: s.focus.get() is opt, pygame.K_TAB)
     was = opt.value
     key(app, pygame.K_RETURN)                              # Enter on a choice steps it on
     assert opt.value != was
@@ -189,8 +196,7 @@ def test_setup_esc_goes_back_to_the_menu(app):
 def test_setup_advanced_seed_by_keys(app):
     key(app, pygame.K_RETURN)
     s = app.stack.top
-    while s.focus.get() is not s.advanced_btn:
-        key(app, pygame.K_TAB)
+    press_until(app, lambda: s.focus.get() is s.advanced_btn, pygame.K_TAB)
     key(app, pygame.K_SPACE)                               # Space presses too, off the board
     assert s.advanced
     key(app, pygame.K_TAB)
@@ -213,8 +219,7 @@ def test_settings_rows_by_keys_and_the_list_follows(app):
     mute = next(w for label, w in s.rows if label == "Mute")
     key(app, pygame.K_TAB)                                 # round to the first row
     assert s.focus.get() is widgets[0]
-    while s.focus.get() is not mute:
-        key(app, pygame.K_DOWN)
+    press_until(app, lambda: s.focus.get() is mute, pygame.K_DOWN)
     before = app.settings.mute
     key(app, pygame.K_RIGHT)
     assert app.settings.mute != before, "Right changes the focused setting at once"
@@ -316,7 +321,9 @@ def test_pause_menu_resume_first_arrows_save_prompt_and_back(app):
 
 def finish(app, g):
     m = g.match
-    while not m.is_over():
+    for _ in range(1000):                                  # banking always scores: it ends
+        if m.is_over():
+            break
         if m.to_move() == CHANCE:
             m.apply_chance()
         else:
@@ -353,8 +360,7 @@ def test_result_card_enter_reviews_space_nothing_arrows_wait(app):
     card = app.stack.top
     assert isinstance(card, ResultCard)
     frames(app, int(ARM * 60) + 2)
-    while card.focus.get().label != "Menu":
-        key(app, pygame.K_TAB)
+    press_until(app, lambda: card.focus.get().label == "Menu", pygame.K_TAB)
     key(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, MainMenu)
 
@@ -399,8 +405,7 @@ def test_game_tab_runs_board_move_box_buttons_and_back(app):
     enabled = [w for w in [g.move_box] + g.buttons if getattr(w, "enabled", True)]
     assert g.undo_btn not in enabled, "nothing to undo yet: Undo is skipped"
     assert seen[:len(enabled) + 1] == enabled + [None], "the move box, the buttons, round to the board"
-    while g.focused() is not g.rules_btn:
-        key(app, pygame.K_TAB)
+    press_until(app, lambda: g.focused() is g.rules_btn, pygame.K_TAB)
     frames(app, 1)
     assert ring_drawn(app, g, g.rules_btn.rect)
     key(app, pygame.K_RIGHT)
