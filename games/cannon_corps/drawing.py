@@ -87,8 +87,14 @@ class TableDrawer:
         bg = c["accent"] if not info.out or info.winner else c["disabled"]
         fg = c["accent_text"] if not info.out else c["text"]
         if right and big:
-            nr = td.text(surface, name, font, c["text"], (x, h.centery), "midleft")
+            # the badge's room is kept first, so a long name is fitted before it, not run under it
             img = td.text_img(right, t.font(16, bold=True), fg)
+            right_edge = p.rect.right
+            side = self.b.lay.side          # the tray's column may sit beside the header's row
+            if side.x > x and side.top < h.bottom and side.bottom > h.top:
+                right_edge = min(right_edge, side.x - t.px(4))
+            room = right_edge - x - (img.get_width() + t.px(12)) - t.px(16) - t.px(4)
+            nr = td.text(surface, td.fit(name, font, max(room, t.px(60))), font, c["text"], (x, h.centery), "midleft")
             box = img.get_rect(midleft=(nr.right + t.px(16), h.centery)).inflate(t.px(12), t.px(6))
             pygame.draw.rect(surface, bg, box, border_radius=t.px(5))
             surface.blit(img, img.get_rect(center=box.center))

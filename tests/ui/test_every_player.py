@@ -119,8 +119,6 @@ def test_a_24_character_name_and_the_turn_marks_do_not_overlap_at_800x600(app, i
                 assert not ra.colliderect(rb), f"{a!r} and {b!r} overlap"
 
 
-@pytest.mark.xfail(strict=True, reason="games/cannon_corps/drawing.py draw_header(big=True) draws the seat's "
-                   "name unfitted and puts TO PLAY after it, past the panel (owned by the Corps board)")
 def test_corps_to_play_badge_stays_in_its_panel_beside_a_24_character_name(monkeypatch):
     from games.cannon_corps import drawing, table_draw
     a = make_app((800, 600), animation="off")
