@@ -141,8 +141,9 @@ def draw_reach(board, surface, geo, st) -> None:
         a0, a1 = 2 * math.pi * i / n, 2 * math.pi * (i + 1) / n
         pygame.draw.line(surface, col, (c[0] + R * math.cos(a0), c[1] + R * math.sin(a0)),
                          (c[0] + R * math.cos(a1), c[1] + R * math.sin(a1)), 2)
-    if board.drag is not None:
-        p = geo.inch(board.drag["at"])
+    at = board.drag["at"] if board.drag is not None else board.nav_would_move(st)
+    if at is not None:                   # a drag, or the keys' cursor where a press would walk
+        p = geo.inch(at)
         snap = board.drop_point(st, u.id, p, leave)
         d = G.dist(u.pos, snap)
         ok = st.why_illegal(Move("move", a=u.id, pos=snap, flag=leave)) is None

@@ -20,6 +20,11 @@ Playing by mouse
     E ends the activation, G shows the inch grid, Esc lets go. "All moves"
     lists every legal move, whatever the map cannot express.
 
+Playing without a mouse (``board_nav.py``)
+    The arrows, Enter and Esc (a gamepad's pad, A and B) move a cursor an inch a
+    step over the table and through the column's buttons, press there as a click
+    does, and let go of an aim or a gun.
+
 Giving the table room
     The wheel zooms the table about the pointer (+ and - too, 0 fits it again) and
     a drag on open ground (or with the right button) pans it; the buttons at the
@@ -45,6 +50,7 @@ from games.artillery import board_effects as E
 from games.artillery import geometry as G
 from games.artillery import board_overlays as O
 from games.artillery.board_aim import Aiming
+from games.artillery.board_nav import ArtilleryNav
 from games.artillery.board_panel import Panel
 from games.artillery.data import UNIT_RADIUS
 from games.artillery.rules import Move
@@ -60,7 +66,7 @@ MAX_TABLE_PX = 2600
 SMALL_TABLE_PX = 420
 
 
-class ArtilleryBoard(Aiming, Board):
+class ArtilleryBoard(ArtilleryNav, Aiming, Board):
     #: a lone player is the only one at the table: a loaded game opens on the table, no "Pass to" screen
     lone_player_curtain = False
     #: the public picture holds no secret (a hand shows only to its seat, in the column, while
@@ -278,6 +284,7 @@ class ArtilleryBoard(Aiming, Board):
         self._clear()
         self.mouse = (-1, -1)
         self.panel.forget()
+        self.nav_forget()
 
     def reset(self) -> None:
         super().reset()
@@ -319,6 +326,8 @@ class ArtilleryBoard(Aiming, Board):
 
     def help_text(self) -> str:
         st = self._state()
+        if self.nav_on and self.nav_help(st):
+            return self.nav_help(st)
         if st.decision is not None:
             return "A cannon hit your gun crew: choose in the column whether a man or a gun takes it"
         if st.phase == "pick":
@@ -335,6 +344,8 @@ class ArtilleryBoard(Aiming, Board):
 
     def help_short(self) -> str:
         st = self._state()
+        if self.nav_on and self.nav_help(st, short=True):
+            return self.nav_help(st, short=True)
         if st.decision is not None:
             return "A cannon hit your gun crew: a man or a gun? Choose in the column"
         if st.phase == "act" and self.target is None and self.sel_gun is None:
@@ -577,6 +588,7 @@ class ArtilleryBoard(Aiming, Board):
         elif event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in (pygame.K_LSHIFT, pygame.K_RSHIFT):
             self._shift = event.type == pygame.KEYDOWN
         if event.type == pygame.MOUSEMOTION:
+            self.nav_mouse_moved(event)
             prev, self.mouse = self.mouse, event.pos
             if self.drag is not None:
                 self.drag["at"] = event.pos
@@ -770,6 +782,7 @@ class ArtilleryBoard(Aiming, Board):
             finally:
                 surface.set_clip(clip)
             self._draw_view_buttons(surface)
+        self.draw_nav(surface)
 
     def _draw_view_buttons(self, surface) -> None:
         if not self.interactive or self.panel.rect.w < 8 or self.panel.rect.h < 140:

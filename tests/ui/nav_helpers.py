@@ -77,7 +77,8 @@ def drive_to(board, move, send=None, app=None) -> None:
     actions only."""
     send = send or sender(app, board)
     name = type(board).__name__
-    drive = {"CannonBoard": _cannon, "CorpsBoard": _corps, "CannonBallBoard": _cannon_ball}.get(name)
+    drive = {"CannonBoard": _cannon, "CorpsBoard": _corps, "CannonBallBoard": _cannon_ball,
+             "ArtilleryBoard": _artillery}.get(name)
     assert drive is not None, f"no navigation driver for {name}"
     drive(board, move, send)
 
@@ -175,3 +176,131 @@ def _cannon_ball(board, move, send) -> None:
             send(PRESS)
     else:
         raise AssertionError(f"no way to play {move} with the cursor")
+
+
+# -- Artillery: a cursor an inch a step on the table, and the column's buttons --------------------
+
+def _button(label):
+    return lambda k: k == ("button", label)
+
+
+def _in_column(board, label) -> bool:
+    return ("button", label) in board.nav_column()
+
+
+def _table_point(board, ok, near, reach=3):
+    """A whole-inch point within ``reach`` of ``near`` where ``ok(pixel)`` holds, nearest first."""
+    w, h = board._table_size()
+    x0, y0 = int(round(near[0])), int(round(near[1]))
+    pts = sorted(((x, y) for x in range(x0 - reach, x0 + reach + 1) for y in range(y0 - reach, y0 + reach + 1)
+                  if 0 <= x <= w and 0 <= y <= h), key=lambda p: (p[0] - near[0]) ** 2 + (p[1] - near[1]) ** 2)
+    for p in pts:
+        if ok(board.nav_pixel(p)):             # the pixel a press there clicks
+            return p
+    return None
+
+
+def _press_table(board, send, point) -> None:
+    press_at(board, send, lambda k: k == ("at", point))
+
+
+def _all_moves(board, send, move) -> None:
+    """The list of every legal move in the column, paged with its > button."""
+    if not board.panel.show_all:
+        press_at(board, send, lambda k: k == ("all",))
+    while _in_column(board, "<"):              # from its first page
+        press_at(board, send, _button("<"))
+    for _ in range(200):
+        if _in_column(board, str(move)):
+            press_at(board, send, _button(str(move)))
+            return
+        assert _in_column(board, ">"), f"{move} is on no page of All moves"
+        press_at(board, send, _button(">"))
+    raise AssertionError(f"{move}: paging never ended")
+
+
+def _aim(board, send, st, target) -> bool:
+    """Aim at ``target`` with the cursor: its button in the column, else the unit on the
+    table. False when neither way is there (the caller uses All moves)."""
+    if _in_column(board, f"Aim {target}"):
+        press_at(board, send, _button(f"Aim {target}"))
+    else:
+        u = st.units.get(target)
+        if u is None:
+            return False
+        p = _table_point(board, lambda px: board.unit_at(st, px) is u, u.pos)
+        if p is None:
+            return False
+        _press_table(board, send, p)
+    return board.target == target
+
+
+def _artillery(board, move, send) -> None:
+    from games.artillery.board_panel import card_key_label
+    from games.artillery.geometry import compass_name
+    st = board.host.visible_state()
+    k = move.kind
+    if board.panel.show_all:                   # the list of every move is still open: back to the column
+        press_at(board, send, lambda key: key == ("all",))
+    if k == "pick":
+        press_at(board, send, _button(card_key_label(move.a)))
+    elif k == "casualty":
+        press_at(board, send, _button("A man takes the hit" if move.a == "man" else f"Gun {move.a} takes the hit"))
+    elif k == "activate":
+        u = st.units[move.a]
+        p = _table_point(board, lambda px: board.unit_at(st, px) is u, u.pos)
+        if p is not None:                      # on the table, as a click on the unit
+            _press_table(board, send, p)
+        else:
+            press_at(board, send, _button(f"{u.id} {u.name} ({u.models})"))
+    elif k == "move" and not move.flag and not move.guns and _walkable(board, st, move):
+        _press_table(board, send, move.pos)
+    elif k == "turn" and _pick_gun(board, send, st, move.a):
+        name = compass_name(move.value)
+        press_at(board, send, _button(name))
+    elif k == "fire" and _aim(board, send, st, move.target):
+        for g in board.fire_options(st.legal_moves()):
+            if (g in move.guns) != (g in board.fire_guns):
+                press_at(board, send, _button(("[x] " if g in board.fire_guns else "[ ] ") + g))
+        if move.ammo != board.ammo and _in_column(board, move.ammo.capitalize()):
+            press_at(board, send, _button(move.ammo.capitalize()))
+        press_at(board, send, _button("Fire! (F)"))
+    elif k == "shoot" and _aim(board, send, st, move.a):
+        label = "Small arms instead" if _in_column(board, "Small arms instead") else "Shoot! (F)"
+        press_at(board, send, _button(label))
+    elif k == "end":
+        press_at(board, send, _button("End (E)"))
+        answer_dialog(board)
+    elif k == "rally" and _in_column(board, "Rally"):
+        press_at(board, send, _button("Rally"))
+    elif k == "reload" and _in_column(board, f"Reload {'+'.join(move.guns)} (R)"):
+        press_at(board, send, _button(f"Reload {'+'.join(move.guns)} (R)"))
+    else:
+        if board.target is not None or board.sel_gun is not None:
+            send(BACK)                         # let go of a half-made aim first
+        _all_moves(board, send, move)
+        answer_dialog(board)
+
+
+def _walkable(board, st, move) -> bool:
+    """A press on the move's point would walk there (no piece or aimable section on it,
+    and the board's drop lands on that very point)."""
+    px = board.nav_pixel(move.pos)
+    if board.unit_at(st, px) is not None or board.gun_at(st, px) is not None:
+        return False
+    sid = board.section_at(st, px)
+    if sid is not None and board._aims_at_section(st, st.legal_moves(), sid):
+        return False
+    return board.drop_point(st, move.a, move.pos) == tuple(move.pos)
+
+
+def _pick_gun(board, send, st, gid) -> bool:
+    """Pick the field gun ``gid`` to turn with a press on it (not on a unit)."""
+    if board.sel_gun == gid:
+        return True
+    g = st.guns[gid]
+    p = _table_point(board, lambda px: board.unit_at(st, px) is None and board.gun_at(st, px) is g, g.pos, 2)
+    if p is None:
+        return False
+    _press_table(board, send, p)
+    return board.sel_gun == gid

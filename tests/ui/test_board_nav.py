@@ -474,3 +474,90 @@ def test_cannon_ball_every_kind_of_decision_by_navigation():
         assert screen.match.log[n].text == str(move)
         done.add(kinds[move])
     assert done >= want, f"never met: {want - done}"
+
+
+# -- Artillery -----------------------------------------------------------------------------------
+
+def test_artillery_whole_game_against_easy_by_navigation_only():
+    app, screen, board = start("artillery", (HUMAN, AI), seed=3)
+    made = play_whole_game(app, screen, board, ai_pick("artillery", share=0.8), max_log=3000, frames=400000)
+    kinds = {m.kind for m in made}
+    assert screen.match.is_over(), f"no result: {kinds}"
+    assert {"pick", "activate", "end"} <= kinds and kinds & {"move", "fire", "shoot"}, kinds
+
+
+def artillery_to_act(seed=3):
+    """An Artillery game against Easy, played by the cursor up to the human's first
+    activation with an enemy in reach of an aim."""
+    app, screen, board = start("artillery", (HUMAN, AI), seed=seed)
+    pick = ai_pick("artillery", share=1.0)
+    rng = random.Random(1)
+    for _ in range(20000):
+        settle(app)
+        if screen.awaiting_performance() and not board.busy:
+            screen.perform()
+            continue
+        if not screen.can_act():
+            app.step(1 / 30, events=[])
+            continue
+        st = screen.visible_state()
+        if st.phase == "act" and st.act is not None and any(m.kind in ("fire", "shoot") for m in st.legal_moves()):
+            return app, screen, board
+        drive_to(board, pick(st, rng), app=app)
+    raise AssertionError("no activation with a target came")
+
+
+def test_artillery_cursor_steps_an_inch_into_the_column_and_back():
+    app, screen, board = artillery_to_act()
+    st = screen.visible_state()
+    u = st.active_unit()
+    key = board.nav_key()
+    assert key is not None and key[0] == "at", "a new activation puts the cursor on the table"
+    assert key[1] == (round(u.pos[0]), round(u.pos[1])), "... at the unit"
+    (x, y), px = key[1], board.nav_pixel(key[1])
+    board.on_nav("up")
+    assert board.nav_key() == ("at", (x, y + 1)) and board.nav_pixel((x, y + 1))[1] < px[1]
+    board.on_nav("right")
+    assert board.nav_key() == ("at", (x + 1, y + 1))
+    for _ in range(80):
+        board.on_nav("right")
+    key = board.nav_key()
+    assert key[0] != "at", "past the table's right edge the cursor goes on into the column"
+    for _ in range(6):
+        board.on_nav("left")
+        if board.nav_key()[0] == "at":
+            break
+    assert board.nav_key()[0] == "at", "left out of the column goes back to the table"
+
+
+def test_artillery_back_lets_go_of_the_aim_and_is_not_used_with_nothing_to_let_go():
+    app, screen, board = artillery_to_act()
+    send = sender(app, board)
+    st = screen.visible_state()
+    target = next(m.target if m.kind == "fire" else m.a for m in st.legal_moves() if m.kind in ("fire", "shoot"))
+    from tests.ui.nav_helpers import _aim
+    assert _aim(board, send, st, target)
+    key = board.nav_key()
+    assert key[0] == "button" and key[1] in ("Fire! (F)", "Shoot! (F)"), f"an aim takes the cursor to Fire!: {key}"
+    assert board.on_nav(BACK) and board.target is None
+    assert board.nav_key()[0] == "at"
+    assert not board.on_nav(BACK), "back with nothing to let go must leave Esc to the frame (the menu)"
+    n = len(screen.match.log)
+    drive_to(board, next(m for m in st.legal_moves() if m.kind in ("fire", "shoot")), app=app)
+    assert len(screen.match.log) > n
+
+
+def test_artillery_nothing_is_used_while_the_computer_plays():
+    app, screen, board = start("artillery", (AI, HUMAN), seed=3)
+    seen = 0
+    for _ in range(4000):
+        if screen.can_act():
+            break
+        if not screen.awaiting_performance():
+            seen += 1
+            assert refuses_everything(board) and board.nav_key() is None
+        else:
+            screen.perform()
+        step(app)
+    assert seen and screen.can_act()
+    assert board.on_nav("up") and board.nav_key() is not None
