@@ -267,3 +267,46 @@ def test_result_card_by_pad_a_reviews_b_returns(app):
     assert card.focus.get().label == "Menu"
     tap(app, B.CONTROLLER_BUTTON_A)
     assert isinstance(app.stack.top, MainMenu)
+
+
+# -- a whole evening with a controller only -------------------------------------------------------
+
+class Pad:
+    """A controller as a player uses it: the d-pad (and now and then the stick) to move,
+    A to press, B to go back, the right shoulder for Tab, X for Space. Plugged in first."""
+    BUTTONS = {**DPAD, nav.PRESS: B.CONTROLLER_BUTTON_A, nav.BACK: B.CONTROLLER_BUTTON_B}
+    STICK = {nav.LEFT: (B.CONTROLLER_AXIS_LEFTX, -30000), nav.RIGHT: (B.CONTROLLER_AXIS_LEFTX, 30000),
+             nav.UP: (B.CONTROLLER_AXIS_LEFTY, -30000), nav.DOWN: (B.CONTROLLER_AXIS_LEFTY, 30000)}
+
+    def __init__(self, app):
+        self.app = app
+        self.n = 0
+        app.step(1 / 60, events=[ev(B.CONTROLLERDEVICEADDED, device_index=0)])   # hot-plugged (none there)
+
+    def send(self, action):
+        self.n += 1
+        if action in self.STICK and self.n % 3 == 0:       # every third step by the stick
+            axis, value = self.STICK[action]
+            stick(self.app, axis, value)
+            stick(self.app, axis, 0)
+        else:
+            tap(self.app, self.BUTTONS[action])
+        return True
+
+    def tab(self):
+        tap(self.app, B.CONTROLLER_BUTTON_RIGHTSHOULDER)
+
+    def space(self):
+        tap(self.app, B.CONTROLLER_BUTTON_X)
+
+
+def test_cannon_set_up_played_reviewed_and_left_by_gamepad_only(app):
+    from tests.ui.test_keyboard import cannon_pick, whole_evening
+    m = whole_evening(app, "cannon", Pad(app), cannon_pick)
+    assert m.is_over()
+
+
+def test_cannon_corps_set_up_played_reviewed_and_left_by_gamepad_only(app):
+    from tests.ui.test_keyboard import corps_pick, whole_evening
+    m = whole_evening(app, "cannon_corps", Pad(app), corps_pick)
+    assert m.is_over()

@@ -508,3 +508,140 @@ def test_text_field_focus_follows_the_group():
     assert f1.focused and not f2.focused
     grp.step(2)
     assert f2.focused and not f1.focused
+
+
+# -- a whole evening without a mouse: set up, played to the end, reviewed, left -------------------
+
+class Keys:
+    """The keyboard as a player uses it; ``send`` is what ``nav_helpers.drive_to`` calls."""
+    ACTION_KEYS = {nav.UP: pygame.K_UP, nav.DOWN: pygame.K_DOWN, nav.LEFT: pygame.K_LEFT,
+                   nav.RIGHT: pygame.K_RIGHT, nav.PRESS: pygame.K_RETURN, nav.BACK: pygame.K_ESCAPE}
+
+    def __init__(self, app):
+        self.app = app
+
+    def send(self, action):
+        key(self.app, self.ACTION_KEYS[action])
+        return True
+
+    def tab(self):
+        key(self.app, pygame.K_TAB)
+
+    def space(self):
+        key(self.app, pygame.K_SPACE, unicode=" ")
+
+
+def focus_to(inp, group, target, limit=60):
+    for _ in range(limit):
+        if group.get() is target:
+            return
+        inp.tab()
+    raise AssertionError(f"Tab never reached {getattr(target, 'label', target)!r}")
+
+
+def choose(inp, choice, value, limit=10):
+    for _ in range(limit):
+        if choice.value == value:
+            return
+        inp.send(nav.RIGHT)
+    raise AssertionError(f"the choice never showed {value!r}")
+
+
+def whole_evening(app, game_id, inp, pick, max_log=600):
+    """From the main menu to the main menu again, by ``inp`` only: New game for
+    ``game_id``, seat 1 a person and seat 2 the computer at Easy, Start, every move of
+    the person made with the board's cursor (``drive_to``), the result card, the review
+    stepped both ways and back, and Menu. Returns the finished match."""
+    import random
+
+    from tests.ui.helpers import settle
+    from tests.ui.nav_helpers import drive_to
+    menu = app.stack.top
+    assert isinstance(menu, MainMenu)
+    card = next(c for c in menu.cards if c["info"].id == game_id)
+    focus_to(inp, menu.focus, card["new"])
+    inp.send(nav.PRESS)
+    s = app.stack.top
+    assert isinstance(s, SetupScreen) and s.info.id == game_id
+    focus_to(inp, s.focus, s.kinds[0])
+    choose(inp, s.kinds[0], "human")
+    focus_to(inp, s.focus, s.kinds[1])
+    choose(inp, s.kinds[1], "easy")
+    if s.count_shown:
+        assert s.n == 2
+    focus_to(inp, s.focus, s.start_btn)
+    inp.send(nav.PRESS)
+    g = app.stack.top
+    assert isinstance(g, GameScreen) and [x.kind for x in g.match.seats] == [HUMAN, AI]
+    assert g.match.seats[1].level == "easy"
+    m, board, rng = g.match, g.board, random.Random(4)
+    for _ in range(200000):
+        if m.is_over() or isinstance(app.stack.top, ResultCard):
+            break
+        assert len(m.log) < max_log, "the game went on and on"
+        settle(app)
+        if g.awaiting_performance() and not board.busy:
+            inp.space()
+        elif g.can_act() and app.stack.top is g:
+            move = pick(g.visible_state(), rng)
+            n = len(m.log)
+            drive_to(board, move, send=inp.send)
+            assert len(m.log) > n and m.log[n].text == str(move), f"wanted {move}, the log has {m.log[n:]}"
+        else:
+            app.step(1 / 30, events=[])
+    for _ in range(20000):
+        if isinstance(app.stack.top, ResultCard):
+            break
+        settle(app)
+        app.step(1 / 30, events=[])
+    card = app.stack.top
+    assert isinstance(card, ResultCard) and m.is_over()
+    frames(app, int(ARM * 60) + 2)
+    inp.send(nav.PRESS)                                  # the focus is on Review
+    assert app.stack.top is g and g.review_ply == 0
+    inp.send(nav.RIGHT)
+    inp.send(nav.RIGHT)
+    assert g.review_ply == 2
+    inp.send(nav.LEFT)
+    assert g.review_ply == 1
+    inp.send(nav.BACK)                                   # back to the result
+    card = app.stack.top
+    assert isinstance(card, ResultCard)
+    frames(app, int(ARM * 60) + 2)
+    menu_btn = next(b for b in card.buttons if b.label == "Menu")
+    focus_to(inp, card.focus, menu_btn)
+    inp.send(nav.PRESS)
+    assert isinstance(app.stack.top, MainMenu)
+    return m
+
+
+def cannon_pick(st, rng):
+    """A winning move when there is one, else a shot or capture now and then, else any:
+    the game ends in good time against Easy."""
+    legal = st.legal_moves()
+    for mv in legal:
+        after = st.copy()
+        after.apply(mv)
+        if after.is_over() and after.winner() == st.current_player():
+            return mv
+    hits = [mv for mv in legal if mv.kind in ("shot", "capture")]
+    return rng.choice(hits if hits and rng.random() < 0.7 else legal)
+
+
+def corps_pick(st, rng):
+    from games.cannon_corps.rules import DICE, SPACES, Move
+    if st.pending.kind == "setup":
+        return Move.setup(zip(rng.sample(DICE, 4), rng.sample(SPACES, 4)))
+    legal = st.legal_moves()
+    fire = [mv for mv in legal if mv.kind == "fire"]
+    return rng.choice(fire if fire and rng.random() < 0.8 else legal)
+
+
+def test_cannon_set_up_played_reviewed_and_left_by_keyboard_only(app):
+    m = whole_evening(app, "cannon", Keys(app), cannon_pick)
+    assert m.is_over() and m.info.id == "cannon"
+
+
+def test_cannon_corps_set_up_played_reviewed_and_left_by_keyboard_only(app):
+    m = whole_evening(app, "cannon_corps", Keys(app), corps_pick)
+    assert m.is_over() and m.info.id == "cannon_corps"
