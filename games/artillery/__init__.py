@@ -15,8 +15,10 @@ INFO = GameInfo(
     options=(
         Option("scenario", "Scenario",
                "Field battle: hold the houses. Shore battery: land and silence the fort. "
-               "Ship at anchor: rigging against ramparts.",
-               (("field", "Field battle"), ("shore", "Shore battery"), ("anchor", "Ship at anchor")),
+               "Ship at anchor: rigging against ramparts. Raid on the town: guns on the move "
+               "for four buildings.",
+               (("field", "Field battle"), ("shore", "Shore battery"), ("anchor", "Ship at anchor"),
+                ("town", "Raid on the town")),
                "field"),
     ),
     hidden_information=True,

@@ -284,10 +284,13 @@ class ArtilleryAI:
         per = self.ev.casualty_worth(st.units[m.target]) if m.target in st.units else CASUALTY
         gain = cas * per + sum(LOADED * GUN_WORTH[g.type] for g in guns)
         if m.target in st.sections:
-            gain += self.ev.structure_gain(st, m.target, dmg, crits)
+            shooter = st.units[guns[0].crew].seat if guns[0].crew in st.units else guns[0].seat
+            gain += self.ev.structure_gain(st, m.target, dmg, crits, shooter)
+            origin = fire_numbers(st, guns, m.target, m.ammo)[1][0]
+            # the shooter's own men in the section are hit too: a loss, not a gain
+            gain -= 2 * CASUALTY * self.ev.own_losses(st, m.target, dmg, origin, cas, shooter)
             if self.p["exact"]:
-                origin = fire_numbers(st, guns, m.target, m.ammo)[1][0]
-                gain += self.ev.occupant_cost(st, m.target, dmg, origin)
+                gain += self.ev.occupant_cost(st, m.target, dmg, origin, shooter)
         elif self.p["exact"]:
             t = st.units[m.target]
             fc = shot_forecast(st, guns, m.target, m.ammo)

@@ -152,7 +152,11 @@ class Evaluator:
                 side = self._taker(st, g).seat
                 worth = GUN_WORTH[g.type] * 0.85
             else:
-                worth = GUN_WORTH[g.type] * ((1.0 if st.cohesive(g, crew) else adrift) if crew else 0.35)
+                # an abandoned gun is never worth more to its side than one its crew
+                # walked away from (or Hard would leave a gun, then spend an action
+                # abandoning it for the difference)
+                worth = GUN_WORTH[g.type] * ((1.0 if st.cohesive(g, crew) else adrift) if crew
+                                             else min(0.35, adrift))
             if crew:
                 worth += LOADED * GUN_WORTH[g.type] * (4 - min(4, g.markers)) / 4
             v += worth if side == self.seat else -worth
@@ -242,15 +246,27 @@ class Evaluator:
         slack = u.models - need
         return 0.6 * self.p["service"] * (1.0 if slack <= 0 else 0.5 if slack == 1 else 0.0)
 
-    def occupant_cost(self, st: ArtilleryState, sid: str, dmg: float, origin) -> float:
+    def occupant_cost(self, st: ArtilleryState, sid: str, dmg: float, origin, shooter: int | None = None) -> float:
         """The crew cost of ``dmg`` expected damaging hits on a section, spread evenly
-        over its occupants with their saves (as the forecast spreads them)."""
+        over its occupants with their saves (as the forecast spreads them); the
+        shooter's own crews inside count against it."""
         total = 0.0
         for u, lost in occupant_losses(st, sid, dmg, origin):
             c = self.crew_cost(st, u)
             if c:
-                total += c * lost
+                total += c * lost * (-1 if u.seat == shooter else 1)
         return total
+
+    def own_losses(self, st: ArtilleryState, sid: str, dmg: float, origin, cas: float, shooter: int) -> float:
+        """Of a shot's ``cas`` expected casualties among a section's occupants, those
+        of the shooter's own side (a cannon at a section hits whoever is inside: a
+        house both sides stand in, or the gatehouse the landing party has entered)."""
+        units = st.units_in_section(sid)
+        if not any(u.seat == shooter for u in units):
+            return 0.0
+        if self.p["exact"]:
+            return sum(lost for u, lost in occupant_losses(st, sid, dmg, origin) if u.seat == shooter)
+        return cas * sum(1 for u in units if u.seat == shooter) / len(units)
 
     def structures(self, st: ArtilleryState) -> float:
         v = 0.0
@@ -285,7 +301,10 @@ class Evaluator:
     def gun_vs_section(self, st: ArtilleryState, gun, sid: str, occ: tuple) -> float:
         """Expected gain of one gun firing at a section now (best shot type)."""
         sec = st.sections[sid]
-        key = (gun.id, gun.pos, gun.facing, sid, sec.tally, sec.down, occ)
+        crew = st.crew_of(gun)
+        shooter = crew.seat if crew is not None else gun.seat
+        own = tuple((u.id, u.models) for u in st.units_in_section(sid) if u.seat == shooter)
+        key = (gun.id, gun.pos, gun.facing, sid, sec.tally, sec.down, occ, own)
         got = self._shot_cache.get(key)
         if got is None:
             got = 0.0
@@ -294,7 +313,8 @@ class Evaluator:
                 for ammo in gun.ammo:
                     if ammo != "grape" and _fire_ok(st, gun, sid, ammo):
                         cas, dmg, crits = self.shot(st, [gun], sid, ammo)
-                        got = max(got, self.structure_gain(st, sid, dmg, crits) + cas)
+                        mine = self.own_losses(st, sid, dmg, gun.pos, cas, shooter) if own else 0.0
+                        got = max(got, self.structure_gain(st, sid, dmg, crits, shooter) + cas - 2 * mine)
             self._shot_cache[key] = got
         return got
 
@@ -306,19 +326,23 @@ class Evaluator:
         fc = shot_forecast(st, guns, target, ammo)
         return fc.expected_casualties, fc.expected_damage, fc.expected_crits + fc.p_lucky
 
-    def structure_gain(self, st: ArtilleryState, sid: str, dmg: float, crits: float) -> float:
+    def structure_gain(self, st: ArtilleryState, sid: str, dmg: float, crits: float,
+                       shooter: int | None = None) -> float:
+        """What ``dmg`` expected damage and ``crits`` critical rolls on a section are
+        worth to ``shooter`` (by default the enemy of the section's owner)."""
         if self.p["exact"]:
-            return dmg * self.section_weight(st, sid) + crits * self.crit_worth(st, sid)
-        return dmg * _tally_weight(st, sid) + crits * 1.2
+            return dmg * self.section_weight(st, sid, shooter) + crits * self.crit_worth(st, sid, shooter)
+        w = _walls_worth(st, sid, shooter)
+        return dmg * w + crits * (1.2 if w else 0.0)
 
     # -- what is inside a section (Hard) ---------------------------------------------
-    def section_weight(self, st: ArtilleryState, sid: str) -> float:
+    def section_weight(self, st: ArtilleryState, sid: str, shooter: int | None = None) -> float:
         """Worth of one point of damage on a section: its own weight, plus a share of
         what the scenario's battery guns it houses are worth while crewed (a lower
         Fortitude is the way to their crews and to the critical hits that dismount
         them: a battery that still fires is a better target than an empty rampart)."""
         housed = self.p.get("housed", 0.0)
-        w = _tally_weight(st, sid)
+        w = _walls_worth(st, sid, shooter)
         battery = st.scenario.params.get("battery", ())
         if housed and battery:
             w += housed * sum(self.gun_stake(st, g) for g in _section_guns(st, sid)
@@ -343,7 +367,7 @@ class Evaluator:
         last = all(o.destroyed or o.spiked for o in others)
         return worth + (7.0 - (2.5 if crew is None else 0.0)) + (DECISIVE if last else 0.0)
 
-    def crit_worth(self, st: ArtilleryState, sid: str) -> float:
+    def crit_worth(self, st: ArtilleryState, sid: str, shooter: int | None = None) -> float:
         """Expected worth, to whoever shoots at ``sid``, of one critical roll there: a
         d10 on the section's table, each result valued by what it does (a dismounted
         gun by its stake, a collapse by everything inside, a dismasting by the game)."""
@@ -353,19 +377,23 @@ class Evaluator:
         # a gun's stake depends on the rest of the battery (the last one is worth the game)
         battery = tuple((g.destroyed, g.spiked, st.crew_of(g) is None)
                         for g in (st.guns[x] for x in st.scenario.params.get("battery", ())))
+        if shooter is None:
+            owner = st.section_owner(sid)
+            shooter = None if owner is None else 1 - owner
         key = ("crit", sid, sec.tally, sec.down, tuple((g.id, g.crew) for g in guns),
-               tuple((u.id, u.models, u.fatigue) for u in occ), battery)
+               tuple((u.id, u.models, u.fatigue) for u in occ), battery, shooter)
         got = self._shot_cache.get(key)
         if got is None:
-            got = sum(self._effect_worth(st, sid, row.effect, guns, occ) * _row_p(row)
+            got = sum(self._effect_worth(st, sid, row.effect, guns, occ, shooter) * _row_p(row)
                       for row in CRITICAL_TABLES[STRUCTURES[sec.type].critical_table])
             self._shot_cache[key] = got
         return got
 
-    def _effect_worth(self, st: ArtilleryState, sid: str, effect: str, guns, occ) -> float:
-        """One critical result on ``sid``, valued as the evaluation values its effect.
-        (A Lucky Hit rolls one lower on the same table; it is valued as a plain roll.)"""
-        owner = st.section_owner(sid)
+    def _effect_worth(self, st: ArtilleryState, sid: str, effect: str, guns, occ, shooter) -> float:
+        """One critical result on ``sid``, valued to ``shooter`` as the evaluation values
+        its effect.  (A Lucky Hit rolls one lower on the same table; it is valued as a
+        plain roll.)"""
+        walls = _walls_worth(st, sid, shooter)
         sc = st.scenario
         ship_part = sc.victory == "anchor" and sid in (sc.params["rigging"], sc.params["hull"])
         rigging = ship_part and sid == sc.params["rigging"]
@@ -373,31 +401,31 @@ class Evaluator:
         if effect == "none":
             return 0.0
         if effect == "occupant_hit":
-            return sum(self._man_worth(st, u, owner) for u in occ)
+            return sum(self._man_worth(st, u, shooter) for u in occ)
         if effect == "extra_damage":
             # the rigging's last step: one more point cripples her
-            return DECISIVE if rigging and _fortitude_after(st, sid, 1) <= 1 < f else _tally_weight(st, sid)
+            return DECISIVE if rigging and _fortitude_after(st, sid, 1) <= 1 < f else walls
         if effect == "gun_dismounted":
-            return self.gun_stake(st, guns[0]) if guns else _tally_weight(st, sid)
+            return self.gun_stake(st, guns[0]) if guns else walls
         if effect == "fortitude_down":
-            if f <= 1:
-                return 0.0                      # Fortitude never falls below 1
+            if f <= 1 or not walls:
+                return 0.0                      # Fortitude never falls below 1; walls worth nothing
             if rigging:
                 return DECISIVE if f == 2 else 2.0 + 5.0      # 5.0: ai_objectives._obj_anchor's worth of a step
             return 2.0
         # destroyed: the section collapses (a dismasted or sunk ship loses the game)
         if ship_part:
             return DECISIVE
-        return 6.0 + sum(self.gun_stake(st, g) for g in guns) + sum(
-            self._man_worth(st, u, owner) * -(-u.models // 2) for u in occ)
+        return (6.0 if walls else 0.0) + sum(self.gun_stake(st, g) for g in guns) + sum(
+            self._man_worth(st, u, shooter) * -(-u.models // 2) for u in occ)
 
-    def _man_worth(self, st: ArtilleryState, u, owner) -> float:
+    def _man_worth(self, st: ArtilleryState, u, shooter) -> float:
         """One hit on a unit inside a section: its chance of failing the save (hard
         cover) times a model and what the model means to its crew."""
         from games.artillery.resolve import save_tn
         fail = 1 - odds.p_success(save_tn(st, u, u.pos))
         v = fail * (1.0 + self.crew_cost(st, u))
-        return v if u.seat == owner else -v
+        return -v if u.seat == shooter else v
 
     def arms_vs_unit(self, st: ArtilleryState, u, t, wrecked: frozenset) -> float:
         got = self._volley(st, u, t, 0.0, 0.0, wrecked)
@@ -523,7 +551,8 @@ def rough_shot(st: ArtilleryState, guns, target: str, ammo: str) -> tuple[float,
     shot = SHOT[ammo]
     if (shot.halves_rigging if st.table.is_rigging(target) else shot.halves_structures):
         dmg /= 2
-    return dmg * 0.3, dmg, 0.0
+    # the men inside take the hits: none when the section is empty
+    return (dmg * 0.3 if st.units_in_section(target) else 0.0), dmg, 0.0
 
 
 def _fire_ok(st: ArtilleryState, gun, target: str, ammo: str) -> bool:
@@ -540,6 +569,18 @@ def _tally_weight(st: ArtilleryState, sid: str) -> float:
     """A point of damage on a section (the ship's rigging is what the anchor is about)."""
     sc = st.scenario
     return 2.2 if sc.victory == "anchor" and sid == sc.params["rigging"] else 0.35
+
+
+def _walls_worth(st: ArtilleryState, sid: str, shooter: int | None) -> float:
+    """A point of damage on a section to ``shooter``: an owned section's weight (it is
+    always the other side's: nobody may fire at his own); a section nobody owns (the
+    houses, the town's buildings) is worth it only while the enemy holds it (lower
+    walls let the next shots through to the men inside), and nothing while it is
+    empty or the shooter's own men stand in it."""
+    if st.section_owner(sid) is not None or shooter is None:
+        return _tally_weight(st, sid)
+    from games.artillery.victory import holder
+    return _tally_weight(st, sid) if holder(st, sid) == 1 - shooter else 0.0
 
 
 def _section_guns(st: ArtilleryState, sid: str) -> list:

@@ -32,7 +32,12 @@ def _mobile(st: ArtilleryState, seat: int):
 
 
 def _near(st: ArtilleryState, seat: int, sid: str) -> float:
+    """How far the seat's nearest free unit is from a section: 0 when any of its
+    units (a gun crew too) stands inside, so a crew that rolled its gun into a
+    building never gains by abandoning the gun to count as free."""
     poly = st.table.sections[sid].poly
+    if any(u.seat == seat for u in st.units_in_section(sid)):
+        return 0.0
     units = _mobile(st, seat) or st.live_units(seat)
     if not units:
         return 99.0

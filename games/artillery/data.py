@@ -514,8 +514,72 @@ ANCHOR = Scenario(
     params={"battery": ("G5", "G6", "G7"), "rigging": "RG", "hull": "HL", "ship": 0},
 )
 
-SCENARIOS: dict[str, Scenario] = {s.key: s for s in (FIELD, SHORE, ANCHOR)}
-SCENARIO_ORDER = ("field", "shore", "anchor")
+# -- Raid on the town: four buildings of the chapter's table, guns that move ------
+_TW, _TH = 48, 36
+
+TOWN = Scenario(
+    key="town", title="Raid on the town",
+    blurb=("Raiders come up the beach with two Light Cannons and two swivels on field carriages. "
+           "The town has a Heavy Cannon dug in behind a wall, facing the harbour: it can be turned "
+           "but never moved; and a Medium Cannon at the warehouse's cart door, which its crew can "
+           "roll inside. Five buildings stand between them: the mission church, the stone customs "
+           "house, the timber warehouse, a fisherman's shanty and the governor's house. Hold them."),
+    width=_TW, height=_TH, rounds=7,
+    sides=("the raiders", "the town"),
+    victory="hold",
+    victory_text=(
+        "From the end of round 3, at the end of every round each side scores 1 point for each "
+        "building it holds: one of its units inside and no enemy unit inside.",
+        "A side with no units left on the table loses at once.",
+        "After round 7 the side with more points wins; if they are level, the side that removed "
+        "more enemy models wins; if that is level too, the game is a draw.",
+    ),
+    terrain=(
+        TerrainPiece("T1", "woods", ((1, 22), (6, 21), (7.5, 26), (4, 28), (1, 26))),
+        TerrainPiece("T2", "woods", ((41, 27), (47, 26), (47, 32), (43, 33), (40.5, 30))),
+        TerrainPiece("T3", "hedge", rect(5, 11.5, 13, 12)),
+        TerrainPiece("T4", "hedge", rect(34, 17, 41, 17.5)),
+        TerrainPiece("T5", "wall", rect(30.5, 28.5, 36, 29)),
+        TerrainPiece("T6", "rocks", rect(31, 20, 34, 22.5)),
+        TerrainPiece("T7", "dunes", rect(31, 5, 44, 6.5)),
+        TerrainPiece("T8", "woods", ((1, 4), (5, 3.5), (6.5, 7), (4, 9.5), (1, 8))),
+    ),
+    structures=(
+        StructureDef("H1", "Mission church", "very_large",
+                     (SectionDef("H1", "Church", rect(19, 8, 28, 14), 4.0),)),
+        StructureDef("H2", "Warehouse", "large_wooden",
+                     (SectionDef("H2", "Warehouse", rect(5, 14, 13, 20), 3.5, gun_door=True),)),
+        StructureDef("H3", "Customs house", "large_stone",
+                     (SectionDef("H3", "Customs house", rect(34, 10, 41, 15), 3.5),)),
+        StructureDef("H4", "Fisherman's shanty", "shanty",
+                     (SectionDef("H4", "Shanty", rect(22, 17, 26.5, 20.5), 2.5),)),
+        StructureDef("H5", "Governor's house", "wooden",
+                     (SectionDef("H5", "Governor's house", rect(20, 26, 27, 31), 3.0),)),
+    ),
+    units=(
+        UnitDef("A1", 0, "gun_crew", 4, (14, 2.5)),
+        UnitDef("A2", 0, "gun_crew", 4, (29, 2.5)),
+        UnitDef("A3", 0, "veterans", 6, (20, 3)),
+        UnitDef("A4", 0, "sailors", 8, (37, 3)),
+        UnitDef("B1", 1, "gun_crew", 5, (33, 33.5)),
+        UnitDef("B2", 1, "gun_crew", 5, (9, 21)),
+        UnitDef("B3", 1, "musketeers", 6, (38, 25)),
+        UnitDef("B4", 1, "militia", 6, (23.5, 28.5)),
+    ),
+    guns=(
+        GunDef("G1", "light", 0, (13, 4.5), 0, "A1", ammo=("round", "grape")),
+        GunDef("G2", "swivel", 0, (15, 4.5), 0, "A1"),
+        GunDef("G3", "heavy", 1, (33, 31), 135, "B1", ammo=("round", "grape")),
+        GunDef("G4", "medium", 1, (9, 20.5), 180, "B2", ammo=("round", "grape")),
+        GunDef("G5", "light", 0, (28, 4.5), 0, "A2", ammo=("round", "grape")),
+        GunDef("G6", "swivel", 0, (30, 4.5), 0, "A2"),
+    ),
+    params={"objectives": ("H1", "H2", "H3", "H4", "H5"), "score_from": 3},
+    draws=True,
+)
+
+SCENARIOS: dict[str, Scenario] = {s.key: s for s in (FIELD, SHORE, ANCHOR, TOWN)}
+SCENARIO_ORDER = ("field", "shore", "anchor", "town")
 DEFAULT_SCENARIO = "field"
 
 #: compass names of the eight facings a field gun may take

@@ -63,12 +63,19 @@ def standing(st: ArtilleryState, names=None) -> tuple[str, str]:
     kind = st.scenario.victory
     if kind == "hold":
         held = []
+        by_seat: list[list[str]] = [[], []]
         for sid in p["objectives"]:
             h = holder(st, sid)
             held.append(f"{sid} {who[h] if h is not None else 'none'}")
+            if h is not None:
+                by_seat[h].append(sid)
+        what = "house" if len(p["objectives"]) <= 2 else "building"
         when = (f"Scoring from round {p['score_from']}" if st.round < p["score_from"]
-                else "1 point a house a round")
-        return "Held: " + ", ".join(held), when
+                else f"1 point a {what} a round")
+        if len(p["objectives"]) <= 2:
+            return "Held: " + ", ".join(held), when
+        # many buildings: who holds which, by side (each held id once)
+        return ("Held: " + " / ".join(f"{who[s]} {' '.join(by_seat[s]) or '-'}" for s in (0, 1)), when)
     if kind == "shore":
         inside = st.units_in_section(p["gate"])
         h = holder(st, p["gate"])

@@ -322,3 +322,53 @@ def test_fort_shoots_the_veterans_before_the_sailors(monkeypatch, level):
     assert not g["A3"] > g["A4"]
     if level == "hard":
         assert g["A4"] > g["A3"]
+
+
+def _house_table(friends_inside: bool, enemy_inside: bool):
+    """A Light Cannon 10" south of a wooden house nobody owns; who stands inside varies."""
+    from tests.artillery.util import building, new, scenario
+    units = [("A1", 0, "gun_crew", 4, (20, 5)), ("B1", 1, "militia", 8, (40, 40))]
+    if friends_inside:
+        units.append(("A2", 0, "musketeers", 6, (19, 18)))
+    if enemy_inside:
+        units.append(("B2", 1, "militia", 8, (22, 18)))
+    sc = scenario(units, guns=[("G1", "light", 0, (20, 7), 0, "A1")],
+                  structures=[building("H1", 16, 16, 25, 20, typ="wooden")])
+    return new(sc)
+
+
+@pytest.mark.parametrize("level", ["hard", "normal"])
+def test_a_shot_at_a_house_counts_the_shooters_own_men_inside_as_a_loss(level):
+    from games.artillery.ai import ArtilleryAI
+    from games.artillery.rules import Move
+    from tests.artillery.util import activate
+    gains = {}
+    for mine, theirs in ((False, True), (True, True), (True, False), (False, False)):
+        st = activate(_house_table(mine, theirs), "A1")
+        ai = ArtilleryAI(level, 0)
+        ai.ev.seat = 0
+        fire = Move("fire", guns=("G1",), target="H1", ammo="round")
+        assert st.why_illegal(fire) is None
+        gains[mine, theirs] = ai._fire_gain(st, fire) - 0.12 * 3.0      # less the loaded gun's worth
+    assert gains[False, True] > gains[True, True] > 0 > gains[True, False]
+    # an empty house nobody owns is worth nothing to batter (its walls are nobody's)
+    assert gains[False, False] == pytest.approx(0.0, abs=1e-9)
+
+
+def test_hard_never_abandons_a_gun_it_left_behind_for_the_worth_of_an_abandoned_gun():
+    from games.artillery.ai_eval import Evaluator, params_for
+    st = _house_table(False, False)
+    ev = Evaluator(0, params_for("hard", "town"))
+    st.units["A1"].pos = (20.0, 12.0)                   # walked 5" away from G1: adrift
+    adrift = ev.material(st)
+    st.guns["G1"].crew = None                           # abandoned
+    assert ev.material(st) <= adrift
+
+
+def test_a_crew_in_a_building_counts_as_standing_at_it_for_the_pull_towards_it():
+    from games.artillery.ai_objectives import _near
+    st = new_game({"scenario": "town"})
+    far = _near(st, 1, "H2")
+    assert far > 0                                      # the Medium's crew waits outside the warehouse
+    st.units["B2"].pos = (9.0, 19.0)                    # ... and rolls its gun in: it is there
+    assert _near(st, 1, "H2") == 0.0

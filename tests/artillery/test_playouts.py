@@ -33,6 +33,19 @@ def invariants(st, move=None):
     json.dumps(st.snapshot())
 
 
+def guns_stay_where_the_chapter_keeps_them(start, st):
+    """A gun in a structure, and a Heavy Cannon on a field carriage, never move; a field
+    gun never stands inside a section it could not have been rolled into (no door)."""
+    for g in st.guns.values():
+        g0 = start.guns[g.id]
+        if g.section is not None or g.type == "heavy":
+            assert g.pos == g0.pos, f"{g.id} ({g.type}) moved"
+        else:
+            sid = st.table.section_at(g.pos, st.wrecked)
+            assert sid is None or st.table.sections[sid].gun_door or sid == start.table.section_at(g0.pos), \
+                f"{g.id} stands in {sid}, which has no door for a gun"
+
+
 def only_assigned_crews_act(st, m):
     if m.kind in ("fire", "reload", "abandon"):
         assert all(st.guns[g].crew == st.act.unit for g in m.guns)
@@ -42,6 +55,7 @@ def only_assigned_crews_act(st, m):
 
 def playout(key, seed, check_every=True):
     st = new_game({"scenario": key})
+    start = st.copy()
     rng = random.Random(seed)
     n = 0
     while not st.is_over():
@@ -62,8 +76,27 @@ def playout(key, seed, check_every=True):
         n += 1
         if check_every or n % 5 == 0:
             invariants(st)
+            guns_stay_where_the_chapter_keeps_them(start, st)
         assert n < INFO.ply_cap
     return st, n
+
+
+def test_the_town_playouts_move_guns_of_every_size_and_never_the_heavy():
+    """Random play in the raid on the town reaches the moves the scenario is for (a
+    Medium, a Light and a swivel hauled, the Heavy turned) with the invariants and
+    the guns' rules checked as it goes; the Heavy never moves."""
+    from games.artillery import events as ev
+    seen = set()
+    for seed in range(12):
+        st, _ = playout("town", seed, check_every=False)
+        for e in st.events:
+            if isinstance(e, ev.Moved):
+                for gid, _frm, _to in e.guns:
+                    seen.add(("moved", st.guns[gid].type))
+            elif isinstance(e, ev.Turned):
+                seen.add(("turned", st.guns[e.gun].type))
+    assert {("moved", "medium"), ("moved", "light"), ("moved", "swivel"), ("turned", "heavy")} <= seen, seen
+    assert ("moved", "heavy") not in seen
 
 
 @pytest.mark.parametrize("key", sorted(SCENARIOS))

@@ -94,3 +94,42 @@ def test_the_column_says_where_each_scenarios_victory_stands():
     assert standing(st)[0] == f"Rigging F{f0 - 1} (F1 cripples)"
     st.units["B1"].gone = "routed"                     # the Heavy Cannon's crew is gone
     assert standing(st)[1] == "Crewed cannons: 2 of 3"
+
+
+def test_the_town_raid_puts_the_chapters_land_rules_on_the_table():
+    """Raid on the town: four of the chapter's building types held as objectives, guns of
+    every size on field carriages, a Heavy that only turns and a Medium at a cart door."""
+    from games.artillery.data import ARTILLERY
+    sc = SCENARIOS["town"]
+    types = {s.type for s in sc.structures}
+    assert {"shanty", "large_wooden", "large_stone", "very_large"} <= types
+    assert set(sc.params["objectives"]) == {s.id for s in sc.structures}
+    assert all(s.owner is None for s in sc.structures)
+    field = {g.type for g in sc.guns if g.section is None}
+    assert field == {"swivel", "light", "medium", "heavy"}
+    assert ARTILLERY["heavy"].move_penalty is None
+    doors = [sec.id for s in sc.structures for sec in s.sections if sec.gun_door]
+    assert doors == ["H2"]
+
+
+def test_the_towns_heavy_only_turns_and_its_medium_rolls_into_the_warehouse():
+    from tests.artillery.util import activate, play
+    st = activate(new_game({"scenario": "town"}), "B1", card="AC", other="2C")
+    assert "cannot be moved" in st.why_illegal("move B1 30,33")        # a Heavy on a carriage never moves
+    assert st.why_illegal("turn G3 S") is None                         # ... but may be turned
+    st = activate(new_game({"scenario": "town"}), "B2", card="AC", other="2C")
+    g = st.guns["G4"]
+    assert st.table.section_at(g.pos) is None
+    play(st, "move B2 9,19")                                           # 2" for a Medium's carriage
+    assert st.unit_section(st.units["B2"]) == "H2"
+    assert st.table.section_at(st.guns["G4"].pos) == "H2"              # through the cart door
+    assert st.why_illegal("fire G4 at A1 round") is not None           # it moved: no shot this activation
+
+
+def test_the_town_raid_standing_names_who_holds_which_building():
+    from games.artillery.victory import standing
+    st = new_game({"scenario": "town"})
+    assert standing(st) == ("Held: the raiders - / the town H5", "Scoring from round 3")
+    st.units["A3"].pos = (23.0, 11.0)                  # the veterans walk into the church
+    st.round = 4
+    assert standing(st, ["Ana", "Ben"]) == ("Held: Ana H1 / Ben H5", "1 point a building a round")

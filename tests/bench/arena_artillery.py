@@ -19,7 +19,7 @@ sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..",
 from games.core.arena import format_table, play_all, summarise  # noqa: E402
 
 LINEUPS = ("hard,easy", "hard,normal", "easy,random", "normal,random", "hard,random")
-SCENARIOS = ("field", "shore", "anchor")
+SCENARIOS = ("field", "shore", "anchor", "town")
 
 
 class ActivationWatch:
