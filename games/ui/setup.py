@@ -268,6 +268,11 @@ class SetupScreen(Scene):
             draw_text(surface, self.error, t.body_font(), c["danger"], (x0, self.start_btn.rect.y - t.px(30)))
         self.back_btn.draw(surface, t)
         self.start_btn.draw(surface, t)
+        keys = "Tab, arrows: move  -  Left/Right: change  -  Enter: press"
+        room = self.back_btn.rect.x - x0 - t.px(12)
+        if room > t.px(120):
+            draw_text(surface, fit_text(keys, t.small_font(), room), t.small_font(), c["text_dim"],
+                      (x0, self.back_btn.rect.centery), "midleft")
         self.focus.draw(surface, t)
         self._draw_picker(surface)           # last: it opens over what lies below the field
 
