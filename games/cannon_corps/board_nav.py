@@ -24,6 +24,7 @@ import pygame
 
 from games.cannon_corps.rules import SPACES, CorpsView, CoverDecision, DeployDecision, FireDecision, SetupDecision
 from games.ui.nav import BACK, DOWN, LEFT, PRESS, RIGHT, UP
+from games.ui.widgets import draw_focus_ring
 
 if TYPE_CHECKING:
     from games.cannon_corps.scene import CorpsBoard
@@ -191,5 +192,9 @@ class CorpsNav:
 
     def draw_nav(self: "CorpsBoard", surface) -> None:
         r = self.nav_rect()
-        if r is not None:
+        if r is None:
+            return
+        if self.nav_at[0] == "button":
+            draw_focus_ring(surface, self.host.theme, r)      # a button: the frame's own focus ring
+        else:
             draw_cursor(surface, r, self.host.theme)

@@ -33,6 +33,29 @@ def sender(app, board):
     return send
 
 
+#: the keyboard's key for each action (what the frame turns into it: games.ui.nav)
+KEYS = {"up": "K_UP", "down": "K_DOWN", "left": "K_LEFT", "right": "K_RIGHT", "press": "K_RETURN",
+        "back": "K_ESCAPE"}
+#: a game controller's button for each action
+PAD = {"up": "CONTROLLER_BUTTON_DPAD_UP", "down": "CONTROLLER_BUTTON_DPAD_DOWN",
+       "left": "CONTROLLER_BUTTON_DPAD_LEFT", "right": "CONTROLLER_BUTTON_DPAD_RIGHT",
+       "press": "CONTROLLER_BUTTON_A", "back": "CONTROLLER_BUTTON_B"}
+
+
+def key_sender(app, board, pad=False):
+    """Each action as the real input the frame routes to the board: a key press (arrows,
+    Enter, Esc) or, with ``pad``, a game controller's button (d-pad, A, B), one frame each."""
+    import pygame
+
+    def send(action):
+        if pad:
+            ev = pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=getattr(pygame, PAD[action]), instance_id=0)
+        else:
+            ev = pygame.event.Event(pygame.KEYDOWN, key=getattr(pygame, KEYS[action]), mod=0, unicode="", scancode=0)
+        app.step(1 / 60, events=[ev])
+    return send
+
+
 def path(board, start, goal, limit=20000) -> list[str]:
     """The fewest arrows from place ``start`` to a place for which ``goal(key)`` holds,
     by the board's own ``nav_step``; AssertionError when none leads there."""

@@ -25,7 +25,7 @@ from games.core.match import AI, HUMAN, SEED_ONLY, Match, Seat  # noqa: E402
 from games.ui.game_screen import GameScreen  # noqa: E402
 from games.ui.headless import make_app  # noqa: E402
 from tests.ui.helpers import settle, step  # noqa: E402
-from tests.ui.nav_helpers import ARROWS, BACK, PRESS, drive_to, press_at, sender  # noqa: E402
+from tests.ui.nav_helpers import ARROWS, BACK, PRESS, drive_to, key_sender, press_at, sender  # noqa: E402
 
 ACTIONS = (*ARROWS, PRESS, BACK)
 
@@ -67,9 +67,10 @@ def mouse_moves(app, pos=(5, 5)):
     app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(3, 2), buttons=(0, 0, 0))])
 
 
-def play_whole_game(app, screen, board, pick, max_log=200, frames=60000):
+def play_whole_game(app, screen, board, pick, max_log=200, frames=60000, send=None):
     """Play the human seats with navigation actions only until the game ends (or the log
-    is long): ``pick(state, rng)`` chooses each legal move. Returns the moves made."""
+    is long): ``pick(state, rng)`` chooses each legal move; ``send`` delivers each action
+    (default: ``board.on_nav``, a frame each). Returns the moves made."""
     rng = random.Random(3)
     made = []
     for _ in range(frames):
@@ -84,7 +85,7 @@ def play_whole_game(app, screen, board, pick, max_log=200, frames=60000):
         if screen.can_act():
             move = pick(screen.visible_state(), rng)
             n = len(m.log)
-            drive_to(board, move, app=app)
+            drive_to(board, move, send=send, app=app)
             assert len(m.log) > n, f"{move} was not played"
             assert m.log[n].text == str(move), f"wanted {move}, played {m.log[n].text}"
             made.append(move)
@@ -561,3 +562,65 @@ def test_artillery_nothing_is_used_while_the_computer_plays():
         step(app)
     assert seen and screen.can_act()
     assert board.on_nav("up") and board.nav_key() is not None
+
+
+
+# -- every board: real keys and a gamepad through the frame; the cursor drawn, then gone -----------
+
+def test_cannon_whole_game_by_the_keyboard_through_the_frame():
+    """The frame's own routing: arrow, Enter and Esc key presses, nothing else."""
+    app, screen, board = start("cannon", (HUMAN, AI), seed=11, animation="fast")
+    made = play_whole_game(app, screen, board, cannon_pick, max_log=160, send=key_sender(app, board))
+    assert len(made) >= 10 and (screen.match.is_over() or len(screen.match.log) >= 160)
+
+
+@pytest.mark.parametrize("pad", [False, True], ids=["keys", "gamepad"])
+@pytest.mark.parametrize("game", ["cannon_corps", "cannon_ball", "artillery"])
+def test_first_decisions_by_keys_and_by_a_gamepad_through_the_frame(game, pad):
+    """A few decisions of each board made with key presses, or with a controller's d-pad
+    and A, as the frame hands them on."""
+    from games.ui import nav
+    nav.reset()
+    app, screen, board = start(game, (HUMAN, AI), seed=3)
+    send = key_sender(app, board, pad=pad)
+    pick = corps_pick if game == "cannon_corps" else ai_pick(game)
+    made = play_whole_game(app, screen, board, pick, max_log=len(screen.match.log) + 12, send=send)
+    assert len(made) >= 2, made
+
+
+def to_decision(game, colorblind=False):
+    app, screen, board = start(game, (HUMAN, AI), seed=3, colorblind=colorblind)
+    for _ in range(4000):
+        if screen.can_act():
+            return app, screen, board
+        if screen.awaiting_performance() and not board.busy:
+            screen.perform()
+        step(app)
+    raise AssertionError("the human never got to act")
+
+
+@pytest.mark.parametrize("colorblind", [False, True], ids=["normal", "colour-blind"])
+@pytest.mark.parametrize("game", ["cannon", "cannon_corps", "cannon_ball", "artillery"])
+def test_the_cursor_is_drawn_in_black_and_white_and_goes_when_the_mouse_moves(game, colorblind):
+    """Frames of no time (what pulses stays still), compared: the first arrow draws the
+    cursor (a light line on a dark band, in either palette), a mouse motion takes it away."""
+    app, screen, board = to_decision(game, colorblind)
+
+    def still(events=()):
+        app.step(0.0, events=list(events))
+        return app.screen.copy()
+
+    motion = [pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(3, 2), buttons=(0, 0, 0))]
+    bare = still(motion)
+    assert board.on_nav("down") and board.nav_key() is not None
+    shown = still()
+    w, h = shown.get_size()
+    changed = {shown.get_at((x, y))[:3] for x in range(0, w, 2) for y in range(0, h, 2)
+               if shown.get_at((x, y)) != bare.get_at((x, y))}
+    assert changed, "the cursor is not drawn"
+    # (on a button of a column it is the frame's own focus ring: the theme's text on its page)
+    assert any(min(c) >= 200 for c in changed), f"no light line: {sorted(changed)[:8]}"
+    assert any(max(c) <= 60 for c in changed), "no dark band"
+    gone = still(motion)
+    assert board.nav_key() is None, "moving the mouse hides the cursor"
+    assert pygame.image.tobytes(gone, "RGB") == pygame.image.tobytes(bare, "RGB"), "the cursor is still drawn"
