@@ -162,25 +162,31 @@ class CorpsBoard(CorpsNav, Board):
         self._check_decision(self.view())
         super().update(dt)
 
+    def _click(self) -> str:
+        """How the help says "click": with the keys' or a gamepad's cursor in use, a word
+        for either (Enter or A)."""
+        return "choose" if self.nav_on else "click"
+
     def help_text(self) -> str:
         v = self.view()
         p = v.pending
+        click = self._click()
         if isinstance(p, SetupDecision):
             n = len(self.staged)
             if n >= 4:
                 return "Press Confirm to hide your four platoons (click a placed die to move it)."
             if self.sel:
-                return f"Click an empty space on your grid for the {self.sel} ({n} of 4 placed)."
+                return f"{click.capitalize()} an empty space on your grid for the {self.sel} ({n} of 4 placed)."
             return f"Pick a die from your reserves, then a space on your grid ({n} of 4 placed)."
         if isinstance(p, FireDecision):
             aim = self._aim_help(v)
             return aim[0] if aim else "Pick one of your platoons to fire (its value is the shot's power)."
         if isinstance(p, CoverDecision):
-            return (f"Your {p.die} on {p.space} was hit: click a lit space "
+            return (f"Your {p.die} on {p.space} was hit: {click} a lit space "
                     "to run for cover, or Stay (bluff).")
         if isinstance(p, DeployDecision):
             if self.sel:
-                return f"Click an empty space on your grid to deploy the {self.sel}."
+                return f"{click.capitalize()} an empty space on your grid to deploy the {self.sel}."
             return "A platoon fell: pick a reserve die, then an empty space to deploy it."
         return ""
 
@@ -194,13 +200,14 @@ class CorpsBoard(CorpsNav, Board):
         if not (self.sel and self.sel in v.my_platoons):
             return None
         power = v.my_platoons[self.sel][1]
+        click = self._click()
         if power == 1:
             return (f"{self.sel} at 1: a FINAL SALVO defeats whatever it hits, then falls. "
-                    "Click a space on an opponent's grid.",
-                    f"{self.sel} at 1: a FINAL SALVO. Click a space on an opponent's grid.")
-        return (f"Power {power} ({self.sel}): click a space on any opponent's grid; "
+                    f"{click.capitalize()} a space on an opponent's grid.",
+                    f"{self.sel} at 1: a FINAL SALVO. {click.capitalize()} a space on an opponent's grid.")
+        return (f"Power {power} ({self.sel}): {click} a space on any opponent's grid; "
                 "it hits that space on every other grid.",
-                f"Power {power} ({self.sel}): click a space on an opponent's grid.")
+                f"Power {power} ({self.sel}): {click} a space on an opponent's grid.")
 
     # ------------------------------------------------------------------ what we may see
     def view(self) -> CorpsView:

@@ -227,6 +227,7 @@ def test_corps_back_lets_go_of_the_aimed_platoon_and_the_picked_die():
     send = sender(app, board)
     press_at(board, send, lambda k: k == ("tray", "d8"))
     assert board.sel == "d8"
+    assert board.help_text().startswith("Choose an empty space"), "the help speaks of the cursor, not a click"
     assert board.on_nav(BACK) and board.sel is None
     assert not board.on_nav(BACK), "back with nothing picked must leave Esc to the frame (the menu)"
     press_at(board, send, lambda k: k == ("tray", "d8"))
