@@ -52,12 +52,12 @@ def nearest(places: dict, at, action: str):
 
 
 def draw_cursor(surface, rect: pygame.Rect, theme) -> None:
-    """The cursor: a white frame on a black band around the place, so it reads on the
-    felt, on a die of any seat's colour and in both palettes alike."""
+    """The cursor: a white frame on a black band just inside the place (outside it would
+    cover the aim's "Power" label over a space), so it reads on the felt, on a die of any
+    seat's colour and in both palettes alike."""
     w = max(3, theme.px(3.5))
-    r = rect.inflate(2 * w + 2, 2 * w + 2)
-    pygame.draw.rect(surface, (0, 0, 0), r.inflate(2 * w, 2 * w), 3 * w, border_radius=theme.px(8))
-    pygame.draw.rect(surface, (255, 255, 255), r, w, border_radius=theme.px(6))
+    pygame.draw.rect(surface, (0, 0, 0), rect, 3 * w, border_radius=theme.px(8))
+    pygame.draw.rect(surface, (255, 255, 255), rect.inflate(-2 * w, -2 * w), w, border_radius=theme.px(6))
 
 
 class CorpsNav:

@@ -82,6 +82,11 @@ def mark_lines(mark: dict | None) -> list[str]:
     return [text[0].upper() + text[1:]]
 
 
+def _click(b: "CorpsBoard") -> tuple[str, str]:
+    """("Click", "click"), or with the keys' or a gamepad's cursor in use ("Choose it", "choose")."""
+    return ("Choose it", "choose") if b.nav_on else ("Click", "click")
+
+
 def space_lines(b: "CorpsBoard", v: CorpsView, seat: int, space: str) -> list[str]:
     """A space on another seat's grid: a revealed die, else the public marks only."""
     info = b.public(v)[seat]
@@ -95,7 +100,7 @@ def space_lines(b: "CorpsBoard", v: CorpsView, seat: int, space: str) -> list[st
     if b.sel and isinstance(v.pending, FireDecision) and v.is_my_decision() and b.sel in v.my_platoons \
             and not v.out[seat]:
         power = v.my_platoons[b.sel][1]
-        lines.append(f"Click: your {b.sel} fires power {power} at {space} on every other grid.")
+        lines.append(f"{_click(b)[0]}: your {b.sel} fires power {power} at {space} on every other grid.")
     return lines
 
 
@@ -104,25 +109,27 @@ def my_space_lines(b: "CorpsBoard", v: CorpsView, space: str) -> list[str]:
     dice = b.my_dice(v)
     there = next(((d, val) for d, (sp, val) in dice.items() if sp == space), None)
     pend = v.pending if v.is_my_decision() else None
+    big, small = _click(b)
     if there is not None:
         d, val = there
         lines = own_die_lines(v, d, val, space)
         if isinstance(pend, SetupDecision):
-            lines = [f"Your {d} on {space}: power {val}", "Click to pick it up again."]
+            lines = [f"Your {d} on {space}: power {val}", f"{big} to pick it up again."]
         elif isinstance(pend, CoverDecision) and d == pend.die:
-            lines.append(f"It was hit for {pend.damage}: click it (or Stay) to stay here.")
+            lines.append(f"It was hit for {pend.damage}: {small} it (or Stay) to stay here.")
         elif isinstance(pend, FireDecision):
-            lines.append("Click to pick it to fire." if b.sel != d else "Picked: click a space on an opponent's grid.")
+            lines.append(f"{big} to pick it to fire." if b.sel != d else
+                         f"Picked: {small} a space on an opponent's grid.")
         return lines
     mark = b.public(v)[v.seat].knowledge.get(space) if v.seat is not None else None
     lines = [f"{space} on your grid: empty"]
     if mark:
         lines.append("The table knows: " + mark_text(mark))
     if isinstance(pend, CoverDecision) and space in pend.options:
-        lines.append(f"Click to run your {pend.die} here for cover.")
+        lines.append(f"{big} to run your {pend.die} here for cover.")
     elif isinstance(pend, DeployDecision) and space in pend.options:
         die = b.sel or (pend.reserves[0] if len(pend.reserves) == 1 else None)
-        lines.append(f"Click to deploy your {die} here." if die else "Pick a reserve die first.")
+        lines.append(f"{big} to deploy your {die} here." if die else "Pick a reserve die first.")
     return lines
 
 
