@@ -263,6 +263,8 @@ def pass_on(app, screen):
                                                         scancode=0)])
         if screen.can_act() and app.stack.top is screen:
             return
+        if screen.awaiting_performance() and not screen.board.busy and app.stack.top is screen:
+            screen.perform()                # a roll or a spin: Space's, not the cursor's
         step(app)
     raise AssertionError("the seat to move never got the screen")
 
@@ -625,3 +627,33 @@ def test_the_cursor_is_drawn_in_black_and_white_and_goes_when_the_mouse_moves(ga
     gone = still(motion)
     assert board.nav_key() is None, "moving the mouse hides the cursor"
     assert pygame.image.tobytes(gone, "RGB") == pygame.image.tobytes(bare, "RGB"), "the cursor is still drawn"
+
+
+def artillery_world(card_index):
+    """Two people: seat 0 chooses its card ``card_index`` of its hand in secret with the
+    cursor; what seat 1 sees while its cursor runs over the column and the table."""
+    app, screen, board = start("artillery", (HUMAN, HUMAN), seed=3)
+    pass_on(app, screen)
+    st = screen.visible_state()
+    assert st.phase == "pick" and screen.viewer == st.current_player()
+    first = screen.viewer
+    cards = sorted((m for m in st.legal_moves() if m.kind == "pick"), key=str)
+    drive_to(board, cards[card_index], app=app)
+    pass_on(app, screen)
+    assert screen.viewer != first and screen.visible_state().phase == "pick"
+    arrival = board.nav_key()
+    seen = []
+    for a in ["down", "down", "right", "up", "left"] + ["left"] * 4 + ["up"] * 3:
+        board.on_nav(a)
+        app.step(1 / 60, events=[])
+        seen.append((a, board.nav_key(), pygame.image.tobytes(app.screen, "RGB")))
+    return arrival, seen
+
+
+def test_artillery_the_cursor_tells_nothing_of_the_other_seats_card():
+    a_arrival, a = artillery_world(0)
+    b_arrival, b = artillery_world(-1)
+    assert a_arrival is None and b_arrival is None, "the first seat's cursor crossed the hand-over"
+    for (act, ka, sa), (_act, kb, sb) in zip(a, b, strict=True):
+        assert ka == kb, f"after {act}: the cursor went to {ka} in one world, {kb} in the other"
+        assert sa == sb, f"after {act} on {ka}: the next seat's screen differs with the card chosen"
