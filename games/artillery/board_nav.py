@@ -28,32 +28,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from games.ui.nav import BACK, DOWN, LEFT, PRESS, RIGHT, UP
+from games.ui.nav import BACK, DIRS, LEFT, PRESS, nearest
 from games.ui.widgets import draw_focus_ring
 
 if TYPE_CHECKING:
     from games.artillery.scene import ArtilleryBoard
-
-#: an arrow -> its direction on the screen
-DIRS = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}
-
-
-def nearest(places: dict, at, action: str):
-    """The key of the place nearest ``at`` in the direction of ``action`` (a place
-    straight that way before one off to the side), or None when nothing lies that way.
-    ``places``: key -> rect."""
-    dx, dy = DIRS[action]
-    best, best_key = None, None
-    for key, r in places.items():
-        ox, oy = r.centerx - at[0], r.centery - at[1]
-        along = ox * dx + oy * dy
-        if along <= 1:
-            continue
-        score = along + 2 * (abs(ox * dy) + abs(oy * dx))
-        if best is None or score < best:
-            best, best_key = score, key
-    return best_key
-
 
 def draw_cursor(surface, pos, r: float) -> None:
     """The table's cursor: a ring with four ticks pointing at the grid point, white on a

@@ -27,6 +27,8 @@ import math
 import random
 
 import pygame
+
+from games.ui.nav import draw_frame_cursor
 import pygame.gfxdraw
 
 from games.cannon import rules as R
@@ -638,9 +640,7 @@ def draw_cursor(surface, pos, cell) -> None:
     x, y = int(round(pos[0])), int(round(pos[1]))
     h = int(round(cell * 0.47))
     w = max(2, int(round(cell * 0.07)))
-    r = pygame.Rect(x - h, y - h, 2 * h, 2 * h)
-    pygame.draw.rect(surface, (0, 0, 0), r.inflate(2 * w, 2 * w), 3 * w, border_radius=max(2, h // 3))
-    pygame.draw.rect(surface, (255, 255, 255), r, w, border_radius=max(2, h // 4))
+    draw_frame_cursor(surface, pygame.Rect(x - h, y - h, 2 * h, 2 * h), w, max(2, h // 4))
 
 
 def draw_selection(surface, pos, cell, theme) -> None:

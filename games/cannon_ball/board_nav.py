@@ -26,7 +26,7 @@ import pygame
 
 from games.cannon_ball import battlefield as M
 from games.cannon_ball import rules as R
-from games.ui.nav import BACK, DOWN, LEFT, PRESS, RIGHT, UP
+from games.ui.nav import BACK, DIRS, PRESS, draw_frame_cursor, nearest
 from games.ui.widgets import draw_focus_ring
 
 if TYPE_CHECKING:
@@ -34,35 +34,11 @@ if TYPE_CHECKING:
 
 #: the places on the map (the rest are buttons and rows)
 MAP = ("box", "spot", "tnt")
-#: an arrow -> its direction on the screen
-DIRS = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}
-
-
-def nearest(places: dict, at, action: str):
-    """The key of the place nearest ``at`` in the direction of ``action`` (a place
-    straight that way before one off to the side), or None when nothing lies that way.
-    ``places``: key -> rect."""
-    dx, dy = DIRS[action]
-    best, best_key = None, None
-    for key, r in places.items():
-        ox, oy = r.centerx - at[0], r.centery - at[1]
-        along = ox * dx + oy * dy
-        if along <= 1:
-            continue
-        score = along + 2 * (abs(ox * dy) + abs(oy * dx))
-        if best is None or score < best:
-            best, best_key = score, key
-    return best_key
-
-
 def draw_cursor(surface, rect: pygame.Rect, cell: float) -> None:
     """The map's cursor: a white frame on a black band around the place, so it reads on
     every section's colour, the river, a man of either side and in both palettes."""
     w = max(2, int(cell / 9))
-    r = rect.inflate(2 * w, 2 * w)
-    rad = max(2, int(cell / 5))
-    pygame.draw.rect(surface, (0, 0, 0), r.inflate(2 * w, 2 * w), 3 * w, border_radius=rad + w)
-    pygame.draw.rect(surface, (255, 255, 255), r, w, border_radius=rad)
+    draw_frame_cursor(surface, rect.inflate(2 * w, 2 * w), w, max(2, int(cell / 5)))
 
 
 class CannonBallNav:

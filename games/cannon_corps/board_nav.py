@@ -23,41 +23,18 @@ from typing import TYPE_CHECKING
 import pygame
 
 from games.cannon_corps.rules import SPACES, CorpsView, CoverDecision, DeployDecision, FireDecision, SetupDecision
-from games.ui.nav import BACK, DOWN, LEFT, PRESS, RIGHT, UP
+from games.ui.nav import BACK, DIRS, PRESS, draw_frame_cursor, nearest
 from games.ui.widgets import draw_focus_ring
 
 if TYPE_CHECKING:
     from games.cannon_corps.scene import CorpsBoard
-
-#: an arrow -> its direction on the screen
-DIRS = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}
-
-
-def nearest(places: dict, at, action: str):
-    """The key of the place nearest ``at`` in the direction of ``action`` (a place
-    straight that way before one off to the side), or None when nothing lies that way.
-    ``places``: key -> rect."""
-    dx, dy = DIRS[action]
-    best, best_key = None, None
-    for key, r in places.items():
-        ox, oy = r.centerx - at[0], r.centery - at[1]
-        along = ox * dx + oy * dy
-        if along <= 1:
-            continue
-        across = abs(ox * dy) + abs(oy * dx)
-        score = along + 2 * across
-        if best is None or score < best:
-            best, best_key = score, key
-    return best_key
-
 
 def draw_cursor(surface, rect: pygame.Rect, theme) -> None:
     """The cursor: a white frame on a black band just inside the place (outside it would
     cover the aim's "Power" label over a space), so it reads on the felt, on a die of any
     seat's colour and in both palettes alike."""
     w = max(3, theme.px(3.5))
-    pygame.draw.rect(surface, (0, 0, 0), rect, 3 * w, border_radius=theme.px(8))
-    pygame.draw.rect(surface, (255, 255, 255), rect.inflate(-2 * w, -2 * w), w, border_radius=theme.px(6))
+    draw_frame_cursor(surface, rect.inflate(-2 * w, -2 * w), w, theme.px(6))
 
 
 class CorpsNav:

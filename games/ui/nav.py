@@ -176,3 +176,36 @@ class NavRepeat:
             n += 1
             self._t -= self.every
         return n
+
+
+# -- the boards' cursors: one way to step between places, one look ---------------------------
+
+#: an arrow -> its direction on the screen (y grows downwards)
+DIRS = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}
+
+
+def nearest(places: dict, at, action: str):
+    """The key of the place nearest ``at`` in the direction of ``action`` (a place
+    straight that way before one off to the side), or None when nothing lies that way.
+    ``places``: key -> rect. Every board with a cursor over places steps with this, so
+    an arrow means the same thing on every board."""
+    dx, dy = DIRS[action]
+    best, best_key = None, None
+    for key, r in places.items():
+        ox, oy = r.centerx - at[0], r.centery - at[1]
+        along = ox * dx + oy * dy
+        if along <= 1:
+            continue
+        across = abs(ox * dy) + abs(oy * dx)
+        score = along + 2 * across
+        if best is None or score < best:
+            best, best_key = score, key
+    return best_key
+
+
+def draw_frame_cursor(surface, rect: pygame.Rect, w: int, radius: int) -> None:
+    """A board's cursor around ``rect``: a white frame ``w`` wide on a black band, so it
+    reads on any board colour, on a piece of any seat and in both palettes alike."""
+    w = max(1, int(w))
+    pygame.draw.rect(surface, (0, 0, 0), rect.inflate(2 * w, 2 * w), 3 * w, border_radius=radius + w)
+    pygame.draw.rect(surface, (255, 255, 255), rect, w, border_radius=radius)
