@@ -200,7 +200,7 @@ def _damage_track(key, surface, area, theme) -> None:
         for i in range(3):
             r = pygame.Rect(bx + i * (box + 6), y, box, box)
             ticked = row * 3 + i < 4
-            pygame.draw.rect(surface, (220, 80, 70) if ticked else (70, 64, 56), r)
+            pygame.draw.rect(surface, theme.c["danger"] if ticked else (70, 64, 56), r)
             pygame.draw.rect(surface, (220, 210, 190), r, 2)
         y += max(box, lh) + 8
     for line in wrap_text("Tally 4: one Integrity filled, Fortitude falls to 2", f, w):
@@ -224,7 +224,7 @@ def _range_bands(key, surface, area, theme) -> None:
         w = (x1 - x0) / n
         for i in range(n):
             r = pygame.Rect(int(x0 + i * w), y, int(w) - 1, bar)
-            pygame.draw.rect(surface, D.band_colour(min(3, i)), r)
+            pygame.draw.rect(surface, D.band_colour(theme, min(3, i)), r)
             if f.size(f"+{i}")[0] <= w - 2 and lh <= bar + 2:
                 draw_text(surface, f"+{i}", f, (20, 20, 20), r.center, "center")
         draw_text(surface, '40"', f, (236, 232, 220), (x1, y + bar + 2), "topright")

@@ -39,7 +39,6 @@ STRUCT_COL = {
     "rigging": ((236, 230, 210), (120, 110, 90)),
 }
 STONE = {"stone", "large_stone", "very_large", "stone_fort", "earthwork"}
-BAND_COLS = ((90, 200, 110), (230, 210, 80), (240, 150, 50), (220, 80, 70))
 
 
 class Geo:
@@ -341,7 +340,7 @@ def draw_track(surface, geo, theme, st, sid, tally: int, down: int, bounds=None,
     pygame.draw.rect(surface, (200, 190, 170), r, 1, border_radius=3)
     draw_text(surface, tr.text, tr.font, (240, 232, 210), (r.x + 3, r.centery), "midleft")
     for i, b in enumerate(tr.boxes):
-        pygame.draw.rect(surface, (220, 80, 70) if i < tr.filled else (70, 64, 56), b)
+        pygame.draw.rect(surface, theme.c["danger"] if i < tr.filled else (70, 64, 56), b)
         pygame.draw.rect(surface, (200, 190, 170), b, 1)
     return tr
 
@@ -418,7 +417,7 @@ def draw_unit(surface, geo, theme, st, u, pos=None, *, active=False, selected=Fa
     if u.fatigue:
         fr = max(5, int(r * 0.42))
         c = (int(x + r * 0.9), int(y - r * 0.9))
-        pygame.draw.circle(surface, (200, 60, 50), c, fr)
+        pygame.draw.circle(surface, theme.c["danger"], c, fr)
         pygame.draw.circle(surface, (255, 240, 220), c, fr, 1)
         draw_text(surface, str(u.fatigue), theme.font(max(7.0, fr * 1.2 / theme.scale), bold=True),
                   (255, 240, 220), c, "center")
@@ -499,7 +498,7 @@ def draw_gun(surface, geo, theme, g, pos=None, facing=None, *, selected=False, m
         pygame.draw.circle(surface, theme.c["select"], (int(x), int(y)), int(length * 0.8), max(1, int(geo.s / 5)))
     if g.spiked or g.destroyed:
         k = int(length * 0.4)
-        col = (230, 60, 50)
+        col = theme.c["danger"]
         pygame.draw.line(surface, col, (int(x - k), int(y - k)), (int(x + k), int(y + k)), max(2, w // 2))
         pygame.draw.line(surface, col, (int(x - k), int(y + k)), (int(x + k), int(y - k)), max(2, w // 2))
     if label:
@@ -705,8 +704,10 @@ def dashed(surface, col, a, b, width=2, dash=8) -> None:
         pygame.draw.line(surface, col, p, q, width)
 
 
-def band_colour(penalty: int):
-    return BAND_COLS[max(0, min(len(BAND_COLS) - 1, penalty))]
+def band_colour(theme, penalty: int):
+    """A range band's colour from the theme (the colour-blind palette has its own)."""
+    bands = theme.c["bands"]
+    return bands[max(0, min(len(bands) - 1, penalty))]
 
 
 __all__ = ["Geo", "base_table", "draw_sections", "draw_unit", "draw_gun", "draw_arc", "ARC_HALF_ANGLE"]

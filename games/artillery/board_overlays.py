@@ -187,7 +187,7 @@ def draw_preview(board, surface, geo, st) -> None:
     if line is None:
         return
     a, b = geo.pt(*line[0]), geo.pt(*line[1])
-    col = D.band_colour(pen)
+    col = D.band_colour(t, pen)
     pygame.draw.line(surface, (0, 0, 0), a, b, 6)
     pygame.draw.line(surface, col, a, b, 3)
     if blocked:

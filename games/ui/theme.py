@@ -37,6 +37,8 @@ NORMAL = {
     "select": (232, 176, 72), "warning": (220, 84, 72),
     # the suggested move (hint arrows and marks)
     "hint": (70, 190, 250),
+    # Artillery's range bands, +0 to +3 (each also carries its "+n" where there is room)
+    "bands": [(90, 200, 110), (230, 210, 80), (240, 150, 50), (220, 80, 70)],
 }
 
 COLORBLIND = dict(NORMAL)
@@ -57,6 +59,9 @@ COLORBLIND.update({
     # The last move's brackets and the hint stay clear of both sides' blue and orange
     # (yellow would merge with orange for protanopes and deuteranopes): white and sky blue.
     "last_move": (250, 250, 250), "hint": (86, 180, 233),
+    # range bands by lightness and the Okabe-Ito hues (no green/red pair): sky blue, yellow,
+    # orange, vermillion
+    "bands": [(86, 180, 233), (240, 228, 66), (230, 159, 0), (213, 94, 0)],
     # hit and miss are told apart by shape (a crater and a ring); their colours avoid the seats'
     "hit": (250, 250, 250), "miss": (150, 160, 170),
 })

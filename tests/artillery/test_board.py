@@ -185,7 +185,7 @@ def test_the_firing_preview_shows_the_forecast_before_the_shot(app):
     a, z = b.geo.pt(*pv.line[0]), b.geo.pt(*pv.line[1])
     mid = (int((a[0] * 3 + z[0]) / 4), int((a[1] * 3 + z[1]) / 4))
     from games.artillery.board_draw import band_colour
-    want = band_colour(pv.penalty)
+    want = band_colour(g.theme, pv.penalty)
     near = [surf.get_at((mid[0] + dx, mid[1] + dy))[:3] for dx in range(-2, 3) for dy in range(-2, 3)]
     assert want in near, "the measured line shows its range band"
 
@@ -400,3 +400,25 @@ def test_escape_lets_go_of_the_aim_first_and_opens_the_menu_after(app):
     assert b.target is None and app.stack.top is g, "the aim is let go, no menu"
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is not g, "with nothing to let go, Esc opens the menu"
+
+
+def test_the_range_band_and_damage_colours_follow_the_theme_and_its_colour_blind_palette(app):
+    """One theme for all games: the aim line's range band is drawn from the palette in use
+    (the colour-blind one has no green/red pair), as the damage and fatigue reds are."""
+    from games.artillery.board_draw import band_colour
+    from games.ui.theme import COLORBLIND, NORMAL
+    assert [band_colour(app.theme, i) for i in range(4)] == NORMAL["bands"]
+    app.theme.colorblind = True
+    try:
+        assert [band_colour(app.theme, i) for i in range(4)] == COLORBLIND["bands"] != NORMAL["bands"]
+        g, m = open_game(app)
+        _aim(app, g, m, "H2")
+        pv = g.board.preview()
+        surf = app.screen
+        g.draw(surf)
+        a, z = g.board.geo.pt(*pv.line[0]), g.board.geo.pt(*pv.line[1])
+        mid = (int((a[0] * 3 + z[0]) / 4), int((a[1] * 3 + z[1]) / 4))
+        near = [surf.get_at((mid[0] + dx, mid[1] + dy))[:3] for dx in range(-2, 3) for dy in range(-2, 3)]
+        assert COLORBLIND["bands"][min(3, pv.penalty)] in near
+    finally:
+        app.theme.colorblind = False

@@ -103,7 +103,7 @@ def test_every_damage_plate_is_whole_and_shows_its_value(scenario, size):
         assert all(tr.rect.contains(bx) for bx in tr.boxes), f"{sid}: a box outside its plate"
         assert tr.boxes[0].w >= 5, "boxes big enough to see"
         for i, bx in enumerate(tr.boxes):
-            want = (220, 80, 70) if i < tr.filled else (70, 64, 56)
+            want = tuple(app.theme.c["danger"]) if i < tr.filled else (70, 64, 56)
             assert tuple(app.screen.get_at(bx.center))[:3] == want, f"{sid} box {i} is covered"
     close(app)
 
