@@ -297,6 +297,6 @@ class SetupScreen(Scene):
             draw_text(surface, fit_text(name, t.body_font(), r.w - t.px(8)), t.body_font(), c["text"],
                       (r.x + t.px(6), r.centery), "midleft")
             self.pick_rects.append((r, name))
-        hint = f"up to {text.NAME_MAX} characters" + ("; or a name from before" if names else "")
+        hint = f"up to {text.NAME_MAX} characters"
         draw_text(surface, fit_text(hint, f, box.w - t.px(8)), f, c["text_dim"],
                   (box.x + t.px(6), box.bottom - t.px(4)), "bottomleft")
