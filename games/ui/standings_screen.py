@@ -93,7 +93,7 @@ class StandingsScreen(Scene):
         for btn in (self.tonight_btn, self.all_btn):
             btn.rect = pygame.Rect(x, y, t.px(150), bh)
             x += t.px(150) + gap
-        bw = t.px(170)
+        bw = min(t.px(170), (pw - t.px(40) - 2 * gap) // 3)     # three in a row inside the panel at any scale
         self.back_btn.rect = pygame.Rect(self.panel.right - t.px(20) - bw, self.panel.bottom - bh - t.px(16), bw, bh)
         self.csv_btn.rect = pygame.Rect(self.back_btn.rect.x - gap - bw, self.back_btn.rect.y, bw, bh)
         self.new_btn.rect = pygame.Rect(self.csv_btn.rect.x - gap - bw, self.back_btn.rect.y, bw, bh)

@@ -301,3 +301,18 @@ def test_a_real_device_gets_the_volume_sliders(app, monkeypatch):
         assert "Sound" not in rows
     finally:
         pygame.mixer.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_at_the_largest_scale_the_standings_buttons_stay_inside_their_panel(size):
+    from games.ui.standings_screen import StandingsScreen
+    a = make_app(size, animation="off", ui_scale=max(v for v in UI_SCALES if v != "auto"))
+    a.push(MainMenu(a))
+    s = StandingsScreen(a)
+    a.push(s)
+    frames(a, 2)
+    for b in s.buttons:
+        assert s.panel.contains(b.rect), f"{b.label!r} at {b.rect} sticks out of {s.panel}"
+        assert b.shown_label(s.theme) == b.label, f"{b.label!r} is cut"
+        for o in s.buttons:
+            assert o is b or not o.rect.colliderect(b.rect)
