@@ -16,9 +16,9 @@ INFO = GameInfo(
         Option("scenario", "Scenario",
                "Field battle: hold the houses. Shore battery: land and silence the fort. "
                "Ship at anchor: rigging against ramparts. Raid on the town: guns on the move "
-               "for four buildings.",
+               "for five buildings. Broadsides: two ships at anchor shoot away each other's masts.",
                (("field", "Field battle"), ("shore", "Shore battery"), ("anchor", "Ship at anchor"),
-                ("town", "Raid on the town")),
+                ("town", "Raid on the town"), ("broadside", "Broadsides")),
                "field"),
     ),
     hidden_information=True,

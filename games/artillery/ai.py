@@ -45,7 +45,7 @@ from __future__ import annotations
 from games.artillery import geometry as geo
 from games.artillery import odds
 from games.artillery.actions import fire_kind, fire_numbers, sort_ids
-from games.artillery.ai_eval import CASUALTY, GUN_WORTH, LEVEL_PARAMS, LOADED, Evaluator, params_for
+from games.artillery.ai_eval import CASUALTY, DECISIVE, GUN_WORTH, LEVEL_PARAMS, LOADED, Evaluator, params_for
 from games.artillery.data import ACTIONS, ARTILLERY, DECK, SHOT
 from games.artillery.forecast import gone_chance, shot_forecast, small_arms_forecast
 from games.artillery.resolve import gun_save_tn
@@ -286,6 +286,9 @@ class ArtilleryAI:
         if m.target in st.sections:
             shooter = st.units[guns[0].crew].seat if guns[0].crew in st.units else guns[0].seat
             gain += self.ev.structure_gain(st, m.target, dmg, crits, shooter)
+            if self.p.get("finish"):
+                # broadsides: a shot that may bring the enemy's masts down is worth the game
+                gain += self.p["finish"] * DECISIVE * self.ev.cripple_chance(st, guns, m.target, m.ammo)
             origin = fire_numbers(st, guns, m.target, m.ammo)[1][0]
             # the shooter's own men in the section are hit too: a loss, not a gain
             gain -= 2 * CASUALTY * self.ev.own_losses(st, m.target, dmg, origin, cas, shooter)

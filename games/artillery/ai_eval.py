@@ -87,6 +87,10 @@ SCENARIO_PARAMS: dict[str, dict[str, dict[str, float]]] = {
         # as the ship against Easy, not traced to one decision).  Figures in
         # docs/artillery_ai.md, "The ship steps out of musket reach".
         "anchor/0": {"reach": 1.0, "reach_fatigue": 1.5, "housed": 0.45},
+        # broadsides: a shot that may bring the enemy's rigging down to Fortitude 1 is
+        # worth that chance of the game (otherwise a shot at the rigging one point from
+        # crippling is valued as one more point on its tally)
+        "broadside": {"finish": 1.0},
     },
     # Normal lost the shore battery to Easy (40-60 over 100 games at seed 1), so a player who
     # chose the stronger level got the weaker opponent.  Three of Hard's rules need none of
@@ -324,7 +328,38 @@ class Evaluator:
         if not self.p["exact"]:
             return rough_shot(st, guns, target, ammo)
         fc = shot_forecast(st, guns, target, ammo)
+        if fc.damage_tn is None and target in st.sections:
+            # grape and swivels at rigging: the rules roll a Lucky Hit on their natural 10s
+            # and Critical hits on the halved hits, which the forecast leaves out
+            return fc.expected_casualties, fc.expected_damage, _halved_criticals(st, target, fc.dice, fc.tn)
         return fc.expected_casualties, fc.expected_damage, fc.expected_crits + fc.p_lucky
+
+    def cripple_chance(self, st: ArtilleryState, guns, sid: str, ammo: str) -> float:
+        """Hard: the exact chance this shot's damage alone brings a deciding rigging
+        down to Fortitude 1 (the game), from the damage dice (or, for grape and
+        swivels, the halved hits) against the section's track; 0 for other sections."""
+        if sid not in _deciding_riggings(st.scenario) or not self.p["exact"]:
+            return 0.0
+        sec = st.sections[sid]
+        t = STRUCTURES[sec.type]
+        need = 0
+        while odds.fortitude_after(t.fortitude, sec.tally + need, t.integrity, sec.down) > 1:
+            need += 1
+            if need > 40:
+                return 0.0
+        fc = shot_forecast(st, guns, sid, ammo)
+        if fc.damage_tn is None:                          # grape, swivels: half the hits, rounded down
+            return odds.at_least(odds.halve_dist(list(fc.hits)), need)
+        halve = SHOT[ammo].halves_rigging
+        dd = odds.damage_dice_dist([g.stats.damage_dice for g in guns], fc.p_die)
+        total = 0.0
+        for n, pn in enumerate(dd):
+            if pn and n:
+                for (hits, _lucky, _c), pr in odds.structure_outcomes(
+                        n, fc.damage_tn, halve, t.fortitude, sec.tally, t.integrity, sec.down).items():
+                    if hits >= need:
+                        total += pn * pr
+        return total
 
     def structure_gain(self, st: ArtilleryState, sid: str, dmg: float, crits: float,
                        shooter: int | None = None) -> float:
@@ -395,8 +430,8 @@ class Evaluator:
         plain roll.)"""
         walls = _walls_worth(st, sid, shooter)
         sc = st.scenario
-        ship_part = sc.victory == "anchor" and sid in (sc.params["rigging"], sc.params["hull"])
-        rigging = ship_part and sid == sc.params["rigging"]
+        rigging = sid in _deciding_riggings(sc)
+        ship_part = rigging or sid in _deciding_hulls(sc)
         f = st.fortitude(sid)
         if effect == "none":
             return 0.0
@@ -566,9 +601,23 @@ def _fire_ok(st: ArtilleryState, gun, target: str, ammo: str) -> bool:
 
 
 def _tally_weight(st: ArtilleryState, sid: str) -> float:
-    """A point of damage on a section (the ship's rigging is what the anchor is about)."""
-    sc = st.scenario
-    return 2.2 if sc.victory == "anchor" and sid == sc.params["rigging"] else 0.35
+    """A point of damage on a section (a ship's rigging is what the anchor and the
+    broadsides are about)."""
+    return 2.2 if sid in _deciding_riggings(st.scenario) else 0.35
+
+
+def _deciding_riggings(sc) -> tuple:
+    """The rigging sections whose crippling ends the game."""
+    if sc.victory == "anchor":
+        return (sc.params["rigging"],)
+    return tuple(sc.params.get("riggings", ()))
+
+
+def _deciding_hulls(sc) -> tuple:
+    """The hull sections whose wrecking ends the game."""
+    if sc.victory == "anchor":
+        return (sc.params["hull"],)
+    return tuple(sc.params.get("hulls", ()))
 
 
 def _walls_worth(st: ArtilleryState, sid: str, shooter: int | None) -> float:
@@ -588,6 +637,21 @@ def _section_guns(st: ArtilleryState, sid: str) -> list:
     from games.artillery.actions import sort_ids
     ids = sort_ids(g.id for g in st.guns.values() if g.section == sid and not g.destroyed)
     return [st.guns[i] for i in ids]
+
+
+def _halved_criticals(st: ArtilleryState, sid: str, n: int, tn: int) -> float:
+    """Expected Lucky and Critical rolls of ``n`` grape or swivel dice at ``tn`` on a
+    section that takes half their hits (rounded down), as resolve applies them."""
+    sec = st.sections[sid]
+    t = STRUCTURES[sec.type]
+    total = 0.0
+    for (tens, succ), pr in odds.tens_and_hits(n, tn).items():
+        hits = succ // 2
+        if hits:
+            lucky = 1 if tens >= odds.lucky_needs(tn) else 0
+            f_after = odds.fortitude_after(t.fortitude, sec.tally + hits, t.integrity, sec.down)
+            total += pr * (lucky + odds.criticals(hits, f_after))
+    return total
 
 
 def _row_p(row) -> float:

@@ -116,4 +116,22 @@ def _obj_anchor(ev: Evaluator, st: ArtilleryState) -> float:
     return sign * v
 
 
-OBJECTIVES = {"hold": _obj_hold, "shore": _obj_shore, "anchor": _obj_anchor}
+def _obj_duel(ev: Evaluator, st: ArtilleryState) -> float:
+    """Broadsides: each Fortitude step the enemy's rigging has lost (5, as at anchor:
+    the last one is the game, valued in the critical and damage worths), and, as the
+    last round nears, the damage done to each ship (the round limit's count)."""
+    from games.artillery.victory import ship_damage
+    me = ev.seat
+    p = st.scenario.params
+    v = 0.0
+    for rig in p["riggings"]:
+        sign = 1 if st.section_owner(rig) != me else -1
+        base = STRUCTURES[st.sections[rig].type].fortitude
+        v += sign * 5.0 * (base - st.fortitude(rig))
+    done = ship_damage(st)
+    late = min(1.0, st.round / st.scenario.rounds)
+    v += 0.6 * late * (done[me] - done[1 - me])
+    return v
+
+
+OBJECTIVES = {"hold": _obj_hold, "shore": _obj_shore, "anchor": _obj_anchor, "duel": _obj_duel}

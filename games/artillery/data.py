@@ -115,6 +115,7 @@ STRUCTURES: dict[str, StructureType] = {
     "earthwork": StructureType("earthwork", "Earthwork Battery", 2, 5, "fortification", ours=True),
     "hull": StructureType("hull", "Ship's Hull", 3, 5, "hull", ours=True),
     "rigging": StructureType("rigging", "Ship's Rigging", 3, 4, "rigging", rigging=True, ours=True),
+    "light_rigging": StructureType("light_rigging", "Light Rigging", 3, 3, "rigging", rigging=True, ours=True),
 }
 
 # ---------------------------------------------------------------------------
@@ -578,8 +579,89 @@ TOWN = Scenario(
     draws=True,
 )
 
-SCENARIOS: dict[str, Scenario] = {s.key: s for s in (FIELD, SHORE, ANCHOR, TOWN)}
-SCENARIO_ORDER = ("field", "shore", "anchor", "town")
+# -- Broadsides: two ships at anchor, and a long gun ashore on each point ----------
+_BW = 48
+_B_WATER = ((10, 0), (48, 0), (48, 38), (45, 41), (41, 44), (38, 48), (0, 48), (0, 10), (3, 7), (7, 4))
+_B_HULL = ((7.16, 21.3), (19.89, 8.58), (23.42, 8.58), (23.42, 12.11), (10.7, 24.84))
+_B_RIG = ((9.64, 20.95), (20.24, 10.34), (21.66, 10.34), (21.66, 11.76), (11.05, 22.36))
+
+
+def _b_rot(p: Point) -> Point:
+    return (_BW - p[0], _BW - p[1])
+
+
+BROADSIDE = Scenario(
+    key="broadside", title="Broadsides",
+    blurb=("A privateer and a Spanish guarda costa lie at anchor across a narrow bay, broadside "
+           "to broadside, 18 inches of water between them. Each ship's gun deck has cannons on "
+           "both rails (only one rail bears), swivels on the rails and a crew that cannot man "
+           "them all; each side has also dragged a Heavy Cannon with chainshot onto the point "
+           "behind it, which can reach the enemy's masts only with roundshot, over its own ship. "
+           "Bring down the enemy's rigging before she brings down yours."),
+    width=_BW, height=_BW, rounds=10,
+    sides=("the privateer", "the guarda costa"),
+    victory="duel",
+    victory_text=(
+        "A side wins at once when the enemy ship's rigging is brought down to Fortitude 1 (or "
+        "dismasted), when her hull is wrecked, or when the enemy has no units left.",
+        "After round 10 the side that has done more damage to the enemy's rigging wins; if that "
+        "is level, the side that removed more enemy models; if that is level too, the game is a "
+        "draw.",
+    ),
+    terrain=(
+        TerrainPiece("T1", "water", _B_WATER),
+        TerrainPiece("T2", "dunes", ((0, 6), (4, 5.5), (6, 2), (5, 0), (0, 0))),
+        TerrainPiece("T3", "dunes", rot_poly(((0, 6), (4, 5.5), (6, 2), (5, 0), (0, 0)), _BW, _BW)),
+    ),
+    structures=(
+        StructureDef("S", "The privateer", "hull", (SectionDef("HS", "Privateer's hull", _B_HULL, 3.0),), owner=0),
+        StructureDef("SR", "The privateer's rigging", "light_rigging",
+                     (SectionDef("RS", "Privateer's rigging", _B_RIG, 10.0, enterable=False),), owner=0),
+        StructureDef("N", "The guarda costa", "hull",
+                     (SectionDef("HN", "Guarda costa's hull", rot_poly(_B_HULL, _BW, _BW), 3.0),), owner=1),
+        StructureDef("NR", "The guarda costa's rigging", "light_rigging",
+                     (SectionDef("RN", "Guarda costa's rigging", rot_poly(_B_RIG, _BW, _BW), 10.0,
+                                 enterable=False),), owner=1),
+    ),
+    units=(
+        UnitDef("A1", 0, "gun_crew", 4, (12.11, 19.89)),
+        UnitDef("A2", 0, "gun_crew", 6, (18.83, 13.17)),
+        UnitDef("A3", 0, "sailors", 8, (15.65, 16.35)),
+        UnitDef("A4", 0, "gun_crew", 4, (1.5, 4.5)),
+        UnitDef("B1", 1, "gun_crew", 4, _b_rot((12.11, 19.89))),
+        UnitDef("B2", 1, "gun_crew", 6, _b_rot((18.83, 13.17))),
+        UnitDef("B3", 1, "sailors", 8, _b_rot((15.65, 16.35))),
+        UnitDef("B4", 1, "gun_crew", 4, _b_rot((1.5, 4.5))),
+    ),
+    guns=(
+        # the privateer: four Light Cannons for a crew of four (two on each rail), two Mediums
+        # on the rail facing the enemy, two swivels; the Heavy on the point
+        GunDef("G1", "light", 0, (12.46, 22.36), 45, "A1", section="HS", ammo=("round", "grape")),
+        GunDef("G2", "light", 0, (14.94, 19.89), 45, "A1", section="HS", ammo=("round", "grape")),
+        GunDef("G3", "light", 0, (9.64, 19.54), 225, "A1", section="HS", ammo=("round", "grape")),
+        GunDef("G4", "light", 0, (12.11, 17.06), 225, "A1", section="HS", ammo=("round", "grape")),
+        GunDef("G5", "medium", 0, (18.83, 16.0), 45, "A2", section="HS", ammo=("round", "grape")),
+        GunDef("G6", "medium", 0, (21.3, 13.53), 45, "A2", section="HS", ammo=("round", "grape")),
+        GunDef("G7", "swivel", 0, (17.41, 17.41), 45, "A3", section="HS"),
+        GunDef("G8", "swivel", 0, (14.59, 14.59), 225, "A3", section="HS"),
+        GunDef("G9", "heavy", 0, (2.5, 2.5), 45, "A4", ammo=("round", "chain")),
+        # the guarda costa: the same, turned about
+        GunDef("G11", "light", 1, _b_rot((12.46, 22.36)), 225, "B1", section="HN", ammo=("round", "grape")),
+        GunDef("G12", "light", 1, _b_rot((14.94, 19.89)), 225, "B1", section="HN", ammo=("round", "grape")),
+        GunDef("G13", "light", 1, _b_rot((9.64, 19.54)), 45, "B1", section="HN", ammo=("round", "grape")),
+        GunDef("G14", "light", 1, _b_rot((12.11, 17.06)), 45, "B1", section="HN", ammo=("round", "grape")),
+        GunDef("G15", "medium", 1, _b_rot((18.83, 16.0)), 225, "B2", section="HN", ammo=("round", "grape")),
+        GunDef("G16", "medium", 1, _b_rot((21.3, 13.53)), 225, "B2", section="HN", ammo=("round", "grape")),
+        GunDef("G17", "swivel", 1, _b_rot((17.41, 17.41)), 225, "B3", section="HN"),
+        GunDef("G18", "swivel", 1, _b_rot((14.59, 14.59)), 45, "B3", section="HN"),
+        GunDef("G19", "heavy", 1, _b_rot((2.5, 2.5)), 225, "B4", ammo=("round", "chain")),
+    ),
+    params={"riggings": ("RS", "RN"), "hulls": ("HS", "HN")},
+    draws=True,
+)
+
+SCENARIOS: dict[str, Scenario] = {s.key: s for s in (FIELD, SHORE, ANCHOR, TOWN, BROADSIDE)}
+SCENARIO_ORDER = ("field", "shore", "anchor", "town", "broadside")
 DEFAULT_SCENARIO = "field"
 
 #: compass names of the eight facings a field gun may take

@@ -86,7 +86,22 @@ def standing(st: ArtilleryState, names=None) -> tuple[str, str]:
         n = _live_cannons(st, p["battery"], need_crew=True)
         return (f"Rigging F{st.fortitude(p['rigging'])} (F1 cripples)",
                 f"Crewed cannons: {n} of {len(p['battery'])}")
+    if kind == "duel":
+        rig = [st.fortitude(r) for r in p["riggings"]]
+        done = ship_damage(st)
+        return (f"Rigging: {who[0]} F{rig[0]}, {who[1]} F{rig[1]}",
+                f"Rigging damage done: {done[0]} to {done[1]}")
     return "", ""
+
+
+def ship_damage(st: ArtilleryState) -> tuple[int, int]:
+    """Broadsides: the damage each seat has done to the other ship's rigging (its
+    tally, a critical's extra point included): whether she can sail is what counts."""
+    p = st.scenario.params
+    taken = [0, 0]
+    for sid in p["riggings"]:
+        taken[st.section_owner(sid)] += st.sections[sid].tally
+    return taken[1], taken[0]
 
 
 # -- immediate checks ----------------------------------------------------------
@@ -113,7 +128,21 @@ def _now_anchor(st: ArtilleryState) -> None:
         st.finish(fort, "the ship is lost")
 
 
-_NOW = {"hold": _now_hold, "shore": _now_shore, "anchor": _now_anchor}
+def _now_duel(st: ArtilleryState) -> None:
+    if _wiped(st):
+        return
+    p = st.scenario.params
+    for rig, hull in zip(p["riggings"], p["hulls"], strict=True):
+        loser = st.section_owner(rig)
+        if crippled(st, rig):
+            st.finish(1 - loser, f"{st.scenario.sides[loser]}'s rigging is shot away")
+            return
+        if st.sections[hull].wrecked:
+            st.finish(1 - loser, f"{st.scenario.sides[loser]} is lost")
+            return
+
+
+_NOW = {"hold": _now_hold, "shore": _now_shore, "anchor": _now_anchor, "duel": _now_duel}
 
 
 def check_now(st: ArtilleryState) -> None:
@@ -164,7 +193,21 @@ def _round_anchor(st: ArtilleryState) -> None:
         st.finish(ship, "the ship slips her cable and escapes")
 
 
-_ROUND = {"hold": _round_hold, "shore": _round_shore, "anchor": _round_anchor}
+def _round_duel(st: ArtilleryState) -> None:
+    if st.round < st.scenario.rounds:
+        return
+    done = ship_damage(st)
+    if done[0] != done[1]:
+        w = 0 if done[0] > done[1] else 1
+        st.finish(w, f"damage done to the enemy's rigging {done[w]} to {done[1 - w]}")
+    elif st.removed[0] != st.removed[1]:
+        w = 0 if st.removed[1] > st.removed[0] else 1
+        st.finish(w, f"damage level; removed {st.removed[1 - w]} enemy models to {st.removed[w]}")
+    else:
+        st.finish(None, "damage and losses level after the last round")
+
+
+_ROUND = {"hold": _round_hold, "shore": _round_shore, "anchor": _round_anchor, "duel": _round_duel}
 
 
 def end_of_round(st: ArtilleryState) -> None:

@@ -46,7 +46,8 @@ def _game(key, levels, seed, max_ply=3000):
 # Normal plays both sides of the shore with weights of Hard's (its card rule reads
 # first_shot and first_threat: a KeyError here if they go missing)
 @pytest.mark.parametrize("key,levels", [("field", ("hard", "easy")), ("shore", ("normal", "hard")),
-                                        ("shore", ("easy", "normal")), ("anchor", ("easy", "normal"))])
+                                        ("shore", ("easy", "normal")), ("anchor", ("easy", "normal")),
+                                        ("town", ("easy", "hard")), ("broadside", ("hard", "normal"))])
 def test_ai_games_are_legal_and_finish(key, levels):
     st, ais = _game(key, levels, seed=1)
     assert st.is_over()
@@ -372,3 +373,43 @@ def test_a_crew_in_a_building_counts_as_standing_at_it_for_the_pull_towards_it()
     assert far > 0                                      # the Medium's crew waits outside the warehouse
     st.units["B2"].pos = (9.0, 19.0)                    # ... and rolls its gun in: it is there
     assert _near(st, 1, "H2") == 0.0
+
+
+def test_broadsides_hard_takes_the_shot_that_may_bring_the_masts_down():
+    """One point from Fortitude 1, the enemy's rigging is the game: a volley of swivels
+    at it (a 6+ test, half the hits) is worth its chance of the game, far more than the
+    same volley at whole rigging; without the weight it would be one more point."""
+    from games.artillery.ai import ArtilleryAI
+    from games.artillery.ai_eval import params_for
+    from games.artillery.rules import Move
+    from tests.artillery.util import activate
+
+    def gain(tally, finish=True):
+        st = new_game({"scenario": "broadside"})
+        st.sections["RN"].tally = tally
+        st = activate(st, "A3")
+        ai = ArtilleryAI("hard", 0)
+        ai.ev.seat = 0
+        ai.p.clear()
+        ai.p.update(params_for("hard", "broadside", 0))
+        if not finish:
+            ai.p["finish"] = 0
+        m = Move("fire", guns=("G7", "G8"), target="RN", ammo="swivel")
+        assert st.why_illegal(m) is None
+        p = ai.ev.cripple_chance(st, [st.guns["G7"], st.guns["G8"]], "RN", "swivel")
+        return ai._gain(st, m), p
+
+    g5, p5 = gain(5)
+    g0, p0 = gain(0)
+    assert p0 == 0.0 and 0.05 < p5 < 0.2
+    assert g5 - gain(5, finish=False)[0] == pytest.approx(30.0 * p5)
+    assert g5 > g0 + 2.0
+
+
+def test_grape_at_rigging_is_credited_with_its_lucky_and_critical_rolls():
+    from games.artillery.ai_eval import Evaluator, params_for
+    st = new_game({"scenario": "broadside"})
+    ev = Evaluator(0, params_for("hard", "broadside", 0))
+    guns = [st.guns["G5"], st.guns["G6"]]
+    _cas, dmg, crits = ev.shot(st, guns, "RN", "grape")
+    assert dmg > 0 and 0 < crits < dmg

@@ -13,7 +13,7 @@ from games.artillery.table import table_for
 def test_scenario_setup_is_valid(key):
     sc = SCENARIOS[key]
     assert sc.width <= 48 and sc.height <= 48
-    assert sc.rounds >= 1 and sc.victory in ("hold", "shore", "anchor") and sc.victory_text
+    assert sc.rounds >= 1 and sc.victory in ("hold", "shore", "anchor", "duel") and sc.victory_text
     t = table_for(sc)
     ids = [u.id for u in sc.units] + [g.id for g in sc.guns] + list(t.sections)
     assert len(ids) == len(set(ids))
@@ -133,3 +133,55 @@ def test_the_town_raid_standing_names_who_holds_which_building():
     st.units["A3"].pos = (23.0, 11.0)                  # the veterans walk into the church
     st.round = 4
     assert standing(st, ["Ana", "Ben"]) == ("Held: Ana H1 / Ben H5", "1 point a building a round")
+
+
+def test_broadsides_are_two_ships_turned_about_with_guns_on_both_rails():
+    """Broadsides: the two ships are the same ship turned half about the table's centre;
+    each has cannons on both rails (the chapter's worked example: a crew of four for four
+    Light Cannons, two on each side), swivels, and a Heavy with chainshot on its point."""
+    sc = SCENARIOS["broadside"]
+    st = new_game({"scenario": "broadside"})
+    w, h = sc.width, sc.height
+    for a, b in ((u, v) for u in sc.units for v in sc.units if u.seat == 0 and v.seat == 1):
+        if (round(w - a.pos[0], 2), round(h - a.pos[1], 2)) == tuple(round(x, 2) for x in b.pos):
+            assert (a.type, a.models) == (b.type, b.models)
+    for seat in (0, 1):
+        crews = {g.crew for g in st.guns.values() if g.seat == seat and g.type == "light"}
+        assert len(crews) == 1
+        crew = st.units[crews.pop()]
+        lights = [g for g in st.guns.values() if g.crew == crew.id]
+        assert crew.models == 4 and len(lights) == 4
+        assert len({g.facing for g in lights}) == 2                 # two on each rail
+    assert {s.type for s in sc.structures} == {"hull", "light_rigging"}
+
+
+def test_broadsides_heavy_on_the_point_reaches_the_enemy_masts_with_roundshot_only():
+    from tests.artillery.util import activate
+    st = activate(new_game({"scenario": "broadside"}), "A4", card="AC", other="2C")
+    assert st.why_illegal("fire G9 at RN round") is None
+    assert "40-inch maximum range" in st.why_illegal("fire G9 at RN chain")
+    # over its own ship: the enemy hull and crews are hidden behind the privateer's hull
+    assert st.why_illegal("fire G9 at HN round") is not None
+
+
+def test_broadsides_one_rail_bears_and_the_crew_chooses_which_guns_fire():
+    from tests.artillery.util import activate
+    st = activate(new_game({"scenario": "broadside"}), "A1", card="AC", other="2C")
+    fires = {m.guns for m in st.legal_moves() if m.kind == "fire" and m.target == "RN"}
+    assert ("G1", "G2") in fires and ("G1",) in fires
+    assert not any(g in ("G3", "G4") for gs in fires for g in gs)   # the far rail's guns never bear
+
+
+def test_broadsides_a_ship_whose_rigging_falls_to_fortitude_1_loses_and_the_count_decides_at_the_end():
+    from games.artillery.victory import check_now, end_of_round, standing
+    st = new_game({"scenario": "broadside"})
+    assert standing(st) == ("Rigging: the privateer F3, the guarda costa F3", "Rigging damage done: 0 to 0")
+    st.sections["RN"].tally = 6                         # 3/3: two Fortitude lost
+    check_now(st)
+    assert st.over and st.winner() == 0 and "guarda costa's rigging" in st.reason
+    st = new_game({"scenario": "broadside"})
+    st.sections["RN"].tally = 2
+    st.sections["RS"].tally = 1
+    st.round = st.scenario.rounds
+    end_of_round(st)
+    assert st.over and st.winner() == 0 and "2 to 1" in st.reason

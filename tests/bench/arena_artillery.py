@@ -16,10 +16,11 @@ import sys
 
 sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..")))
 
+from games.artillery.data import SCENARIO_ORDER  # noqa: E402
 from games.core.arena import format_table, play_all, summarise  # noqa: E402
 
 LINEUPS = ("hard,easy", "hard,normal", "easy,random", "normal,random", "hard,random")
-SCENARIOS = ("field", "shore", "anchor", "town")
+SCENARIOS = SCENARIO_ORDER
 
 
 class ActivationWatch:
