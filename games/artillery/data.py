@@ -367,8 +367,9 @@ _F_WALL = rect(12, 9.25, 20, 9.75)
 
 FIELD = Scenario(
     key="field", title="Field battle",
-    blurb=("Two small forces, one Light Cannon each, meet across open country with a house on "
-           "either side of the centre line. Hold the houses."),
+    blurb=("Two small forces meet across open country with a house on either side of the centre "
+           "line. Each brings a field battery of three Light Cannons served by one crew of six: "
+           "one Reload action reloads all three while the crew is whole. Hold the houses."),
     width=_FW, height=_FH, rounds=6,
     sides=("the south force", "the north force"),
     victory="hold",
@@ -395,16 +396,22 @@ FIELD = Scenario(
                      (SectionDef("H2", "Stone house", rect(25, 16, 30, 20), 3.0),)),
     ),
     units=(
-        UnitDef("A1", 0, "gun_crew", 4, (18, 3)),
+        UnitDef("A1", 0, "gun_crew", 6, (18, 3)),
         UnitDef("A2", 0, "musketeers", 6, (9, 4)),
         UnitDef("A3", 0, "militia", 8, (27, 4)),
-        UnitDef("B1", 1, "gun_crew", 4, (18, 33)),
+        UnitDef("B1", 1, "gun_crew", 6, (18, 33)),
         UnitDef("B2", 1, "musketeers", 6, (27, 32)),
         UnitDef("B3", 1, "militia", 8, (9, 32)),
     ),
     guns=(
+        # a battery a side (issue 26: with one Light Cannon the guns removed a seventh of the
+        # models; small arms did the rest)
         GunDef("G1", "light", 0, (18, 5), 0, "A1", ammo=("round", "grape")),
         GunDef("G2", "light", 1, (18, 31), 180, "B1", ammo=("round", "grape")),
+        GunDef("G3", "light", 0, (16, 5), 0, "A1", ammo=("round", "grape")),
+        GunDef("G4", "light", 1, (20, 31), 180, "B1", ammo=("round", "grape")),
+        GunDef("G5", "light", 0, (20, 5), 0, "A1", ammo=("round", "grape")),
+        GunDef("G6", "light", 1, (16, 31), 180, "B1", ammo=("round", "grape")),
     ),
     params={"objectives": ("H1", "H2"), "score_from": 2},
     draws=True,

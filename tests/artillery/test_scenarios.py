@@ -50,10 +50,18 @@ def test_each_gun_crew_can_work_its_guns_at_the_start(key):
             assert g in st.operable(st.units[g.crew])
 
 
-def test_the_field_battle_is_the_chapters_suggestion():
+def test_the_field_battle_is_the_chapters_suggestion_with_a_battery_a_side():
+    """The chapter's suggested first game (a 3' table, structures on the centre line, Light
+    Cannons assigned to one unit), with a battery of three Light guns a side so the guns
+    matter (issue 26): one crew of six, the sum of their minimum crews."""
+    from games.artillery.data import ARTILLERY
     sc = SCENARIOS["field"]
     assert (sc.width, sc.height) == (36, 36)
-    assert sum(1 for g in sc.guns if g.seat == 0) == 1 and sum(1 for g in sc.guns if g.seat == 1) == 1
+    for seat in (0, 1):
+        guns = [g for g in sc.guns if g.seat == seat]
+        assert len(guns) == 3 and len({g.crew for g in guns}) == 1
+        crew = next(u for u in sc.units if u.id == guns[0].crew)
+        assert crew.models == sum(ARTILLERY[g.type].min_crew for g in guns)
     assert all(g.type == "light" for g in sc.guns)
     mids = [geo.centroid(s.sections[0].poly)[1] for s in sc.structures]
     assert all(abs(y - sc.height / 2) < 1 for y in mids)

@@ -260,14 +260,14 @@ def test_a_drop_inside_the_move_circle_is_never_refused_for_rounding():
 
 def _with_markers(st):
     u = st.active_unit()
-    return any(g.carriage for g in st.operable(u))
+    return any(g.carriage and not g.spiked for g in st.operable(u))
 
 
 def test_the_tooltip_and_the_column_say_what_a_unit_can_do():
     m = midgame("field", want=_with_markers)
     st = m.state
     u = st.active_unit()
-    gun = next(g for g in st.operable(u) if g.carriage)
+    gun = next(g for g in st.operable(u) if g.carriage and not g.spiked)
     gun.markers = 3
     app, g = screen(m, (1280, 720))
     b = g.board
