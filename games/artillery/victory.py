@@ -94,13 +94,22 @@ def standing(st: ArtilleryState, names=None) -> tuple[str, str]:
     return "", ""
 
 
+def _owner(st: ArtilleryState, sid: str) -> int:
+    """The seat a ship's section belongs to (a Broadsides ship always has one: the
+    scenario's data says so, and a section without one is a broken scenario)."""
+    owner = st.section_owner(sid)
+    if owner is None:
+        raise ValueError(f"section {sid} belongs to no side")
+    return owner
+
+
 def ship_damage(st: ArtilleryState) -> tuple[int, int]:
     """Broadsides: the damage each seat has done to the other ship's rigging (its
     tally, a critical's extra point included): whether she can sail is what counts."""
     p = st.scenario.params
     taken = [0, 0]
     for sid in p["riggings"]:
-        taken[st.section_owner(sid)] += st.sections[sid].tally
+        taken[_owner(st, sid)] += st.sections[sid].tally
     return taken[1], taken[0]
 
 
@@ -133,7 +142,7 @@ def _now_duel(st: ArtilleryState) -> None:
         return
     p = st.scenario.params
     for rig, hull in zip(p["riggings"], p["hulls"], strict=True):
-        loser = st.section_owner(rig)
+        loser = _owner(st, rig)
         if crippled(st, rig):
             st.finish(1 - loser, f"{st.scenario.sides[loser]}'s rigging is shot away")
             return
