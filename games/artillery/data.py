@@ -572,7 +572,7 @@ TOWN = Scenario(
         UnitDef("B1", 1, "gun_crew", 5, (33, 33.5)),
         UnitDef("B2", 1, "gun_crew", 5, (9, 21)),
         UnitDef("B3", 1, "musketeers", 6, (38, 25)),
-        UnitDef("B4", 1, "militia", 6, (23.5, 28.5)),
+        UnitDef("B4", 1, "militia", 7, (23.5, 28.5)),
     ),
     guns=(
         GunDef("G1", "light", 0, (13, 4.5), 0, "A1", ammo=("round", "grape")),
