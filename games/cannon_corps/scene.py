@@ -493,8 +493,11 @@ class CorpsBoard(CorpsNav, Board):
 
     # ------------------------------------------------------------------ animation
     def on_move(self, entry, before, after) -> None:
+        # the frame hands the views of the seat at the screen (host.viewer), never the states
         viewer = self.host.viewer
-        bv, av = before.view(viewer), after.view(viewer)
+        bv, av = before, after
+        if not (isinstance(bv, CorpsView) and isinstance(av, CorpsView)):
+            raise TypeError("the Corps board is handed views of the seat at the screen, never a full state")
         self.hint = None
         new = av.events[len(bv.events):]
         priv = list(av.my_private[len(bv.my_private):]) if viewer is not None else []

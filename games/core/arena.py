@@ -14,7 +14,7 @@ import traceback
 from concurrent.futures import ProcessPoolExecutor
 
 from games.core.ai import ARENA_LEVELS, RandomAI, ThinkContext
-from games.core.game import CHANCE, TERMINAL
+from games.core.driver import Chance, End, MatchDriver, Think
 from games.core.match import AI, SEED_ONLY, Match, Seat
 
 log = logging.getLogger(__name__)
@@ -48,26 +48,30 @@ def play_one(game_id: str, levels: list, seed: int, index: int, time_scale: floa
     cap = ply_cap or info.ply_cap
     rng = random.Random(game_seed)
     watcher = watch() if watch is not None else None
+    driver = MatchDriver(match)       # no board: chance is never performed, only applied
     try:
         while match.ply < cap:
-            p = match.to_move()
-            if p == TERMINAL:
+            step = driver.next()
+            if isinstance(step, End):
                 break
-            if p == CHANCE:
+            if isinstance(step, Chance):
                 move = match.draw_chance()
-            else:
+            elif isinstance(step, Think):
+                p = step.seat
                 ctx = ThinkContext(time_scale=time_scale, rng=random.Random(rng.randrange(1 << 30)))
                 t0 = time.perf_counter()
                 move = _choose(ais[p], match, p, ctx, errors, f"game {index}, ply {match.ply}, {seats[p].level}")
                 times[entry_at[p]].append(time.perf_counter() - t0)
                 if watcher is not None:
                     watcher.moved(match, entry_at[p], p, move, times[entry_at[p]][-1])
+            else:
+                raise RuntimeError(f"the arena seats only computers, yet the driver says {step}")
             if check:
                 _check(match.state, move, info, n, f"game {index}, ply {match.ply}")
-            if p == CHANCE:
-                match.apply_chance()          # the same seeded draw as above
+            if isinstance(step, Chance):
+                driver.apply_chance()          # the same seeded draw as above
             else:
-                match.play(move)
+                driver.play(move)
         if check:
             _check(match.state, None, info, n, f"game {index}, end")
     except Exception as exc:  # noqa: BLE001 - the rules failed: counted, reported, the run goes on

@@ -49,19 +49,24 @@ class Seat:
     kind: str = HUMAN          # "human" or "ai"
     level: str = "normal"      # for AI seats: easy | normal | hard | random
     name: str = ""
+    phone: bool = False        # a human who plays on their own phone, not at the laptop
 
     @property
     def is_human(self) -> bool:
         return self.kind == HUMAN
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "level": self.level, "name": self.name}
+        d: dict = {"kind": self.kind, "level": self.level, "name": self.name}
+        if self.phone:
+            d["phone"] = True      # written only when set, so a laptop seat saves as it always has
+        return d
 
     @classmethod
     def from_dict(cls, d) -> "Seat":
         if not isinstance(d, dict) or d.get("kind") not in (HUMAN, AI):
             raise ValueError(f"bad seat entry {d!r}")
-        return cls(kind=d["kind"], level=str(d.get("level", "normal")), name=str(d.get("name", "")))
+        return cls(kind=d["kind"], level=str(d.get("level", "normal")), name=str(d.get("name", "")),
+                   phone=d.get("phone") is True)
 
 
 @dataclass
@@ -226,7 +231,7 @@ class Match:
         swapped; 0: the same seats), a new seed and fresh secrets."""
         k = turn % len(self.seats)
         seats = self.seats[k:] + self.seats[:k]
-        return Match(self.info, dict(self.options), [Seat(s.kind, s.level, s.name) for s in seats],
+        return Match(self.info, dict(self.options), [Seat(s.kind, s.level, s.name, s.phone) for s in seats],
                      seed=random.Random(f"rematch:{self.seed}").randrange(1 << 31))
 
     def seat_label(self, seat: int) -> str:

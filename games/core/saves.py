@@ -16,7 +16,9 @@ Format history
 4. No secrets: neither the computer's nor the luck's secret is saved (a save
    read in a text editor must not tell the dice to come), and a loaded match
    draws fresh ones (``games.core.match``). An older file's ``ai_secret`` is
-   dropped.
+   dropped. A seat may carry ``"phone": true`` (a human playing on their own phone);
+   it is written only when true, so a save without phone seats is as before and
+   every older file loads unchanged (the format number did not move).
 
 A hidden-information game's save holds every seat's secrets (it must, to
 resume): the saves folder is not a hiding place.
@@ -249,7 +251,17 @@ def _validated(d: dict, path: str) -> dict:
                             f"level {str(level)[:40]!r}")
         if not isinstance(level, str):
             level = "normal"
-        seats.append({"kind": s["kind"], "level": level, "name": text.clean(s.get("name", ""), text.NAME_MAX)})
+        seat = {"kind": s["kind"], "level": level, "name": text.clean(s.get("name", ""), text.NAME_MAX)}
+        phone = s.get("phone", False)
+        if not isinstance(phone, bool):
+            raise SaveError(path, "this save is damaged: a player entry is unreadable",
+                            f"seat {str(s)[:80]!r}: 'phone' is not true or false")
+        if phone:
+            if s["kind"] != HUMAN:
+                raise SaveError(path, "this save is damaged: a player entry is unreadable",
+                                f"seat {str(s)[:80]!r}: a computer seat on a phone")
+            seat["phone"] = True        # a human who plays on their own phone
+        seats.append(seat)
     d = dict(d, seats=seats)
     d["name"] = text.clean(d.get("name", ""), text.SAVE_NAME_MAX)
     d["saved_at"] = text.clean(d.get("saved_at", ""), text.SHORT_MAX)

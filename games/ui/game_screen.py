@@ -61,6 +61,7 @@ import pygame
 from games.core import logs, saves
 from games.core.ai import RandomAI
 from games.core.ai_runner import AIRunner, NoAnswer
+from games.core.driver import HERE, Chance, End, HandOver as HandOverStep, MatchDriver, Think
 from games.core.game import CHANCE, BadNotation, IllegalMove
 from games.ui import banner, nav
 from games.ui.board import board_class
@@ -91,7 +92,10 @@ class GameScreen(Scene):
         # the clock the thought limit is measured on: the wall clock, or a test's own
         self.runner = AIRunner(clock) if clock else AIRunner()
         self.hint_runner = AIRunner()
-        self.ais: dict = {}               # seat -> the AI playing it (one per seat per match)
+        # what happens next (a thought, chance, a decision, a hand-over) is the driver's
+        # to say; this frame decides how it looks. The board is asked, through the driver,
+        # whether a chance event is performed (it is made below, so asked late).
+        self.driver = MatchDriver(match, performs=lambda view: self.board.performance(view))
         self.hint_move = None             # the hint shown now (the Hint button then plays it)
         # a transient line under the banner (errors, saves, hints): it lasts its seconds on
         # the wall clock (the loop's frame steps are capped, so they can't time it) and only
@@ -112,10 +116,10 @@ class GameScreen(Scene):
         self._animating_from = None
         self.review_ply: int | None = None   # a past position shown read-only, or None (live)
         self._review_stats: list | None = None   # a finished game's statistics, worked out once
-        self.humans = match.human_seats()
+        self.humans = match.human_seats()   # everyone who plays, at the laptop or on a phone
         self.hidden = self.info.hidden_information
         self._public_only = False         # drawing the board as the public sees it (under a cover)
-        self.viewer = self._initial_viewer(resumed)
+        self.viewer = self.driver.initial_viewer(resumed, self._lone_player_curtain())
         self.board = board_class(self.info)(self)
         b = lambda label, fn, key, **kw: Button(label, fn, key, sound=app.sound, **kw)  # noqa: E731
         self.undo_btn = b("Undo", self.undo, "Ctrl+Z")
@@ -139,8 +143,27 @@ class GameScreen(Scene):
         # open grid. It is pushed from on_enter, once this screen is on the stack,
         # so the curtain sits above it rather than buried underneath. (A board may say
         # a lone player needs none: see _lone_player_curtain.)
-        self._resume_behind_curtain = bool(resumed and self.hidden and self.humans
-                                           and (len(self.humans) > 1 or self._lone_player_curtain()))
+        self._resume_behind_curtain = self.driver.resume_behind_curtain(resumed, self._lone_player_curtain())
+
+    # -- what the driver keeps: the laptop's viewer and the computer players ----------------
+    @property
+    def viewer(self) -> int | None:
+        """Whose secrets the laptop may draw (hidden information); None = the public view.
+        Changed only through :meth:`_change_viewer` (tests may set it)."""
+        return self.driver.viewer
+
+    @viewer.setter
+    def viewer(self, seat: int | None) -> None:
+        self.driver.viewer = seat
+
+    @property
+    def ais(self) -> dict:
+        """seat -> the AI playing it (one per seat per match; tests may put their own)."""
+        return self.driver.ais
+
+    @ais.setter
+    def ais(self, ais: dict) -> None:
+        self.driver.ais = ais
 
     # -- the Host protocol (what a board may ask) -----------------------------------------
     @property
@@ -173,17 +196,18 @@ class GameScreen(Scene):
         reviewing, the past position, as the viewer may see it (all of it once the
         game is over: the end-of-game reveal)."""
         st = self.match.state if self.review_ply is None else self.match.state_at(self.review_ply)
-        if not self.hidden:
-            return st
-        if self.review_ply is not None and self.match.is_over():
+        if self.hidden and self.review_ply is not None and self.match.is_over():
             return st.review_view()
-        return st.view(None if self._public_only else self.viewer)
+        return self.driver.project(st, None if self._public_only else self.viewer)
 
     def can_act(self) -> bool:
         """A human may make the pending decision now (it is theirs and visible)."""
         p = self.match.to_move()
-        return (p >= 0 and self.review_ply is None and self.match.seats[p].is_human and not self.runner.busy
-                and (not self.hidden or self.viewer == p) and not self.board.busy and not self._public_only)
+        seat = self.match.seats[p] if p >= 0 else None
+        # a phone seat decides on its phone, never at the laptop
+        return (seat is not None and self.review_ply is None and seat.is_human and not seat.phone
+                and not self.runner.busy and (not self.hidden or self.viewer == p) and not self.board.busy
+                and not self._public_only)
 
     def awaiting_performance(self) -> str | None:
         return None if self._public_only else self._awaiting
@@ -196,13 +220,6 @@ class GameScreen(Scene):
         self._apply_chance()
 
     # -- who may see what ----------------------------------------------------------
-    def _initial_viewer(self, resumed):
-        if not self.hidden:
-            return None
-        if len(self.humans) == 1:
-            return None if resumed and self._lone_player_curtain() else self.humans[0]
-        return None
-
     def _lone_player_curtain(self) -> bool:
         """Whether a loaded game with one person at the table waits behind a hand-over
         before showing that person's secrets. A board says no with the class attribute
@@ -215,25 +232,6 @@ class GameScreen(Scene):
         public picture shows nothing of any seat's secrets nor of the seat at the
         screen's choices (a hint, a selection): only what every seat may see."""
         return bool(getattr(self.board, "public_under_cover", False))
-
-    def _seat_to_act(self) -> int | None:
-        """The human seat whose decision (or chance performance) is due, if any."""
-        m = self.match
-        p = m.to_move()
-        if p >= 0:
-            return p if m.seats[p].is_human else None
-        if p == CHANCE:
-            actor = self._performer()
-            return actor
-        return None
-
-    def _performer(self) -> int | None:
-        """The human seat that performs the chance event due now, if the board wants it performed."""
-        st = self.match.state
-        actor = st.chance_actor()
-        if actor is None or not (0 <= actor < len(self.match.seats)) or not self.match.seats[actor].is_human:
-            return None
-        return actor if self.board.performance(st) else None
 
     def _change_viewer(self, seat) -> None:
         """The one place the viewer changes: seat-private interface state goes first."""
@@ -283,8 +281,9 @@ class GameScreen(Scene):
         self.board.reset()
         if self._resume_behind_curtain:
             self._resume_behind_curtain = False
-            seat = self._seat_to_act()
-            self._handover_to(seat if seat is not None else self.humans[0])
+            seat = self.driver.seat_to_act()
+            here = self.driver.here_humans()
+            self._handover_to(seat if seat in here else here[0])
 
     def on_exit(self):
         self.runner.cancel()
@@ -297,7 +296,7 @@ class GameScreen(Scene):
             return False
         try:
             before = self.match.state.copy()
-            entry = self.match.play(move)
+            entry = self.driver.play(move)
         except IllegalMove as exc:
             self.say(str(exc), bad=True)
             self._private_sound("error")
@@ -344,23 +343,23 @@ class GameScreen(Scene):
         self._animating_from = before
         self._set_hint(None)
         self.hint_runner.cancel()
-        if self._goes_public():
+        if self.driver.goes_public():
+            # others are in the room and someone else acts next: whoever made the decision
+            # may hand the laptop on, or walk away, straight after it
             self._change_viewer(None)
-        self.board.on_move(entry, before, self.match.state)
+        self.show_move(entry, before)
         self.autosave()
 
-    def _goes_public(self) -> bool:
-        """After a move, a private view with others in the room goes public at once when
-        someone else acts next (a computer, chance, another person): whoever made the
-        decision may hand the laptop on, or walk away, straight after it."""
-        if not (self.hidden and self.viewer is not None and len(self.humans) > 1):
-            return False
-        return self.match.is_over() or self._seat_to_act() != self.viewer
+    def show_move(self, entry, before) -> None:
+        """Tell the board of an applied entry (``before``: the full state it was applied
+        to), with the position before and after as the viewer may see them: a board is
+        handed views, never a full hidden state."""
+        v = self.viewer
+        self.board.on_move(entry, self.driver.project(before, v), self.driver.project(self.match.state, v))
 
     def _apply_chance(self):
-        m = self.match
-        before = m.state.copy()
-        entry = m.apply_chance()
+        before = self.match.state.copy()
+        entry = self.driver.apply_chance()
         self._after_move(entry, before)
 
     def autosave(self):
@@ -404,27 +403,31 @@ class GameScreen(Scene):
         return min(times) if times else None
 
     def _advance(self):
-        """Move the game on by one step if nothing is waiting for a person."""
-        m = self.match
-        if m.is_over():
+        """Carry out the driver's next step if nothing is waiting for a person."""
+        if self.match.is_over():
             self._show_game_over()
             return
         if self.app.stack.top is not self or self._ai_error or self.review_ply is not None:
             return      # paused, a dialog, or reviewing: the AI and chance wait
-        seat = self._seat_to_act()
-        if seat is not None and self.hidden and self.viewer != seat and (len(self.humans) > 1 or self.viewer is None):
-            self._handover_to(seat)
-            return
-        if m.to_move() == CHANCE:
-            if seat is not None:
-                self._awaiting = self.board.performance(m.state)
+        step = self.driver.next()
+        if isinstance(step, End):
+            self._show_game_over()
+        elif isinstance(step, HandOverStep):
+            self._handover_to(step.seat)
+        elif isinstance(step, Chance):
+            if step.performer is None:
+                self._apply_chance()
+            elif step.where == HERE:
+                self._awaiting = step.label
                 self.perform_btn.label = self._awaiting or "Spin!"
-                return
-            self._apply_chance()
-            return
-        self._awaiting = None
-        if m.is_ai_turn():
+            else:
+                self._awaiting = None          # performed on the seat's phone: the laptop waits
+        elif isinstance(step, Think):
+            self._awaiting = None
             self._drive_ai()
+        else:
+            # an Act: the seat decides, here (on the board) or on its phone; the frame waits
+            self._awaiting = None
 
     def _show_game_over(self):
         if self._over_shown:
@@ -456,10 +459,7 @@ class GameScreen(Scene):
 
     # -- the computer players ------------------------------------------------------
     def ai_for(self, seat: int):
-        ai = self.ais.get(seat)
-        if ai is None:
-            ai = self.ais[seat] = self.info.make_ai(self.match.seats[seat].level, seat, self.match.options)
-        return ai
+        return self.driver.ai_for(seat)
 
     def think_limit(self) -> float:
         """Seconds after which a computer's thought is taken for a hang."""
@@ -490,7 +490,7 @@ class GameScreen(Scene):
             self._ai_failed(p, IllegalMove(why), move=move, what="chose a move the rules don't allow")
             return
         before = m.state.copy()
-        self._after_move(m.play(move), before)
+        self._after_move(self.driver.play(move), before)
 
     def _not_a_move(self, move) -> str | None:
         """Why an AI's answer can't be played here, or None: it must be a legal move of
@@ -523,7 +523,7 @@ class GameScreen(Scene):
             if p == seat:
                 mv = RandomAI().choose(self.match.state.view(p), _rng_ctx(self.match.ai_seed("random")))
                 before = self.match.state.copy()
-                self._after_move(self.match.play(mv), before)
+                self._after_move(self.driver.play(mv), before)
 
         text = (f"{who} {what}. This is a fault in the computer player, not your mistake. "
                 f"Your game is autosaved. The details are in the log file:\n{logs.log_file()}")

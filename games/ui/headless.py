@@ -114,10 +114,10 @@ def screenshot(args) -> int:
         except IllegalMove as exc:
             print(f"screenshot: move {text!r}: {exc}", file=sys.stderr)
             return 2
-        top.board.on_move(entry, before, match.state)
+        top.show_move(entry, before)
         while match.to_move() == CHANCE:
             before = match.state.copy()
-            top.board.on_move(match.apply_chance(), before, match.state)
+            top.show_move(match.apply_chance(), before)
     pointer = getattr(args, "pointer", None)
     for i in range(max(1, args.frames)):
         # the pointer arrives on the first frame, as a real mouse would: a hover shows on the capture
@@ -220,22 +220,28 @@ def _smoke_scenes(frames: int, done: list) -> None:
 def _wait_for_human(app, game, frames, seconds: float = 30.0) -> bool:
     """Run the frame until the human may move: accept hand-overs, perform the
     human's chance events. False when the game ended. Raises SmokeFailure when
-    nothing happens in time (an AI that never answers)."""
+    nothing happens in time (an AI that never answers).
+
+    The frame's own driver says what is due; the smoke only plays the person at
+    the table (the frame itself thinks, applies chance and pushes hand-overs)."""
+    from games.core.driver import Act, Chance, End, HandOver
     deadline = time.perf_counter() + seconds
-    while not game.can_act():
-        if game.match.is_over():
+    while True:
+        step = game.driver.next()
+        if isinstance(step, End):
             return False
+        if isinstance(step, Act) and game.can_act():
+            return True
         if time.perf_counter() > deadline:
             who = "the computer" if game.runner.busy else "the game"
             raise SmokeFailure(f"{game.info.id}: {who} did not move within {seconds:.0f} s")
         top = app.stack.top
-        if top is not game and hasattr(top, "ready"):
-            top.ready()                      # a hand-over: the next player is ready
-        if game.awaiting_performance():
+        if isinstance(step, HandOver) and top is not game and hasattr(top, "ready"):
+            top.ready()                      # the hand-over is up: the next player is ready
+        elif isinstance(step, Chance) and step.performer is not None and game.awaiting_performance():
             game.perform()
         _frames(app, 1)
         time.sleep(0.005)
-    return True
 
 
 def _frames(app, n):

@@ -34,6 +34,9 @@ class MoveLog:
         # (last entry of the line's action, player, text, first line of it, first entry of the action)
         self._lines: list = []
         self._followed: int | None = None  # the selection last scrolled into view
+        # the public view of each past position, for a hidden-information game's log
+        # (ply -> (state, its view)): past positions do not change, so each is projected once
+        self._views: dict = {}
 
     def handle_event(self, event, rect) -> bool:
         if event.type == pygame.MOUSEWHEEL and rect.collidepoint(pygame.mouse.get_pos()):
@@ -53,11 +56,26 @@ class MoveLog:
         key = (tuple(e.public for e in log_), width, id(font), tuple(s.name for s in match.seats))
         if key != self._cache_key:
             lines = []
-            for first, last, player, text in _actions(match, log_):
+            for first, last, player, text in _actions(match, log_, self._state_at(match)):
                 for j, part in enumerate(wrap_text(text, font, width) or [""]):
                     lines.append((last, player, part, j == 0, first))
             self._lines, self._cache_key = lines, key
         return self._lines
+
+    def _state_at(self, match):
+        """What the game's log grouping is handed for the position before entry ``i``:
+        the full state of a perfect-information game; in a hidden-information game the
+        public view (the log is everyone's; a board never sees a full hidden state)."""
+        if not match.info.hidden_information:
+            return match.state_at
+
+        def public_at(i: int):
+            st = match.state_at(i)
+            hit = self._views.get(i)
+            if hit is None or hit[0] is not st:       # undo or a new match replaced it
+                hit = self._views[i] = (st, st.view(None))
+            return hit[1]
+        return public_at
 
     def _follow(self, lines, rows) -> None:
         """Scroll the line of the entry under review into view, once per new selection
@@ -114,13 +132,13 @@ class MoveLog:
         surface.set_clip(clip)
 
 
-def _actions(match, entries) -> list:
+def _actions(match, entries, state_at) -> list:
     """The log's lines from the game's board (a line per entry by default). A board's
     grouping that fails is logged and the log falls back to a line per entry, so a
     fault in it never takes the frame down."""
     names = match.names()
     try:
-        return board_class(match.info).log_lines(entries, names, match.state_at)
+        return board_class(match.info).log_lines(entries, names, state_at)
     except Exception:  # noqa: BLE001 - any fault in a game's grouping: logged, plain lines instead
         log.exception("the move log's grouping failed for %s; showing a line per move", match.info.id)
-        return Board.log_lines(entries, names, match.state_at)
+        return Board.log_lines(entries, names, state_at)

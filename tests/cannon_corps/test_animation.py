@@ -61,7 +61,7 @@ def _apply(g, text):
     m = g.match
     before = m.state.copy()
     entry = m.play(Move("start", seat=0) if text == "start 0" else m.state.parse_move(text))
-    g.board.on_move(entry, before, m.state)
+    g.show_move(entry, before)      # the board is handed the viewer's views
 
 
 def _picture(app, b):

@@ -464,7 +464,7 @@ def test_every_animation_step_on_a_scripted_game(app, monkeypatch):
     def play(text):
         before = m.state.copy()
         entry = m.play(Move("start", seat=0) if text == "start 0" else m.state.parse_move(text))
-        b.on_move(entry, before, m.state)
+        b.host.show_move(entry, before)     # the board is handed the viewer's views
         saw_hidden = False
         for _ in range(400):
             if not b.busy:
@@ -503,7 +503,7 @@ def test_every_animation_step_on_a_scripted_game(app, monkeypatch):
         if p < 0:
             before = m.state.copy()
             for e in m.resolve_chance():
-                b.on_move(e, before, m.state)
+                b.host.show_move(e, before)
             continue
         moves = m.state.legal_moves()
         mv = moves[rng.randrange(len(moves))]
@@ -695,7 +695,7 @@ def test_a_click_or_space_skips_the_animation(app):
                        ("start 0", "click"), ("fire d10 C4", "space")):
         before = m.state.copy()
         entry = m.play(Move("start", seat=0) if text == "start 0" else m.state.parse_move(text))
-        b.on_move(entry, before, m.state)
+        b.host.show_move(entry, before)
         b.update(0.01)
         assert b.busy, text
         ply = m.ply

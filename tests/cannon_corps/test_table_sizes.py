@@ -107,10 +107,9 @@ def test_the_live_table_draws_at_every_size(app, n):
     m = g.match
     before = m.state.copy()
     entry = m.play(Move("fire", die, "B2"))
-    after = m.state
     for k in range(6):
         for w, h in SIZES:
-            b.on_move(entry, before, after)
+            g.show_move(entry, before)
             b.timeline.update(0.3 * k)
             assert k == 0 or b.busy or b.timeline.idle
             _draw_at(app, b, w, h, relayout=False)

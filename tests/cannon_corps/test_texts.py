@@ -141,14 +141,14 @@ def test_what_the_table_draws_is_latin1(app, monkeypatch):
             break
         if m.to_move() < 0:
             before = m.state.copy()
-            b.on_move(m.apply_chance(), before, m.state)
+            b.host.show_move(m.apply_chance(), before)
         else:
             if m.to_move() == 0:
                 helps.add(b.help_text())
                 helps.add(b.drawer.strip_line(b.view())[0])
             ms = m.state.legal_moves()
             before = m.state.copy()
-            b.on_move(m.play(ms[rng.randrange(len(ms))]), before, m.state)
+            b.host.show_move(m.play(ms[rng.randrange(len(ms))]), before)
         for _ in range(8):                  # a few moments of every animation
             b.update(0.12)
             b._panel_cache.clear()
