@@ -33,8 +33,8 @@ SECTIONS = [
             "musketry, fatigue and the like, and there we use short rules of our own, each marked "
             "\"Our rule\" on these pages.\n\n"
             "Pick a scenario: a field battle for two houses, a landing party against a shore battery, "
-            "or a ship at anchor trading broadsides with a fort. Each has its own way to win and a "
-            "round limit, so every game ends."
+            "a ship at anchor under a harbour battery, a raid on a town, or two ships trading "
+            "broadsides across a bay. Each has its own way to win and a round limit, so every game ends."
         ),
         "diagram": None,
     },
@@ -258,14 +258,15 @@ SECTIONS = [
     {
         "title": "Scenario: Field battle (our scenario)",
         "text": (
-            "The chapter's own suggestion: a 36\" table, one Light Cannon a side, a house on each side "
-            "of the centre line, woods, rocks and walls. From the end of round 2 each house you hold "
+            "The chapter's own suggestion, made bigger: a 36\" table, a battery of three Light Cannons a "
+            "side served by one crew of six behind a low wall, musketeers and militia, a house on each "
+            "side of the centre line, woods and rocks. From the end of round 2 each house you hold "
             "(your unit inside, no enemy inside) scores a point at the end of every round. After round 6 "
             "the higher score wins; if level, the side that removed more enemy models; if still level, "
             "a draw. A side with no units left loses at once."
         ),
         "diagram": "scenario_field",
-        "caption": "The field battle: houses on the centre line, a Light Cannon behind each line.",
+        "caption": "The field battle: houses on the centre line, a battery behind each line.",
     },
     {
         "title": "Scenario: Shore battery (our scenario)",
@@ -292,6 +293,37 @@ SECTIONS = [
         ),
         "diagram": "scenario_anchor",
         "caption": "The ship at anchor: hull and rigging under the battery's guns.",
+    },
+    {
+        "title": "Scenario: Raid on the town (our scenario)",
+        "text": (
+            "Raiders come up the beach with two Light Cannons and two swivels on field carriages (one "
+            "cannon carries chainshot instead of roundshot), veterans and sailors. The town has a Heavy "
+            "Cannon dug in behind a wall, which can be turned but never moved, a Medium Cannon at the "
+            "warehouse's cart door that its crew can roll inside, musketeers and militia in the church. "
+            "Five buildings stand between them, one of each size the chapter lists.\n\n"
+            "From the end of round 3 each building you hold (your unit inside, no enemy inside) scores "
+            "a point at the end of every round. After round 7 the higher score wins; if level, the side "
+            "that removed more enemy models; if still level, a draw. A side with no units left loses at once."
+        ),
+        "diagram": "scenario_town",
+        "caption": "The raid: the beach at the top, the town's five buildings below.",
+    },
+    {
+        "title": "Scenario: Broadsides (our scenario)",
+        "text": (
+            "Two ships at anchor across a narrow bay, broadside to broadside. Each deck has cannons on "
+            "both rails, but only one rail bears on the enemy, and the crews cannot man every gun at "
+            "once: they choose which guns they work. Swivels and grapeshot reach the rigging at half "
+            "effect. Each side also has a Heavy Cannon on the point behind its ship, loaded for "
+            "chainshot, but the enemy's masts are beyond chainshot's reach, so it fires roundshot over "
+            "its own ship.\n\n"
+            "A side wins at once when the enemy's rigging is down to Fortitude 1 (or dismasted), her "
+            "hull is wrecked, or the enemy has no units left. After round 10 the side that did more "
+            "damage to the enemy's rigging wins; then the one that removed more models; else a draw."
+        ),
+        "diagram": "scenario_broadside",
+        "caption": "Broadsides: two ships across the bay, a Heavy Cannon on each point.",
     },
     {
         "title": "On the table",
@@ -355,4 +387,6 @@ DIAGRAMS = {
     "scenario_field": "the Field battle table as set up",
     "scenario_shore": "the Shore battery table as set up",
     "scenario_anchor": "the Ship at anchor table as set up",
+    "scenario_town": "the Raid on the town table as set up",
+    "scenario_broadside": "the Broadsides table as set up",
 }
