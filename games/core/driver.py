@@ -260,14 +260,18 @@ class MatchDriver:
         ai = ai if ai is not None else self.ai_for(p)
         return ai.choose(self.match.state.view(p), ctx if ctx is not None else self.think_context())
 
-    def step(self, human: Callable[[int, Any], Any] | None = None, *, time_scale: float = 1.0) -> LogEntry | None:
+    def step(self, human: Callable[[int, Any], Any] | None = None, *, time_scale: float = 1.0,
+             on_step: Callable[[Step], None] | None = None) -> LogEntry | None:
         """Play one ply headless: a computer thinks inline, chance is applied (performed
         or not: the draw is the same), a hand-over is accepted at once, and a human's
         move comes from ``human(seat, view)`` (required when a human is to act). The
-        laptop goes public after a move as the frame's does. Returns the entry played,
+        laptop goes public after a move as the frame's does. ``on_step`` sees every
+        step first (a hand-over and the ply after it are two). Returns the entry played,
         or None once the game is over."""
         while True:
             s = self.next()
+            if on_step is not None:
+                on_step(s)
             if isinstance(s, End):
                 return None
             if isinstance(s, HandOver):
@@ -287,13 +291,11 @@ class MatchDriver:
 
     def play_out(self, human: Callable[[int, Any], Any] | None = None, cap: int | None = None,
                  on_step: Callable[[Step], None] | None = None) -> list[LogEntry]:
-        """Step until the end (or ``cap`` plies); ``on_step`` sees every step first."""
+        """Step until the end (or ``cap`` plies, the game's ``ply_cap`` by default)."""
         out: list[LogEntry] = []
         cap = cap if cap is not None else self.match.info.ply_cap
         while self.match.ply < cap:
-            if on_step is not None:
-                on_step(self.next())
-            entry = self.step(human)
+            entry = self.step(human, on_step=on_step)
             if entry is None:
                 break
             out.append(entry)

@@ -185,3 +185,47 @@ def test_autosave_and_continue(tmp_path):
     saves.autosave(m)
     last = saves.latest_unfinished_autosave()
     assert last is not None and saves.load_match(last.path).state.snapshot() == m.state.snapshot()
+
+
+def test_a_phone_seat_is_saved_and_loaded_and_a_laptop_seat_saves_as_before(tmp_path):
+    m = Match(toygame.INFO, {}, [Seat(HUMAN, name="Ann", phone=True), Seat(HUMAN, name="Bo")], seed=4)
+    m.resolve_chance()
+    m.play_text("bank")
+    p = str(tmp_path / "phone.json")
+    saves.save_match(m, p)
+    with open(p) as fh:
+        seats = json.load(fh)["seats"]
+    assert seats[0] == {"kind": "human", "level": "normal", "name": "Ann", "phone": True}
+    assert seats[1] == {"kind": "human", "level": "normal", "name": "Bo"}      # no new key when not a phone
+    back = saves.load_match(p)
+    assert [s.phone for s in back.seats] == [True, False]
+    assert [s.phone for s in m.rematch(0).seats] == [True, False]
+
+
+def test_every_older_save_loads_with_laptop_seats(tmp_path):
+    for name in sorted(os.listdir(FIXTURES)):
+        p = str(tmp_path / name)
+        shutil.copy(os.path.join(FIXTURES, name), p)
+        m = saves.load_match(p)
+        assert m.seats and not any(s.phone for s in m.seats), name
+
+
+@pytest.mark.parametrize("seat, why", [
+    ({"kind": "human", "name": "Ann", "phone": "yes"}, "'phone' is not true or false"),
+    ({"kind": "human", "name": "Ann", "phone": 1}, "'phone' is not true or false"),
+    ({"kind": "ai", "level": "easy", "name": "Bot", "phone": True}, "a computer seat on a phone"),
+])
+def test_a_bad_phone_entry_is_refused(tmp_path, seat, why):
+    d = good_dict()
+    d["seats"][0] = seat
+    p = write(tmp_path, json.dumps(d))
+    with pytest.raises(saves.SaveError) as err:
+        saves.load_match(p)
+    assert why in err.value.detail and "player entry is unreadable" in err.value.reason
+
+
+def test_a_phone_entry_of_false_loads_as_a_laptop_seat(tmp_path):
+    d = good_dict()
+    d["seats"][0]["phone"] = False
+    m = saves.load_match(write(tmp_path, json.dumps(d)))
+    assert m.seats[0].phone is False and "phone" not in m.seats[0].to_dict()
