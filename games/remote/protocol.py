@@ -1,7 +1,7 @@
 """The phone protocol, version 1: JSON text messages, nothing else (docs/phones.md).
 
 Everything that goes over the wire is built here, with one encoder: sorted keys,
-no spaces, no NaN. The same state therefore gives the same bytes in every run,
+no spaces, ASCII with escapes for the rest, no NaN. The same state therefore gives the same bytes in every run,
 which the counterfactual tests rely on (two worlds differing only in another
 seat's secrets must give a seat byte-identical messages).
 
@@ -87,7 +87,9 @@ def encode(message: dict[str, Any]) -> str:
 
     :raises TypeError: for a value JSON cannot hold; :raises ValueError: for NaN or infinity.
     """
-    return json.dumps(message, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    # ASCII only: any text, even a lone surrogate from a badly cut name, goes over as a
+    # \u escape instead of failing to encode as UTF-8 on the writer thread.
+    return json.dumps(message, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
 
 
 def hello(game: str, seat: int, name: str, colour: str) -> str:

@@ -178,6 +178,11 @@ class Peer:
         except ConnectionClosed as exc:
             # The phone went away first (a reload, a lock screen): nothing left to write to.
             log.debug("%s closed while writing: %s", self.label, exc)
+        except Exception:
+            # A bug (say a text that cannot be encoded): the phone must not wait on a socket
+            # nobody writes to any more, so it is closed; the error goes to the log.
+            log.exception("%s: writing failed; closing the connection", self.label)
+            self.ws.close(1011, "The laptop had an error.")
         finally:
             with self._lock:
                 self._finished = True

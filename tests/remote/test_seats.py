@@ -160,3 +160,14 @@ def test_notify_is_called_for_joins_and_messages(make_hub, table):
         send(ws, {"type": "perform"})
         settle(ws)
         assert woken.is_set()
+
+
+def test_any_text_goes_over_even_a_lone_surrogate(make_hub, table):
+    from games.remote import SeatInfo
+
+    hub = make_hub({0: SeatInfo("Zoë \udc80", "#d55e00")})
+    table.secret[0] = "名前 \ud800"
+    ws, hello, state = join(hub, table, 0)
+    with ws:
+        assert hello["name"] == "Zoë \udc80"
+        assert state["payload"]["secret"] == "名前 \ud800"
