@@ -29,7 +29,7 @@ from typing import Any, Literal, Protocol
 
 from games.remote import protocol
 from games.remote.netaddr import PREFERRED_PORT, lan_address
-from games.remote.server import CLOSE_TIMEOUT, Peer, PhoneServer
+from games.remote.server import Peer, PhoneServer
 from games.remote.tokens import CodeDoor, new_code, new_token, normalise_code, same_secret, show_code
 
 log = logging.getLogger(__name__)
@@ -153,17 +153,11 @@ class PhoneHub:
             if self._stopped:
                 return
             self._stopped = True
-            peers = [s.peer for s in self._seats.values() if s.peer is not None]
             for seat in self._seats.values():
                 seat.peer = None
-            self._changes += 1
-            self._changed.notify_all()
-        for peer in peers:
-            peer.finish(protocol.bye(why), protocol.CLOSE_GOING_AWAY, why)
-        deadline = time.monotonic() + CLOSE_TIMEOUT + 1
-        for peer in peers:
-            peer.wait(max(0.0, deadline - time.monotonic()))
-        self._server.stop(protocol.CLOSE_GOING_AWAY, why)
+            self._bump()
+        # The server closes every socket it has (the seats' and the code door's) with the bye.
+        self._server.stop(protocol.bye(why), protocol.CLOSE_GOING_AWAY, why)
 
     @property
     def running(self) -> bool:

@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import collections
 import http
+import inspect
 import logging
 import os
 import queue
 import re
 import stat
 import threading
+import time
 import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -219,8 +221,6 @@ class PhoneServer:
 
     def __init__(self, keeper: Doorkeeper, host: str, port: int, page_dir: Path | str | None = None,
                  clock: Callable[[], float] | None = None) -> None:
-        import time
-
         self._keeper = keeper
         self._host = host
         self._wanted_port = port
@@ -236,6 +236,10 @@ class PhoneServer:
         # running is dropped when counting.
         self._door_lock = threading.Lock()
         self._door: dict[ServerConnection, bool] = {}
+        # Every open socket, so stop() can say goodbye to each (code door ones included).
+        self._peers_lock = threading.Lock()
+        self._peers: set[Peer] = set()
+        self._stopping = False
 
     # -- life -----------------------------------------------------------------------------
 
@@ -243,6 +247,8 @@ class PhoneServer:
         """Listen and serve in a daemon thread. :raises OSError: when the address cannot be used."""
         if self._server is not None:
             return
+        if self._stopping:
+            raise RuntimeError("a stopped phone server cannot start again")
         sock = listen(self._host, self._wanted_port)
         self.port = int(sock.getsockname()[1])
         self._origins = self._allowed_origins()
@@ -259,24 +265,56 @@ class PhoneServer:
         self._thread.start()
         log.info("phone server listening on http://%s/", self.address)
 
-    def stop(self, code: int, reason: str) -> None:
-        """Stop listening (the port is free when this returns), close what is still open
-        with ``code``, wait for every handler thread. Idempotent."""
-        server, self._server = self._server, None
+    def stop(self, last: str | None, code: int, reason: str) -> None:
+        """Stop listening (the port is free when this returns), send ``last`` to every
+        open socket and close it with ``code``, wait for the connections' threads.
+        Idempotent."""
+        with self._peers_lock:
+            if self._stopping:
+                return
+            self._stopping = True
+            peers = list(self._peers)
+        server = self._server
+        # Closed by us, with the goodbye in words, rather than by websockets: its
+        # shutdown() closes open connections only since version 16 and says no words.
+        for peer in peers:
+            peer.finish(last, code, reason)
+        deadline = time.monotonic() + CLOSE_TIMEOUT + 1
+        for peer in peers:
+            if not peer.wait(max(0.0, deadline - time.monotonic())):
+                log.warning("%s did not close in time", peer.label)
         if server is None:
             return
-        # Closes the listening socket first, then any connection still open, then waits
-        # for the handler threads (websockets' own handler threads are not daemons).
-        server.shutdown(close_connections=True, code=code, reason=_close_reason(reason))
+        # Closes the listening socket. Since websockets 16 it also closes any socket that
+        # opened too late for the goodbye above (with the reason in words) and waits for the
+        # handler threads; before, such a socket gets its goodbye from its own handler.
+        if "reason" in inspect.signature(server.shutdown).parameters:
+            server.shutdown(  # type: ignore[call-arg,unused-ignore]
+                close_connections=True, code=code, reason=_close_reason(reason))
+        else:
+            server.shutdown()
+        self._server = None
         if self._thread is not None:
             self._thread.join(OPEN_TIMEOUT + CLOSE_TIMEOUT + 1)
             if self._thread.is_alive():
                 log.error("the phone server's thread did not end")
         log.info("phone server on port %d stopped", self.port)
 
+    def _track(self, peer: Peer) -> bool:
+        """Count a new socket in; False once stopping (the caller closes it at once)."""
+        with self._peers_lock:
+            if self._stopping:
+                return False
+            self._peers.add(peer)
+            return True
+
+    def _untrack(self, peer: Peer) -> None:
+        with self._peers_lock:
+            self._peers.discard(peer)
+
     @property
     def running(self) -> bool:
-        return self._server is not None
+        return self._server is not None and not self._stopping
 
     @property
     def address(self) -> str:
@@ -408,6 +446,9 @@ class PhoneServer:
             ws.close(protocol.CLOSE_NORMAL, protocol.WHY_REVOKED)
             return
         peer = Peer(ws, f"seat {seat}", self._clock)
+        if not self._track(peer):
+            self._closing_now(peer)
+            return
         refusal = self._keeper.join(seat, peer)
         try:
             if refusal is not None:
@@ -421,6 +462,13 @@ class PhoneServer:
             peer.finish(None, protocol.CLOSE_NORMAL, "")
             if not peer.wait(CLOSE_TIMEOUT + 1):
                 log.warning("%s: the writer did not end", peer.label)
+            self._untrack(peer)
+
+    def _closing_now(self, peer: Peer) -> None:
+        # Opened just as the server stops: goodbye at once.
+        peer.finish(protocol.bye(protocol.WHY_CLOSED), protocol.CLOSE_GOING_AWAY, protocol.WHY_CLOSED)
+        _drain(peer.ws)
+        peer.wait(CLOSE_TIMEOUT + 1)
 
     def _read_seat(self, ws: ServerConnection, seat: int, peer: Peer) -> None:
         try:
@@ -447,6 +495,9 @@ class PhoneServer:
         with self._door_lock:
             admitted = self._door.get(ws, False)
         peer = Peer(ws, "code door", self._clock)
+        if not self._track(peer):
+            self._closing_now(peer)
+            return
         try:
             if not admitted:
                 log.warning("code door: a further connection refused (%d open)", CODE_DOOR_CONNECTIONS)
@@ -470,6 +521,7 @@ class PhoneServer:
             peer.finish(None, protocol.CLOSE_NORMAL, "")
             if not peer.wait(CLOSE_TIMEOUT + 1):
                 log.warning("code door: the writer did not end")
+            self._untrack(peer)
 
     def _log_closed(self, peer: Peer, exc: ConnectionClosed) -> None:
         received = exc.rcvd

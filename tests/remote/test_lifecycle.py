@@ -3,6 +3,7 @@ and the package's purity."""
 from __future__ import annotations
 
 import ipaddress
+import json
 import os
 import socket
 import subprocess
@@ -10,7 +11,8 @@ import sys
 import threading
 
 import pytest
-from tests.remote.conftest import SEATS, closed_with, join, recv
+from tests.remote.conftest import SAFETY, SEATS, closed_with, join, recv
+from websockets.exceptions import ConnectionClosed
 
 from games.remote import PhoneHub, netaddr, protocol, qr_matrix
 
@@ -33,6 +35,26 @@ def test_stop_says_bye_closes_everything_and_frees_the_port(make_hub, table):
     assert [t.name for t in threading.enumerate() if t.name.startswith("phone-")] == []
     with pytest.raises(RuntimeError):
         hub.start()
+
+
+def test_stop_says_bye_on_the_code_door_too(make_hub):
+    from tests.remote.conftest import open_phone
+
+    hub = make_hub()
+    typing = open_phone(f"ws://{hub.address}/code")
+    with typing:
+        # The code door says nothing when a socket opens, so the stop may come before the
+        # server has taken this socket in: then websockets closes it, with the same words
+        # as the close reason. Either way the phone is told, in words, with 1001.
+        hub.stop()
+        try:
+            first = typing.recv(timeout=SAFETY)
+        except ConnectionClosed as exc:
+            assert exc.rcvd is not None
+            assert (exc.rcvd.code, exc.rcvd.reason) == (protocol.CLOSE_GOING_AWAY, protocol.WHY_CLOSED)
+        else:
+            assert json.loads(first) == {"type": "bye", "why": protocol.WHY_CLOSED}
+            assert closed_with(typing) == (protocol.CLOSE_GOING_AWAY, protocol.WHY_CLOSED)
 
 
 def test_stop_before_start_is_harmless(page_dir):
