@@ -362,7 +362,7 @@ class PhoneServer:
             self._door[conn] = admitted
 
     def _static(self, conn: ServerConnection, path: str) -> Response:
-        if path == "/" or (path.startswith("/s/") and TOKEN_SHAPE.fullmatch(path[len("/s/"):])):
+        if path == "/" or (path.startswith("/s/") and TOKEN_SHAPE.fullmatch(path[len("/s/"):].removesuffix("/"))):
             # The page for any token-shaped link, known or not: the page finds out over the
             # socket, so plain HTTP tells nobody which tokens exist.
             return self._file(conn, "index.html")

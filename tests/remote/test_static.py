@@ -20,7 +20,7 @@ def get(hub, path: str) -> tuple[int, dict[str, str], bytes]:
         conn.close()
 
 
-@pytest.mark.parametrize("path", ["/", "/?from=qr", "/s/{token}", "/s/{token}?x=1", "/s/" + "Z" * 32])
+@pytest.mark.parametrize("path", ["/", "/?from=qr", "/s/{token}", "/s/{token}/", "/s/{token}?x=1", "/s/" + "Z" * 32])
 def test_the_page_for_the_root_and_any_token_shaped_link(hub, path):
     status, headers, body = get(hub, path.format(token=token_of(hub, 0)))
     assert status == 200
@@ -63,6 +63,7 @@ def test_page_files_with_their_types(hub, page_dir, name, kind):
     "/secret.txt",
     "/s/",
     "/s/short",
+    "/s/{token}//",
     "/s/../page/app.js",
     "/favicon.ico",
     "/ws",
@@ -72,7 +73,7 @@ def test_nothing_else_is_served(hub, page_dir, path):
     (page_dir / ".hidden.js").write_text("hidden")
     (page_dir / "folder.js").mkdir()
     os.symlink(page_dir.parent / "secret.txt", page_dir / "link.js")
-    status, headers, body = get(hub, path)
+    status, headers, body = get(hub, path.format(token=token_of(hub, 0)))
     assert status == 404, (path, body)
     assert b"not for phones" not in body
     assert headers["cache-control"] == "no-store"
