@@ -9,7 +9,9 @@ other decisions as legal-move buttons grouped by kind.
 
 A unit's move has one legal destination per inch of the table it can reach (up
 to some 240); the list carries a spread of them (the farthest in each of 16
-directions) and the page's move box takes any other (``move A1 18,8``).
+directions), the map (``map``: the table, its pieces and, on the seat's own
+activation, every destination of a plain move as ``reach``) lets the player tap
+any of them, and the page's move box takes any other (``move A1 18,8 leave``).
 """
 from __future__ import annotations
 
@@ -32,6 +34,14 @@ GROUP_ORDER = ("Choose your card", "Where the hit lands", "Activate a unit", "Fi
                "Reload", "Move", "Turn a gun", "Take over guns", "Abandon guns", "Spike a gun", "Rally or end")
 
 
+def _r(v: float) -> float:
+    return round(float(v), 1)
+
+
+def _flat(poly: Sequence[tuple[float, float]]) -> list[float]:
+    return [_r(c) for p in poly for c in p]
+
+
 def _units(view: ArtilleryState, seat: int) -> list[dict[str, Any]]:
     out = []
     for u in sorted(view.units.values(), key=lambda u: (u.seat != seat, u.id)):
@@ -39,8 +49,31 @@ def _units(view: ArtilleryState, seat: int) -> list[dict[str, Any]]:
             continue
         out.append({"id": u.id, "name": u.name, "seat": u.seat, "models": u.models, "start": u.start,
                     "experience": u.profile.experience, "fatigue": u.fatigue,
-                    "shaken": u.fatigue >= SHAKEN_AT, "activated": u.id in view.activated})
+                    "shaken": u.fatigue >= SHAKEN_AT, "activated": u.id in view.activated,
+                    "x": _r(u.pos[0]), "y": _r(u.pos[1])})
     return out
+
+
+def _map(view: ArtilleryState, seat: int) -> dict[str, Any]:
+    """The table in inches (y up, South's edge at y = 0), public: its terrain and
+    sections, the guns, and on the seat's own activation every destination of a
+    plain move of the active unit (its field guns going along)."""
+    t = view.table
+    reach: list[list[int]] = []
+    act = view.act
+    if act is not None and act.seat == seat and view.current_player() == seat and view.decision is None:
+        reach = [[m.pos[0], m.pos[1]] for m in view.legal_moves()
+                 if m.kind == "move" and not m.flag and not m.guns and m.pos is not None]
+    return {
+        "w": t.width, "h": t.height, "flip": seat == 1,
+        "terrain": [{"kind": p.kind, "poly": _flat(p.poly)} for p in view.scenario.terrain],
+        "sections": [{"id": sid, "poly": _flat(sec.poly), "wrecked": view.sections[sid].wrecked}
+                     for sid, sec in t.sections.items()],
+        "guns": [{"id": g.id, "seat": g.seat, "x": _r(g.pos[0]), "y": _r(g.pos[1]), "facing": g.facing,
+                  "crew": g.crew, "spiked": g.spiked, "markers": g.markers}
+                 for g in view.guns.values() if not g.destroyed],
+        "reach": reach,
+    }
 
 
 def _card_actions(view: ArtilleryState, seat: int, card: str) -> list[list[Any]]:
@@ -94,6 +127,7 @@ def phone_view(view: ArtilleryState, seat: int) -> dict[str, Any]:
             "unit": act.unit, "name": view.units[act.unit].name, "seat": act.seat, "card": act.card,
             "actions": act.actions, "used": act.used},
         "decision": _decision(view, seat),
+        "map": _map(view, seat),
     }
 
 

@@ -418,7 +418,7 @@
       text = 'Game over' + (p.result ? ': ' + String(p.result) : '');
       cls += ' over';
     } else if (S.sending) {
-      text = 'Sending your move\u2026';
+      text = S.sending === 'perform' ? 'Watch the laptop\u2026' : 'Sending your move\u2026';
       cls += ' mine';
     } else if (p.perform) {
       text = 'Your turn: ' + String(p.perform);
@@ -892,6 +892,7 @@
         (v.active.actions - v.active.used) + ' of ' + v.active.actions + ' actions left');
     }
     root.appendChild(el('div', { cls: 'card' }, [facts]));
+    if (v.map) root.appendChild(artilleryMap(p, v));
 
     if (v.shown && (v.shown[0] || v.shown[1])) {
       var shown = el('div', { cls: 'row' });
@@ -953,6 +954,98 @@
     units.appendChild(list);
     root.appendChild(units);
     return picking;
+  }
+
+  /* The table from above, the seat's own edge at the bottom: terrain, buildings, guns
+     (small squares) and units (South round, North square, in the seat's colour). On the
+     seat's own activation the active unit's destinations are dots: a tap picks the
+     nearest one. */
+  function artilleryMap(p, v) {
+    var m = v.map, ui = S.ui, W = m.w, H = m.h;
+    function pt(x, y) { return m.flip ? [W - x, y] : [x, H - y]; }
+    function points(flat) {
+      var out = [];
+      for (var i = 0; i + 1 < flat.length; i += 2) out.push(pt(flat[i], flat[i + 1]).join(','));
+      return out.join(' ');
+    }
+    var reach = p.your_turn ? (m.reach || []) : [];
+    var active = v.active ? v.active.unit : null;
+    var vb = [0, 0, W, H];
+    if (reach.length && active) vb = zoomBox(reach.map(function (d) { return pt(d[0], d[1]); }), W, H);
+    var box = svg('svg', { viewBox: vb.join(' '), role: 'img', 'aria-label': 'the table' }, 'board table');
+    box.appendChild(svg('rect', { x: 0, y: 0, width: W, height: H }, 'ground'));
+    (m.terrain || []).forEach(function (t) {
+      box.appendChild(svg('polygon', { points: points(t.poly) }, 'terrain t-' + String(t.kind).replace(/[^a-z_]/g, '')));
+    });
+    (m.sections || []).forEach(function (sec) {
+      box.appendChild(svg('polygon', { points: points(sec.poly) }, 'section' + (sec.wrecked ? ' wrecked' : '')));
+    });
+    (m.guns || []).forEach(function (g) {
+      var q = pt(g.x, g.y);
+      var r = svg('rect', { x: q[0] - 0.5, y: q[1] - 0.5, width: 1, height: 1 }, 'gun' + (g.spiked ? ' spiked' : ''));
+      r.style.fill = safeColour(p.colours && p.colours[g.seat], '#888888');
+      box.appendChild(r);
+      var label = svg('text', { x: q[0], y: q[1] + 1.6, 'text-anchor': 'middle' }, 'mlabel small');
+      label.textContent = String(g.id);
+      box.appendChild(label);
+    });
+    (v.units || []).forEach(function (u) {
+      var q = pt(u.x, u.y), shape;
+      if (u.seat === 0) shape = svg('circle', { cx: q[0], cy: q[1], r: 1.1 }, 'unit');
+      else shape = svg('rect', { x: q[0] - 1.0, y: q[1] - 1.0, width: 2.0, height: 2.0 }, 'unit');
+      shape.style.fill = safeColour(p.colours && p.colours[u.seat], '#888888');
+      box.appendChild(shape);
+      if (u.id === active) box.appendChild(svg('circle', { cx: q[0], cy: q[1], r: 1.9 }, 'activering'));
+      var label = svg('text', { x: q[0], y: q[1] - 1.5, 'text-anchor': 'middle' }, 'mlabel');
+      label.textContent = String(u.id);
+      box.appendChild(label);
+    });
+    reach.forEach(function (d) {
+      var q = pt(d[0], d[1]);
+      box.appendChild(svg('circle', { cx: q[0], cy: q[1], r: 0.22 }, 'reach'));
+    });
+    if (ui.dest) {
+      var q = pt(ui.dest[0], ui.dest[1]);
+      box.appendChild(svg('circle', { cx: q[0], cy: q[1], r: 0.7 }, 'dest'));
+    }
+    if (reach.length && active) {
+      var hit = svg('rect', { x: 0, y: 0, width: W, height: H }, 'tap');
+      hit.addEventListener('click', function (ev) {
+        if (S.sending) return;
+        var rect = box.getBoundingClientRect();
+        var sx = vb[0] + (ev.clientX - rect.left) / rect.width * vb[2];
+        var sy = vb[1] + (ev.clientY - rect.top) / rect.height * vb[3];
+        var tx = m.flip ? W - sx : sx, ty = m.flip ? sy : H - sy;
+        var best = null, bestD = 6.25;         // within 2.5 inches
+        reach.forEach(function (d) {
+          var dd = (d[0] - tx) * (d[0] - tx) + (d[1] - ty) * (d[1] - ty);
+          if (dd < bestD) { bestD = dd; best = d; }
+        });
+        if (!best) return;
+        ui.dest = best;
+        propose('move ' + active + ' ' + best[0] + ',' + best[1], 'Move ' + active + ' to ' + best[0] + ',' + best[1]);
+      });
+      box.appendChild(hit);
+    }
+    var kids = [el('h3', { text: reach.length && active ? 'Move ' + active + ': the table near it' : 'The table' }), box];
+    if (reach.length && active) {
+      kids.push(el('p', { cls: 'hint', text: 'Dots: where ' + active + ' can move (its guns go along). Tap near one to choose it; ' +
+        'to leave guns behind, use the list or type the move.' }));
+    } else {
+      kids.push(el('p', { cls: 'hint', text: 'Your side is at the bottom. South round, North square; guns are the small squares.' }));
+    }
+    return el('div', { cls: 'card' }, kids);
+  }
+
+  /* A square window on the table around `pts` (svg coordinates), at least 14 inches
+     across and 3 inches beyond the farthest point, kept on the table. */
+  function zoomBox(pts, W, H) {
+    var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    pts.forEach(function (q) { x0 = Math.min(x0, q[0]); y0 = Math.min(y0, q[1]); x1 = Math.max(x1, q[0]); y1 = Math.max(y1, q[1]); });
+    var size = Math.min(Math.max(14, x1 - x0 + 6, y1 - y0 + 6), W, H);
+    var cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+    var x = Math.max(0, Math.min(W - size, cx - size / 2)), y = Math.max(0, Math.min(H - size, cy - size / 2));
+    return [x, y, size, size];
   }
 
   // -- Cannon ----------------------------------------------------------------------------------------
