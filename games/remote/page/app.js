@@ -395,7 +395,7 @@
     clear(game);
     var own = false;
     var kind = p.view && p.view.kind;
-    var renderer = RENDERERS[kind];
+    var renderer = Object.prototype.hasOwnProperty.call(RENDERERS, kind) ? RENDERERS[kind] : null;
     if (renderer) {
       try {
         own = renderer(game, p) === true;
@@ -436,7 +436,7 @@
   }
 
   function groupsOf(moves) {
-    var order = [], by = {};
+    var order = [], by = Object.create(null);
     moves.forEach(function (m) {
       var g = m.group ? String(m.group) : 'Moves';
       if (!by[g]) { by[g] = []; order.push(g); }
@@ -892,6 +892,9 @@
         (v.active.actions - v.active.used) + ' of ' + v.active.actions + ' actions left');
     }
     root.appendChild(el('div', { cls: 'card' }, [facts]));
+    var picking = d.kind === 'pick' && p.your_turn;
+    var hand = artilleryHand(p, v, picking);
+    if (picking) root.appendChild(hand);
     if (v.map) root.appendChild(artilleryMap(p, v));
 
     if (v.shown && (v.shown[0] || v.shown[1])) {
@@ -906,34 +909,7 @@
       root.appendChild(el('div', { cls: 'card' }, [el('h3', { text: 'Cards shown' }), shown]));
     }
 
-    var picking = d.kind === 'pick' && p.your_turn;
-    var hand = el('div', { cls: 'card' });
-    hand.appendChild(el('h3', { text: picking ? 'Choose a card in secret' : 'Your hand' }));
-    if (picking) {
-      hand.appendChild(el('p', {
-        cls: 'hint',
-        text: 'The better card acts first: Spades, then Hearts, Diamonds, Clubs, and the higher rank within a suit. ' +
-          'The suit also sets how many actions the unit gets (each card lists them for your units still to act).'
-      }));
-    }
-    if (v.my_pick) {
-      hand.appendChild(el('p', { text: 'You chose ' + cardWords(v.my_pick, v.suits) + ' (secret until the reveal).' }));
-    }
-    if (v.phase === 'pick' || v.phase === 'reveal') {
-      hand.appendChild(el('p', { cls: 'hint', text: seatName(p, other) + (v.they_picked ? ' has chosen a card.' : ' has not chosen yet.') + ' ' + seatName(p, other) + ' holds ' + v.their_cards + ' card' + (v.their_cards === 1 ? '' : 's') + '.' }));
-    }
-    var cards = el('div', { cls: 'hand' });
-    (v.hand || []).forEach(function (h) {
-      var acts = (h.actions || []).map(function (a) { return a[0] + ': ' + a[1]; }).join(', ');
-      cards.appendChild(cardFace(h.card, {
-        acts: acts ? 'actions ' + acts : '', suits: v.suits,
-        selected: S.ui.confirm && S.ui.confirm.text === 'pick ' + h.card,
-        onTap: picking ? function () { propose('pick ' + h.card, 'Play ' + cardWords(h.card, v.suits) + ' (secret)'); } : null
-      }));
-    });
-    if (!(v.hand || []).length) cards.appendChild(el('p', { cls: 'dim', text: 'No cards in your hand.' }));
-    hand.appendChild(cards);
-    root.appendChild(hand);
+    if (!picking) root.appendChild(hand);
 
     if (d.kind === 'casualty' && p.your_turn) {
       root.appendChild(el('div', { cls: 'card' }, [
@@ -954,6 +930,37 @@
     units.appendChild(list);
     root.appendChild(units);
     return picking;
+  }
+
+  function artilleryHand(p, v, picking) {
+    var other = 1 - p.seat;
+    var hand = el('div', { cls: 'card' });
+    hand.appendChild(el('h3', { text: picking ? 'Choose a card in secret' : 'Your hand' }));
+    if (picking) {
+      hand.appendChild(el('p', {
+        cls: 'hint',
+        text: 'The better card acts first: Spades, then Hearts, Diamonds, Clubs, and the higher rank within a suit. ' +
+          'The suit also sets how many actions the unit gets (each card lists them for your units still to act).'
+      }));
+    }
+    if (v.my_pick) {
+      hand.appendChild(el('p', { text: 'You chose ' + cardWords(v.my_pick, v.suits) + ' (secret until the reveal).' }));
+    }
+    if (v.phase === 'pick' || v.phase === 'reveal') {
+      hand.appendChild(el('p', { cls: 'hint', text: seatName(p, other) + (v.they_picked ? ' has chosen a card.' : ' has not chosen yet.') + ' ' + seatName(p, other) + ' holds ' + v.their_cards + ' card' + (v.their_cards === 1 ? '' : 's') + '.' }));
+    }
+    var cards = el('div', { cls: 'hand' });
+    (v.hand || []).forEach(function (h) {
+      var acts = (h.actions || []).map(function (a) { return a[0] + ' ' + a[1]; }).join(' \u00B7 ');
+      cards.appendChild(cardFace(h.card, {
+        acts: acts ? 'Actions: ' + acts : '', suits: v.suits,
+        selected: S.ui.confirm && S.ui.confirm.text === 'pick ' + h.card,
+        onTap: picking ? function () { propose('pick ' + h.card, 'Play ' + cardWords(h.card, v.suits) + ' (secret)'); } : null
+      }));
+    });
+    if (!(v.hand || []).length) cards.appendChild(el('p', { cls: 'dim', text: 'No cards in your hand.' }));
+    hand.appendChild(cards);
+    return hand;
   }
 
   /* The table from above, the seat's own edge at the bottom: terrain, buildings, guns
@@ -980,6 +987,10 @@
     (m.sections || []).forEach(function (sec) {
       box.appendChild(svg('polygon', { points: points(sec.poly) }, 'section' + (sec.wrecked ? ' wrecked' : '')));
     });
+    reach.forEach(function (d) {            // under the pieces: a dot under a unit is still picked by a tap
+      var q = pt(d[0], d[1]);
+      box.appendChild(svg('circle', { cx: q[0], cy: q[1], r: 0.22 }, 'reach'));
+    });
     (m.guns || []).forEach(function (g) {
       var q = pt(g.x, g.y);
       var r = svg('rect', { x: q[0] - 0.5, y: q[1] - 0.5, width: 1, height: 1 }, 'gun' + (g.spiked ? ' spiked' : ''));
@@ -999,10 +1010,6 @@
       var label = svg('text', { x: q[0], y: q[1] - 1.5, 'text-anchor': 'middle' }, 'mlabel');
       label.textContent = String(u.id);
       box.appendChild(label);
-    });
-    reach.forEach(function (d) {
-      var q = pt(d[0], d[1]);
-      box.appendChild(svg('circle', { cx: q[0], cy: q[1], r: 0.22 }, 'reach'));
     });
     if (ui.dest) {
       var q = pt(ui.dest[0], ui.dest[1]);
