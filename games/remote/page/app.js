@@ -295,7 +295,7 @@
         stop('This seat moved to another phone', msg.why ? String(msg.why) : '', true);
         break;
       case 'bye':
-        stop('The game has ended here', msg.why ? String(msg.why) : '', false);
+        stop('This phone is no longer in the game', msg.why ? String(msg.why) : '', false);
         break;
       case 'pong': break;
       default:
