@@ -10,6 +10,12 @@ The rules decide; the board asks them. It never applies a move itself: it calls
 ``host.submit(move)`` and is told of every applied move (a player's, an AI's or a
 chance outcome) through :meth:`Board.on_move` with a true before and after.
 
+A board is handed views: everything it is given (``host.visible_state()``, the
+before and after of :meth:`Board.on_move`, the state :meth:`Board.performance` is
+asked about, the move log's positions) is, in a hidden-information game, what its
+viewer (or the public) may see, never the full state; after the end the review
+shows everything (``review_view``).
+
 :class:`GenericBoard` needs nothing from the game but its rules: it shows the
 state as text and the legal moves as buttons, so a new game is playable (and
 testable through the real frame) as soon as its ``rules.py`` exists.
@@ -121,8 +127,10 @@ class Board(ABC):
         return not self.timeline.idle
 
     def on_move(self, entry: "LogEntry", before: "GameState", after: "GameState") -> None:  # noqa: B027 - default: no animation
-        """A move was applied (``before``/``after`` are the full states; draw only what
-        the viewer may see). Queue its animation on ``self.timeline``."""
+        """A move was applied. ``before``/``after`` are the positions as the viewer
+        (``host.viewer``) may see them: the states of a perfect-information game, the
+        viewer's views (or the public views) of a hidden-information one, never its full
+        states. Queue its animation on ``self.timeline``."""
 
     def reset(self) -> None:
         """The position jumped (undo, redo, load, a new viewer): no animation, fresh picture."""
@@ -160,8 +168,10 @@ class Board(ABC):
         return ""
 
     def performance(self, state: "GameState") -> str | None:
-        """At a chance node whose actor is the human at the screen: the label of the
-        button that performs it ("Spin!", "Roll!"), or None to apply it at once."""
+        """At a chance node whose actor is a human: the label of the button that
+        performs it ("Spin!", "Roll!"), or None to apply it at once. ``state`` is the
+        public view of a hidden-information game (the state of a perfect-information
+        one): whether a roll is performed is a fact of the table, not of a secret."""
         return None
 
     def perform_rect(self):
@@ -179,8 +189,8 @@ class Board(ABC):
         a line per entry: "Name: text", a chance outcome without a name. A game may fold
         the entries of one action into one line (a click on it reviews the position
         after its last entry; Left/Right still step one entry). ``state_at(i)`` is the
-        full position before entry ``i``: a hidden-information game must build its
-        lines from the public texts alone."""
+        position before entry ``i``: the full state of a perfect-information game, the
+        public view of a hidden-information one (the log is everyone's)."""
         return [(i, i, e.player, e.public if e.player == CHANCE else f"{names[e.player]}: {e.public}")
                 for i, e in enumerate(entries)]
 

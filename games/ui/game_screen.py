@@ -1,9 +1,17 @@
 """The frame every game is played in: turn banner, board, move log, buttons.
 
 The game brings only a board (``games.ui.board.Board``); this frame owns the
-match, the AI players and their thread, autosave, undo/redo, hints, the typed
-move box, chance, hand-overs for hidden information and the overlays, and it is
-the board's :class:`~games.ui.board.Host`.
+match, the AI players' thread, autosave, undo/redo, hints, the typed move box,
+the hand-over screens and the overlays, and it is the board's
+:class:`~games.ui.board.Host`. What happens next (a computer thinks, chance is
+applied or performed, a person decides here or on a phone, a hand-over, the end)
+is the match driver's to say (``games.core.driver``, asked in ``_advance``); the
+frame decides how each step looks.
+
+Views: the frame projects once, for the viewer (``visible_state``, and
+``show_move`` for each applied entry's before and after); in a hidden-information
+game a board is handed views only, never a full state (after the end, the
+review view, as before). ``tests/ui/test_board_views.py`` checks it with a spy.
 
 Chance: outcomes are applied one at a time, each shown to the board with a
 true before and after, and the next waits until the board's animation is done.
