@@ -9,7 +9,9 @@ contract (URLs, messages, limits) is docs/phones.md.
 - :mod:`~games.remote.protocol`: the messages and their checks;
 - :mod:`~games.remote.tokens`: seat tokens, short codes and the code door's lockout;
 - :mod:`~games.remote.netaddr`: which address and port to listen on;
-- :mod:`~games.remote.qr`: QR codes as rows of booleans.
+- :mod:`~games.remote.qr`: QR codes as rows of booleans;
+- :mod:`~games.remote.payload`: what one seat is sent (from its view only);
+- :mod:`~games.remote.table`: :class:`~games.remote.table.MatchTable`, a match as the hub's table.
 """
 from __future__ import annotations
 
