@@ -1,0 +1,311 @@
+"""Phones in a real browser (issue 28): a six-seat Cannon Corps game, five phones and a computer.
+
+Headless Chromium, driven by Selenium, opens the phone page of each of five seats from
+the laptop's own server (``PhoneHub`` on loopback) and plays the whole game with taps:
+the set-up on the grid (dice, then spaces), a shot by a platoon chip and a target
+space, cover or bluff from the move buttons, a deployment typed in the move box, each
+staged move played with the confirm bar's Play. The laptop's side is the match driver,
+the hub and the :class:`~games.remote.table.MatchTable` between them, pumped by this
+test's thread as the app frame pumps them (the computer, Easy, thinks inline). One page
+is reloaded mid-game and must come back to its seat and its state.
+
+The test steps by polling the page and pumping the hub; there is no fixed sleep, and
+WebDriverWait's timeout is only a safety net (``SAFETY``). Screenshots of two pages
+mid-game (390x844 and 412x915) go to ``tmp_path``, or to the folder named by
+``CANNONADE_PHONE_SHOTS`` (``docs/img/phones`` to refresh the docs' pictures).
+
+Needs Debian's ``chromium`` and ``chromium-driver`` (``.ci/run`` installs them); skipped,
+saying so, without them.
+"""
+from __future__ import annotations
+
+import os
+import random
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import games
+from games.core.driver import Act, Chance, End, MatchDriver, Think, Where
+from games.core.match import AI, HUMAN, SEED_ONLY, Match, Seat
+from games.remote import PhoneHub, SeatInfo
+from games.remote.table import MatchTable
+
+selenium = pytest.importorskip("selenium", reason="selenium is not installed (pip install -r requirements-dev.txt)")
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+#: seconds any one wait may take before the test fails (never reached when things work)
+SAFETY = 20.0
+#: how often WebDriverWait looks again; between looks the hub is pumped, as a frame would
+POLL = 0.004
+
+NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Gunner"]
+COLOURS = ["#d55e00", "#0072b2", "#009e73", "#cc79a7", "#e69f00", "#56b4e9"]
+PHONES = (0, 1, 2, 3, 4)
+COMPUTER = 5
+#: the two pages photographed mid-game: their screens (CSS pixels) and the decision shown
+SHOTS = {1: (390, 844, "fire"), 3: (412, 915, "cover")}
+#: the seat whose page is reloaded mid-game
+RELOADED = 2
+
+CHROME_ARGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+               "--disable-component-update", "--disable-sync", "--no-first-run",
+               # five windows at once: none of them counts as in the background
+               "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+               "--disable-backgrounding-occluded-windows")
+
+# One script reads everything the test looks at on a page, in one round trip.
+READ_PAGE = """
+const $ = (id) => document.getElementById(id);
+const seat = $('seat'), turn = $('turn'), note = $('note'), confirm = $('confirm');
+const own = document.querySelector('[aria-label="your grid"]');
+const grid = {};
+if (own) own.querySelectorAll('.cell').forEach((c) => {
+  const die = c.querySelector('.die'), val = c.querySelector('.val');
+  if (die) grid[c.dataset.space] = [die.textContent, Number(val.textContent)];
+});
+return {seat: !seat.hidden, turn: turn.textContent, mine: turn.classList.contains('mine'),
+        status: $('status').textContent, note: note.hidden ? '' : note.textContent,
+        confirm: confirm.hidden ? null : $('confirmtext').textContent, name: $('seatname').textContent,
+        stopped: !$('stopped').hidden, banner: $('banner').hidden ? '' : $('banner').textContent, grid: grid};
+"""
+
+
+# Scroll the decision's card (the one with the staged move's controls) just under the seat bar.
+PANEL_TO_TOP = """
+const cards = Array.from(document.querySelectorAll('#game > .card'));
+const panel = cards.find((c) => c.querySelector('button')) || cards[0];
+const bar = document.getElementById('seatbar').getBoundingClientRect().height;
+window.scrollBy(0, panel.getBoundingClientRect().top - bar - 8);
+"""
+
+
+def _browser() -> tuple[str, str]:
+    chromium = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
+    driver = shutil.which("chromedriver") or (
+        "/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else None)
+    if chromium is None or driver is None:
+        pytest.skip("Chromium and chromedriver are not installed (apt-get install chromium chromium-driver; "
+                    ".ci/run installs them)")
+    return chromium, driver
+
+
+@pytest.fixture
+def chrome(tmp_path: Path) -> Iterator[webdriver.Chrome]:
+    chromium, chromedriver = _browser()
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for arg in CHROME_ARGS:
+        options.add_argument(arg)
+    options.add_argument(f"--user-data-dir={tmp_path / 'chrome-profile'}")
+    browser = webdriver.Chrome(service=Service(chromedriver), options=options)
+    try:
+        yield browser
+    finally:
+        browser.quit()
+
+
+class Laptop:
+    """The laptop's side, headless: the match, its driver, the hub and the table, pumped
+    by the test's thread exactly where the app frame would pump them."""
+
+    def __init__(self, seed: int) -> None:
+        info = games.get("cannon_corps")
+        seats = [Seat(HUMAN, "normal", NAMES[i], phone=True) for i in PHONES] + [Seat(AI, "easy", NAMES[COMPUTER])]
+        # the tools' luck (the seed alone) and the computer's thought from the seed: one game every run
+        self.match = Match(info, {}, seats, seed=seed, ai_secret=seed, chance_secret=SEED_ONLY)
+        self.driver = MatchDriver(self.match)
+        self.played: list[int] = []
+        self.table = MatchTable(self.driver, info, NAMES, COLOURS,
+                                on_played=lambda entry, before: self.played.append(entry.player))
+        self.hub = PhoneHub({s: SeatInfo(NAMES[s], COLOURS[s]) for s in PHONES}, game=info.id,
+                            host="127.0.0.1", port=0)
+
+    def pump(self) -> None:
+        """One frame's worth of the laptop: the phones' messages, then whatever is due
+        that needs no phone (the computer's move, chance), as the frame plays them."""
+        self.hub.pump(self.table)
+        step = self.driver.next()
+        if isinstance(step, Think):
+            self.driver.play(self.driver.think_inline())
+            self.hub.pump(self.table)
+        elif isinstance(step, Chance):
+            assert step.performer is None, step                  # Corps' first shooter is drawn by the table
+            self.driver.apply_chance()
+            self.hub.pump(self.table)
+
+
+class Phones:
+    """Five phone pages, one browser window each."""
+
+    def __init__(self, chrome: webdriver.Chrome, laptop: Laptop) -> None:
+        self.chrome = chrome
+        self.laptop = laptop
+        self.windows: dict[int, str] = {}
+        self.current: int | None = None
+
+    def open(self, seat: int) -> None:
+        if self.windows:
+            self.chrome.switch_to.new_window("window")
+        self.windows[seat] = self.chrome.current_window_handle
+        self.current = seat
+        width, height, _ = SHOTS.get(seat, (390, 844, ""))
+        self.chrome.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                    {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+        self.chrome.get(self.laptop.hub.url(seat))
+
+    def go(self, seat: int) -> None:
+        if self.current != seat:
+            self.chrome.switch_to.window(self.windows[seat])
+            self.current = seat
+
+    def read(self, seat: int) -> dict[str, Any]:
+        self.go(seat)
+        page: dict[str, Any] = self.chrome.execute_script(READ_PAGE)
+        return page
+
+    def until(self, seat: int, ready: Callable[[dict[str, Any]], bool], what: str) -> dict[str, Any]:
+        """Pump the laptop and look at ``seat``'s page until ``ready(page)``."""
+        seen: list[dict[str, Any]] = []
+
+        def look(_: Any) -> dict[str, Any] | None:
+            self.laptop.pump()
+            page = self.read(seat)
+            seen[:] = [page]
+            assert not page["stopped"], (seat, page)
+            return page if ready(page) else None
+
+        try:
+            found: dict[str, Any] = WebDriverWait(self.chrome, SAFETY, poll_frequency=POLL).until(look)
+        except Exception as exc:
+            raise AssertionError(f"seat {seat}: {what}; the page shows {seen[-1] if seen else None}") from exc
+        return found
+
+    def tap(self, seat: int, css: str) -> None:
+        self.go(seat)
+        target = self.chrome.find_element(By.CSS_SELECTOR, css)
+        # as a thumb would: the sticky seat bar and the confirm bar cover the screen's edges,
+        # where Selenium would otherwise scroll the target to
+        self.chrome.execute_script("arguments[0].scrollIntoView({block: 'center'})", target)
+        target.click()
+
+
+def your_turn(status: str) -> Callable[[dict[str, Any]], bool]:
+    """The page shows the seat's decision, as the laptop has it now."""
+    return lambda page: page["seat"] and page["mine"] and page["turn"] == "Your turn" and page["status"] == status
+
+
+def play_decision(phones: Phones, seat: int, payload: dict[str, Any], rng: random.Random,
+                  staged: Callable[[str], None] | None = None) -> str:
+    """Make the seat's decision with taps (or the move box) on its page; returns its kind.
+    ``staged`` is called once a tapped move waits in the confirm bar, before Play."""
+    view = payload["view"]
+    kind = view["decision"]["kind"]
+    if kind == "setup":
+        dice = rng.sample(view["dice"], 4)
+        spaces = rng.sample(view["spaces"], 4)
+        for die, space in zip(dice, spaces):
+            phones.tap(seat, f"button.chip[data-die='{die}']")
+            phones.tap(seat, f"[aria-label='your grid'] button.cell[data-space='{space}']")
+        want = "setup " + " ".join(f"{d}@{s}" for d, s in sorted(zip(dice, spaces), key=lambda p: view["dice"].index(p[0])))
+    elif kind == "fire":
+        move = rng.choice(payload["moves"])["text"]               # "fire d8 B3"
+        _, die, space = move.split()
+        phones.tap(seat, f"#game .card button.chip[data-die='{die}']")
+        phones.tap(seat, f"[aria-label='target'] button.cell[data-space='{space}']")
+        want = move
+    elif kind == "cover":
+        move = rng.choice(payload["moves"])["text"]               # "cover d8 B2" or "stay d8"
+        phones.tap(seat, f"#moves button[data-move='{move}']")
+        want = move
+    else:
+        assert kind == "deploy", kind
+        move = rng.choice(payload["moves"])["text"]               # "deploy d20 C4", typed
+        phones.go(seat)
+        box = phones.chrome.find_element(By.ID, "typedtext")
+        box.clear()
+        box.send_keys(move)
+        phones.tap(seat, "#typed button[type='submit']")
+        return kind
+    page = phones.until(seat, lambda p: p["confirm"] is not None, f"the staged {want!r} in the confirm bar")
+    assert page["confirm"], page
+    if staged is not None:
+        staged(kind)
+    phones.tap(seat, "#confirmgo")
+    return kind
+
+
+def test_six_seat_corps_five_phones_and_a_computer(chrome: webdriver.Chrome, tmp_path: Path) -> None:
+    """Five phone pages join, play every decision of a whole game by taps (one of them
+    reloaded mid-game comes back to its seat and grid), and all see the game's end."""
+    laptop = Laptop(seed=2024)
+    rng = random.Random(7)
+    shots_dir = Path(os.environ.get("CANNONADE_PHONE_SHOTS") or tmp_path / "shots")
+    shots_dir.mkdir(parents=True, exist_ok=True)
+    laptop.hub.start()
+    try:
+        phones = Phones(chrome, laptop)
+        for seat in PHONES:
+            phones.open(seat)
+        for seat in PHONES:
+            phones.until(seat, lambda p, name=NAMES[seat]: p["seat"] and p["name"] == name, "joined, its name shown")
+        assert all(laptop.hub.status(s) == "joined" for s in PHONES)
+
+        d = laptop.driver
+        kinds: dict[str, int] = {}
+        reloaded = False
+        shot: set[int] = set()
+        while True:
+            laptop.pump()
+            step = d.next()
+            if isinstance(step, End):
+                break
+            if not isinstance(step, Act):
+                continue                                        # the computer or chance: pumped above
+            assert step.where is Where.PHONE and step.seat in PHONES, step
+            seat = step.seat
+            payload = laptop.table.payload_for(seat)
+            kind = payload["view"]["decision"]["kind"]
+            if not reloaded and seat == RELOADED and kind == "fire" and d.match.ply >= 12:
+                # Mid-game, as a phone that slept: the page loads again from the same link,
+                # takes its seat back and shows its own grid as the laptop has it.
+                phones.go(seat)
+                chrome.refresh()
+                page = phones.until(seat, your_turn(payload["status"]), "back at its seat after a reload")
+                want = {sp: [cell["die"], cell["value"]] for sp, cell in payload["view"]["grid"].items()}
+                assert page["grid"] == want and page["name"] == NAMES[seat] and page["note"] == ""
+                assert laptop.hub.status(seat) == "joined"
+                reloaded = True
+            phones.until(seat, your_turn(payload["status"]), f"its {kind} decision at ply {d.match.ply}")
+            ply = d.match.ply
+
+            def photograph(kind: str, seat: int = seat) -> None:
+                # mid-game pictures: the page with its move staged in the confirm bar, at its size
+                if seat in SHOTS and seat not in shot and d.match.ply >= 20 and kind == SHOTS[seat][2]:
+                    width, height, _ = SHOTS[seat]
+                    # the decision's card at the top, under the seat bar (the last tap left it anywhere)
+                    chrome.execute_script(PANEL_TO_TOP)
+                    chrome.save_screenshot(str(shots_dir / f"browser_{kind}_{width}x{height}.png"))
+                    shot.add(seat)
+
+            played = play_decision(phones, seat, payload, rng, staged=photograph)
+            kinds[played] = kinds.get(played, 0) + 1
+            page = phones.until(seat, lambda p, ply=ply: d.match.ply > ply or bool(p["note"]),
+                                f"its {kind} played on the laptop")
+            assert d.match.ply > ply, f"seat {seat}'s {kind} was refused: {page['note']}"
+            assert d.match.log[ply].player == seat
+        assert d.match.is_over() and reloaded, (d.match.ply, reloaded)
+        assert shot == set(SHOTS), shot
+        assert set(kinds) >= {"setup", "fire", "cover", "deploy"}, kinds
+        result = d.match.state.result_text(NAMES)
+        for seat in PHONES:
+            page = phones.until(seat, lambda p: p["turn"] == f"Game over: {result}", "the game over")
+        assert sorted(set(laptop.played)) == list(PHONES)
+    finally:
+        laptop.hub.stop()
