@@ -17,6 +17,7 @@ from games.ui import dice, fonts, nav
 from games.ui.scene import SceneStack
 from games.ui.sound import SoundBoard
 from games.ui.theme import Theme
+from games.ui.wake import WAKE, Waker
 
 MIN_SIZE = (800, 600)
 
@@ -85,6 +86,11 @@ class App:
         self.nav_repeat = nav.NavRepeat()
         self._held: tuple | None = None     # (instance id, button or axis) holding a direction
         self._controller_api = _init_controllers()
+        # wakes the idle loop from another thread (a phone's message: games.ui.wake)
+        self.waker = Waker()
+        # called with dt at every frame, whatever scene is on top: the phone server's
+        # pump (games.ui.phone_seats) must answer phones under a dialog or a hand-over too
+        self.tickers: list = []
         pygame.key.start_text_input()
 
     # -- window ------------------------------------------------------------------
@@ -160,6 +166,9 @@ class App:
     def handle(self, event) -> None:
         if event.type == pygame.QUIT:
             self.request_quit()
+            return
+        if event.type == WAKE:
+            self.waker.woken()          # it only ended the idle wait; the frame does the rest
             return
         if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
             self.screen = pygame.display.get_surface()
@@ -257,6 +266,8 @@ class App:
             if not self.running:
                 return
         self._repeats(dt)
+        for tick in list(self.tickers):
+            tick(dt)
         for s in self.stack.updating():
             s.update(dt)
         self.draw()

@@ -91,6 +91,9 @@ def subline(screen, shown, who, avail: int | None = None) -> tuple[str, bool]:
         return f"{who} is thinking{dots}", False
     if screen.board.busy and shown is not m.state:
         return "Playing the move out (click or Space to skip)", False
+    phone = screen.phones.banner_line()
+    if phone is not None:
+        return phone                # a phone decides: whom the table waits for
     if screen.awaiting_performance():
         return f"Your turn to {screen.awaiting_performance().rstrip('!').lower()}: click it or press Space", False
     if screen.can_act():
@@ -104,7 +107,9 @@ def subline(screen, shown, who, avail: int | None = None) -> tuple[str, bool]:
 
 
 def seat_kind(seat) -> str:
-    return "Human" if seat.is_human else f"Computer, {seat.level.capitalize()}"
+    if seat.is_human:
+        return "Phone" if seat.phone else "Human"
+    return f"Computer, {seat.level.capitalize()}"
 
 
 def draw_players(surface, screen, strip: pygame.Rect, to_move: int) -> None:
@@ -130,7 +135,7 @@ def draw_players(surface, screen, strip: pygame.Rect, to_move: int) -> None:
         r = max(3, min(t.px(7), rh // 2 - 2))
         draw_seat_marker(surface, t, i, (cell.x + r + t.px(4), cell.centery), r)
         tx = cell.x + 2 * r + t.px(8)
-        kind = seat_kind(seat) if cols == 1 else ("Human" if seat.is_human else seat.level.capitalize())
+        kind = seat_kind(seat) if cols == 1 else (seat_kind(seat) if seat.is_human else seat.level.capitalize())
         name_font = bold if i == to_move else f
         name = fit_text(seat.name, name_font, max(1, cell.right - tx - t.px(4)))
         nr = draw_text(surface, name, name_font, c["text"], (tx, cell.centery), "midleft")

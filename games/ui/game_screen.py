@@ -76,6 +76,7 @@ from games.ui.board import board_class
 from games.ui.dialogs import Dialog, confirm, message, prompt
 from games.ui.handover import HandOver
 from games.ui.move_log import MoveLog
+from games.ui.phone_seats import ANIMATING, WHY_MENU, WHY_REVIEW, PhoneSeats
 from games.ui.scene import Scene
 from games.ui.theme import draw_text, ink_on, wrap_text
 from games.ui.widgets import Button, FocusGroup, TextField, draw_focus_ring, draw_panel, tab_step
@@ -151,7 +152,12 @@ class GameScreen(Scene):
         # open grid. It is pushed from on_enter, once this screen is on the stack,
         # so the curtain sits above it rather than buried underneath. (A board may say
         # a lone player needs none: see _lone_player_curtain.)
-        self._resume_behind_curtain = self.driver.resume_behind_curtain(resumed, self._lone_player_curtain())
+        # With phone seats the room watches the laptop: it opens on the public view, and
+        # the driver hands it to a laptop seat before that seat's own decision.
+        self._resume_behind_curtain = (self.driver.resume_behind_curtain(resumed, self._lone_player_curtain())
+                                       and not self.driver.phone_seats())
+        # the phone seats' server and join screen (games.ui.phone_seats), opened on entering
+        self.phones = PhoneSeats(self)
 
     # -- what the driver keeps: the laptop's viewer and the computer players ----------------
     @property
@@ -292,10 +298,52 @@ class GameScreen(Scene):
             seat = self.driver.seat_to_act()
             here = self.driver.here_humans()
             self._handover_to(seat if seat in here else here[0])
+        self.phones.open()
 
     def on_exit(self):
         self.runner.cancel()
         self.hint_runner.cancel()
+        self.phones.stop()
+
+    # -- phone seats (games.ui.phone_seats) -------------------------------------------------
+    def phone_played(self, entry, before) -> None:
+        """A phone's move or perform was applied (by the phones' table): show it as any."""
+        self._after_move(entry, before)
+
+    def phones_wait(self):
+        """Why a phone's move is not played now (words for the phone), ANIMATING (it waits
+        for the board), or None: the laptop shows the game as it stands."""
+        if self.match.is_over():
+            return None                 # the table says the game is over
+        top = self.app.stack.top
+        if top is not self:
+            return getattr(top, "phones_why", None) or WHY_MENU
+        if self.review_ply is not None:
+            return WHY_REVIEW
+        return ANIMATING if self.board.busy else None
+
+    def moved_count(self) -> int:
+        """Goes up whenever the position shown changes (a move, undo, redo, review)."""
+        return self._pos
+
+    def seats_changed(self) -> None:
+        """A seat changed hands (a phone seat played here or by the computer from now on)."""
+        self.humans = self.match.human_seats()
+        self._awaiting = None
+        if not self.driver.phone_seats() and self.viewer is None:
+            # no phone left: the laptop shows what it would in a game set up this way (one
+            # person against computers sees their own seat; several get hand-overs)
+            seat = self.driver.initial_viewer(resumed=False)
+            if seat is not None:
+                self._change_viewer(seat)
+        self._moved_on()
+        self.autosave()
+
+    def show_phones(self) -> None:
+        """The phones' codes and statuses, with each seat's Here and Computer buttons."""
+        if self.phones.running:
+            from games.ui.join_screen import JoinScreen
+            self.app.push(JoinScreen(self.app, self, gate=False))
 
     def submit(self, move) -> bool:
         """A human's move from the board. Illegal moves get a message and change nothing."""

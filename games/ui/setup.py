@@ -1,4 +1,5 @@
-"""The new-game dialog: seats (Human or Computer with its level, and names), the
+"""The new-game dialog: seats (a person here at the laptop or on their own phone,
+or a computer with its level, and names), the
 game's rule options with a one-line explanation each, and, under "Advanced", an
 optional seed. The last seats, names and options per game are remembered in the
 settings; the seed is not (it fixes the dice of one game: a replay tool, not a
@@ -20,8 +21,14 @@ from games.ui.widgets import Button, Choice, FocusGroup, TextField, draw_panel, 
 SEED_HELP = ("A seed labels this game in its save and the log. The dice, spins and cards also draw on "
              "a secret the app keeps, so no seed foretells them: two games with one seed meet different luck.")
 
-SEAT_KINDS = (("human", "Human"), ("easy", "Computer - Easy"), ("normal", "Computer - Normal"),
-              ("hard", "Computer - Hard"))
+#: what a seat can be: a person at the laptop (hot-seat), a person on their own phone
+#: (issue 28: the phone is their private screen; the game opens on the join screen), a computer
+SEAT_KINDS = (("human", "Human - here"), ("phone", "Human - phone"), ("easy", "Computer - Easy"),
+              ("normal", "Computer - Normal"), ("hard", "Computer - Hard"))
+
+
+#: said at the bottom while a seat is a phone (docs/phones.md, "Hosting")
+PHONE_NOTE = "Phones join next by scanning a code: same Wi-Fi as this laptop"
 
 
 class SetupScreen(Scene):
@@ -151,7 +158,10 @@ class SetupScreen(Scene):
         for i in range(self.n):
             kind = self.kinds[i].value
             name = self.names[i].text.strip() or defaults[i]
-            seats.append(Seat(HUMAN, "normal", name) if kind == "human" else Seat(AI, kind, name))
+            if kind in ("human", "phone"):
+                seats.append(Seat(HUMAN, "normal", name, phone=kind == "phone"))
+            else:
+                seats.append(Seat(AI, kind, name))
         seed = int(self.seed.text) if self.seed.text else random.SystemRandom().randrange(1, 10**9)
         return Match(self.info, {o.key: ch.value for o, ch in self.options}, seats, seed)
 
@@ -269,6 +279,8 @@ class SetupScreen(Scene):
         self.back_btn.draw(surface, t)
         self.start_btn.draw(surface, t)
         keys = "Tab, arrows: move  -  Left/Right: change  -  Enter: press"
+        if any(self.kinds[i].value == "phone" for i in range(self.n)):
+            keys = PHONE_NOTE        # what happens next matters more than the keys then
         room = self.back_btn.rect.x - x0 - t.px(12)
         if room > t.px(120):
             draw_text(surface, fit_text(keys, t.small_font(), room), t.small_font(), c["text_dim"],
