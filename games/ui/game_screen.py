@@ -93,7 +93,7 @@ THINK_LIMIT = 30.0
 class GameScreen(Scene):
     crowded = True         # the frame and its board: the UI scale held to what fits (Theme.crowded)
 
-    def __init__(self, app, match, resumed=False, save_path=None, clock=None):
+    def __init__(self, app, match, resumed=False, save_path=None, clock=None, phone_hub=None):
         super().__init__(app)
         self.match = match
         self.info = match.info
@@ -157,7 +157,7 @@ class GameScreen(Scene):
         self._resume_behind_curtain = (self.driver.resume_behind_curtain(resumed, self._lone_player_curtain())
                                        and not self.driver.phone_seats())
         # the phone seats' server and join screen (games.ui.phone_seats), opened on entering
-        self.phones = PhoneSeats(self)
+        self.phones = PhoneSeats(self, kept=phone_hub)   # phone_hub: the last game's, same seats
 
     # -- what the driver keeps: the laptop's viewer and the computer players ----------------
     @property
@@ -316,6 +316,8 @@ class GameScreen(Scene):
         if self.match.is_over():
             return None                 # the table says the game is over
         top = self.app.stack.top
+        if isinstance(top, HandOver):
+            return f"The laptop is being passed to {top.name}."
         if top is not self:
             return getattr(top, "phones_why", None) or WHY_MENU
         if self.review_ply is not None:
@@ -754,10 +756,11 @@ class GameScreen(Scene):
         self.app.push(GameScreen(self.app, self.match.rematch()))
 
     def same_seats(self):
-        """A new game, everyone where they sat."""
+        """A new game, everyone where they sat (the phones stay joined: the same links)."""
         self.runner.cancel()
+        hub = self.phones.keep_for_rematch()
         self.app.stack.remove(self)
-        self.app.push(GameScreen(self.app, self.match.rematch(turn=0)))
+        self.app.push(GameScreen(self.app, self.match.rematch(turn=0), phone_hub=hub))
 
     def standings(self):
         from games.ui.standings_screen import StandingsScreen

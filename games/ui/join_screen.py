@@ -41,8 +41,8 @@ MAX_MODULE = 12
 
 STATUS_WORDS = {
     "waiting": "Waiting for the phone",
-    "joined": "Joined",
-    "lost": "Connection lost: reopen the link on the phone",
+    "joined": "Ready on the phone",
+    "lost": "Connection lost",
 }
 
 
@@ -100,7 +100,8 @@ class JoinScreen(Scene):
     # -- the host's choices ----------------------------------------------------------------
     def back(self) -> None:
         if self.gate:
-            self.game.leave()            # asks first (when set to), as the pause menu's Quit does
+            # as the pause menu's Quit (it asks first, when set to), but a game not begun loses nothing
+            self.game.leave(force=self.game.match.ply == 0)
         else:
             self.close()
 
@@ -193,7 +194,7 @@ class JoinScreen(Scene):
         if not seats:
             return
         n, modules, pad = len(seats), self._modules(), t.px(10)
-        best = None
+        best: tuple[int, int, int, int, int] | None = None   # module, cols, rows, card w, card h
         for cols in range(1, n + 1):
             rows = math.ceil(n / cols)
             cw = (content.w - (cols - 1) * gap) // cols
@@ -202,6 +203,7 @@ class JoinScreen(Scene):
             module = min(MAX_MODULE, side // modules) if side > 0 else 0
             if best is None or module > best[0]:
                 best = (module, cols, rows, cw, ch)
+        assert best is not None
         module, cols, rows, cw, ch = best
         self.list_mode = module < MIN_MODULE
         if self.list_mode:
@@ -361,6 +363,7 @@ class JoinScreen(Scene):
         y = rect.y + pad + t.body_font().get_linesize() // 2 + t.px(6)
         self._name_row(surface, card.seat, rect.x + pad, y, rect.w - 2 * pad)
         qr = card.qr
+        assert qr is not None, "a grid card has its code's place"
         status = self.status(card.seat)
         if status == "joined":
             # nothing to scan: a joined seat's code would only invite a second phone

@@ -82,8 +82,9 @@ class _Held:
 class PhoneSeats:
     """The phone side of one game screen (see the module's doc)."""
 
-    def __init__(self, game: GameScreen) -> None:
+    def __init__(self, game: GameScreen, kept: PhoneHub | None = None) -> None:
         self.game = game
+        self._kept = kept                        # the last game's hub, for a rematch in the same seats
         self.hub: PhoneHub | None = None
         self.table: MatchTable | None = None
         self._published: tuple | None = None   # the position the phones were last shown
@@ -109,37 +110,66 @@ class PhoneSeats:
         """The game opened (or "Try again"): start the server and show the join screen,
         or say why phones cannot join and offer to play their seats here. A finished
         game needs no phones."""
+        kept, self._kept = self._kept, None
         if self.running or not self.seats() or self.match.is_over():
+            if kept is not None:
+                kept.stop()
             return
-        try:
-            self.start()
-        except OSError as exc:
-            log.error("the phone server could not start: %s", exc, exc_info=exc)
-            self._cannot_start(exc)
-            return
+        if kept is not None and kept.running and sorted(kept.seats) == self.seats():
+            self._attach(kept)           # the same seats again: the phones stay joined
+            if all(kept.status(s) == "joined" for s in kept.seats):
+                return
+        else:
+            if kept is not None:
+                kept.stop()
+            try:
+                self.start()
+            except OSError as exc:
+                log.error("the phone server could not start: %s", exc, exc_info=exc)
+                self._cannot_start(exc)
+                return
         from games.ui.join_screen import JoinScreen
         self.app.push(JoinScreen(self.app, self.game, gate=True))
 
     def start(self) -> None:
         """Start the hub for the phone seats. :raises OSError: no port to listen on."""
-        m = self.match
-        theme = self.game.theme
-        colours = [hex_colour(seat_color(theme, i)[0]) for i in range(len(m.seats))]
-        names = m.names()
+        names, colours = self.match.names(), self._colours()
         seats = {i: SeatInfo(names[i], colours[i]) for i in self.seats()}
         hub = PhoneHub(seats, game=self.game.info.id, notify=self.app.waker, **HUB_OPTIONS)
         hub.start()
+        log.info("phone server for %s at %s (seats %s)", self.game.info.id, hub.address, sorted(seats))
+        self._attach(hub)
+
+    def _attach(self, hub: PhoneHub) -> None:
+        """Serve this game's match through ``hub`` (a new one, or the last game's)."""
         self.hub = hub
-        self.table = MatchTable(self.game.driver, self.game.info, names, colours, on_played=self.game.phone_played)
+        self.table = MatchTable(self.game.driver, self.game.info, self.match.names(), self._colours(),
+                                on_played=self.game.phone_played)
         self._published = None
         self.app.tickers.append(self.tick)
-        log.info("phone server for %s at %s (seats %s)", self.game.info.id, hub.address, sorted(seats))
+
+    def _colours(self) -> list[str]:
+        """Every seat's colour as the laptop draws it (the phones show the same)."""
+        return [hex_colour(seat_color(self.game.theme, i)[0]) for i in range(len(self.match.seats))]
+
+    def keep_for_rematch(self) -> PhoneHub | None:
+        """The same seats play again: the hub goes on to the next game, running (its
+        phones stay joined and are sent the new game); this game lets go of it."""
+        hub = self.hub
+        if hub is not None:
+            self._unhook()
+        return hub
+
+    def _unhook(self) -> None:
+        if self.tick in self.app.tickers:
+            self.app.tickers.remove(self.tick)
+        self.hub = None
+        self.table = None
 
     def stop(self) -> None:
         """Say bye to the phones and free the port (idempotent)."""
-        if self.tick in self.app.tickers:
-            self.app.tickers.remove(self.tick)
-        hub, self.hub = self.hub, None
+        hub = self.hub
+        self._unhook()
         if hub is not None:
             hub.stop()
             log.info("phone server stopped")

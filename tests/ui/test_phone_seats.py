@@ -595,3 +595,54 @@ def test_a_phone_message_wakes_the_idle_loop_once(app, clock):
     app.handle(woken[0])                                 # the loop took it
     app.waker()
     assert len(pygame.event.get(WAKE)) == 1
+
+
+# -- the join screen by keys, and rematches -------------------------------------------------------
+
+def test_the_join_screen_by_keys(clock):
+    a = make_app((800, 600), animation="off")
+    a.push(MainMenu(a))
+    try:
+        g = open_game(a, "pppppa")
+        join = a.stack.top
+        frames(a, 1)
+        assert join.list_mode and join.shown_seat() == 0 and join.focus.get() is join.back_btn
+        for _ in range(5):                               # Tab to Cy's buttons: Cy's code shows
+            key(a, pygame.K_TAB)
+        assert join.focus.get() is join._buttons(2)[0] and join.shown_seat() == 2
+        frames(a, 1)
+        assert join.big_qr.w >= MIN_MODULE * len(qr_matrix(g.phones.hub.url(2)))
+        key(a, pygame.K_RETURN)                          # Enter: Cy plays here
+        assert not g.match.seats[2].phone and join.seats() == [0, 1, 3, 4]
+        key(a, pygame.K_ESCAPE)                          # Esc: the game, not begun, is left
+        assert isinstance(a.stack.top, MainMenu) and g.phones.hub is None and a.tickers == []
+    finally:
+        a.request_quit()
+
+
+def test_same_seats_keeps_the_phones_joined_and_turned_seats_join_again(app, clock):
+    g = open_game(app, "pa", seed=9)
+    phones = join_all(app, g, clock)
+    rng = random.Random(2)
+    while until_phones_turn(app, g) is not None:
+        play_phone_turn(app, g, phones, rng)
+    card = app.stack.top
+    hub = g.phones.hub
+    ana = phones[0]
+    ana.sync()
+    assert ana.payload["over"]
+    next(b for b in card.buttons if b.label == "Same seats").click()
+    g2 = app.stack.top
+    assert isinstance(g2, GameScreen) and g2 is not g and g2.phones.hub is hub and hub.running
+    assert g.phones.hub is None and app.tickers == [g2.phones.tick]
+    step(app)
+    ana.sync()
+    assert not ana.payload["over"] and ana.payload["log"] == [] and ana.told == []
+    assert until_phones_turn(app, g2) == 0
+    play_phone_turn(app, g2, {0: ana}, rng)
+    # seats turned: the phone has another seat number, so a new server and new links
+    g2.rematch()
+    bye, _ = ana.last_words()
+    assert bye["why"] == protocol.WHY_CLOSED and not hub.running
+    join = app.stack.top
+    assert isinstance(join, JoinScreen) and join.seats() == [1] and join.game.match.seats[1].name == "Ana"
