@@ -111,11 +111,24 @@ class JoinScreen(Scene):
     def _buttons(self, seat: int) -> tuple[Button, Button]:
         btns = self.seat_btns.get(seat)
         if btns is None:
-            phones = self.game.phones
-            btns = (Button("Play here", lambda: phones.play_here(seat), sound=self.app.sound),
-                    Button("Computer", lambda: phones.computer(seat), sound=self.app.sound))
+            btns = (Button("Play here", lambda: self.hand_over(seat, here=True), sound=self.app.sound),
+                    Button("Computer", lambda: self.hand_over(seat, here=False), sound=self.app.sound))
             self.seat_btns[seat] = btns
         return btns
+
+    def hand_over(self, seat: int, here: bool) -> None:
+        """The seat goes to the laptop (``here``) or the computer. A phone that is in the
+        game now is put out of it, for good: that is asked first."""
+        phones = self.game.phones
+        act = (lambda: phones.play_here(seat)) if here else (lambda: phones.computer(seat))
+        if self.status(seat) != "joined":
+            act()
+            return
+        from games.ui.dialogs import confirm
+        name = self.game.match.seats[seat].name
+        title = f"Play {name}'s seat here?" if here else f"Let the computer play {name}'s seat?"
+        confirm(self.app, title, f"{name}'s phone is told it is out of the game, and its link stops working.",
+                act, yes="Play here" if here else "Computer")
 
     def _focus_items(self) -> list:
         out: list[Any] = []

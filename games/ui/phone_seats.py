@@ -196,6 +196,8 @@ class PhoneSeats:
         if why is ANIMATING:
             if not hub.inbox.empty():
                 return                 # played once the board has shown the last move
+            # nothing to play: pump for the phones that just joined. (A move that lands in
+            # this very instant is played now; the board queues its animation after the last.)
             why = None
         shown = self._position()
         hub.pump(table if why is None else _Held(table, str(why)), republish=shown != self._published)

@@ -506,6 +506,10 @@ def test_a_phone_seat_turned_into_a_laptop_seat_mid_game(app, clock):
     join = app.stack.top
     assert isinstance(join, JoinScreen) and not join.gate and join.status(0) == "joined"
     click(app, join._buttons(0)[0].rect.center)          # Ana: Play here
+    sure = app.stack.top                                 # her phone is in the game: asked first
+    assert sure.title == "Play Ana's seat here?" and g.match.seats[0].phone
+    click(app, sure.buttons[0].rect.center)
+    assert app.stack.top is join
     bye, code = phones[0].last_words()
     assert bye == {"type": "bye", "why": protocol.WHY_REVOKED} and code == protocol.CLOSE_NORMAL
     assert not g.match.seats[0].phone and g.match.seats[0].is_human
