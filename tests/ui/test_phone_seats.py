@@ -105,6 +105,7 @@ def watch_handovers(app) -> list:
 
 # -- the new-game screen -----------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_setup_offers_phone_for_every_human_seat_and_mixed_tables_start(app):
     for info in games.GAMES:
         s = SetupScreen(app, info)
@@ -218,6 +219,7 @@ def test_the_join_screen_fits_800x600_with_five_phones(clock, monkeypatch):
 
 # -- a whole game through the phones -------------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_corps_game_with_two_phones_and_a_computer_to_the_end(app, clock):
     handovers = watch_handovers(app)
     g = open_game(app, "ppa", seed=11)
@@ -246,6 +248,7 @@ def test_a_corps_game_with_two_phones_and_a_computer_to_the_end(app, clock):
     assert any(e.player == 2 for e in g.match.log)                 # the computer played too
 
 
+@pytest.mark.slow
 def test_every_game_plays_from_phones_through_the_frame(clock):
     """Every game: a phone seat and computers, several decisions made on the phone
     (Cannon Ball's spins performed there), nothing at the laptop but watching."""
@@ -301,6 +304,7 @@ def corps_world(app, clock, setup0: str) -> tuple[list[bytes], list[str]]:
     return shots, told
 
 
+@pytest.mark.slow
 def test_two_worlds_differing_in_a_phones_secret_set_up_look_the_same_on_the_laptop(clock):
     worlds = []
     for setup0 in ("setup d4@A1 d6@A2 d8@A3 d10@A4", "setup d20@C4 d12@B3 d10@C1 d4@B1"):
