@@ -1,15 +1,16 @@
 """Phones in a real browser (issue 28): a six-seat Cannon Corps game, five phones and a computer.
 
 Headless Chromium, driven by Selenium, opens the phone page of each of five seats from
-the laptop's own server (``PhoneHub`` on loopback) and plays the whole game with taps:
-the set-up on the grid (dice, then spaces), a shot by a platoon chip and a target
-space, cover or bluff from the move buttons, a deployment typed in the move box, each
-staged move played with the confirm bar's Play. The laptop's side is the match driver,
-the hub and the :class:`~games.remote.table.MatchTable` between them, pumped by this
-test's thread as the app frame pumps them (the computer, Easy, thinks inline). One page
-is reloaded mid-game and must come back to its seat and its state.
+the laptop's own server and plays the whole game with taps: the set-up on the grid
+(dice, then spaces), a shot by a platoon chip and a target space, cover or bluff from
+the move buttons, a deployment typed in the move box, each staged move played with the
+confirm bar's Play. The laptop is the real app, headless: the game screen with its
+phone seats (``games.ui.phone_seats``: the join screen, the server on loopback, the
+match's table pumped by the app's ticker) and an Easy computer thinking on its thread,
+stepped frame by frame by this test's thread. One page is reloaded mid-game and must
+come back to its seat and its state.
 
-The test steps by polling the page and pumping the hub; there is no fixed sleep, and
+The test steps by polling the page and stepping the app; there is no fixed sleep, and
 WebDriverWait's timeout is only a safety net (``SAFETY``). Screenshots of two pages
 mid-game (390x844 and 412x915) go to ``tmp_path``, or to the folder named by
 ``CANNONADE_PHONE_SHOTS`` (``docs/img/phones`` to refresh the docs' pictures).
@@ -29,10 +30,8 @@ from typing import Any
 import pytest
 
 import games
-from games.core.driver import Act, Chance, End, MatchDriver, Think, Where
+from games.core.driver import Act, End, Where
 from games.core.match import AI, HUMAN, SEED_ONLY, Match, Seat
-from games.remote import PhoneHub, SeatInfo
-from games.remote.table import MatchTable
 
 selenium = pytest.importorskip("selenium", reason="selenium is not installed (pip install -r requirements-dev.txt)")
 from selenium import webdriver  # noqa: E402
@@ -46,7 +45,6 @@ SAFETY = 20.0
 POLL = 0.004
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Gunner"]
-COLOURS = ["#d55e00", "#0072b2", "#009e73", "#cc79a7", "#e69f00", "#56b4e9"]
 PHONES = (0, 1, 2, 3, 4)
 COMPUTER = 5
 #: the two pages photographed mid-game: their screens (CSS pixels) and the decision shown
@@ -112,33 +110,47 @@ def chrome(tmp_path: Path) -> Iterator[webdriver.Chrome]:
 
 
 class Laptop:
-    """The laptop's side, headless: the match, its driver, the hub and the table, pumped
-    by the test's thread exactly where the app frame would pump them."""
+    """The laptop: the real app, headless (dummy video driver), with the game screen of a
+    six-seat Cannon Corps game; its own phone server (``games.ui.phone_seats``) listens on
+    loopback. The test's thread steps it by frames, as the app's loop would."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+        import pygame
+
+        from games.ui import phone_seats
+        from games.ui.game_screen import GameScreen
+        from games.ui.headless import make_app
+        from games.ui.menu import MainMenu
+        monkeypatch.setattr(phone_seats, "HUB_OPTIONS", {"host": "127.0.0.1", "port": 0})
+        self.pygame = pygame
         info = games.get("cannon_corps")
         seats = [Seat(HUMAN, "normal", NAMES[i], phone=True) for i in PHONES] + [Seat(AI, "easy", NAMES[COMPUTER])]
         # the tools' luck (the seed alone) and the computer's thought from the seed: one game every run
         self.match = Match(info, {}, seats, seed=seed, ai_secret=seed, chance_secret=SEED_ONLY)
-        self.driver = MatchDriver(self.match)
+        # animations off: the frame still draws every move, and a game takes seconds, not minutes
+        self.app = make_app((1280, 720), animation="off")
+        self.app.push(MainMenu(self.app))
+        self.game = game = GameScreen(self.app, self.match)
+        self.driver = game.driver
         self.played: list[int] = []
-        self.table = MatchTable(self.driver, info, NAMES, COLOURS,
-                                on_played=lambda entry, before: self.played.append(entry.player))
-        self.hub = PhoneHub({s: SeatInfo(NAMES[s], COLOURS[s]) for s in PHONES}, game=info.id,
-                            host="127.0.0.1", port=0)
+        shown = game.phone_played
+
+        def phone_played(entry: Any, before: Any) -> None:
+            self.played.append(entry.player)
+            shown(entry, before)
+        game.phone_played = phone_played          # the phones' table is made with it on entering
+        self.app.push(game)                       # the join screen comes up over it
+        self.pump()
+        self.hub = game.phones.hub
+        self.table = game.phones.table
+        assert self.hub is not None and self.table is not None
 
     def pump(self) -> None:
-        """One frame's worth of the laptop: the phones' messages, then whatever is due
-        that needs no phone (the computer's move, chance), as the frame plays them."""
-        self.hub.pump(self.table)
-        step = self.driver.next()
-        if isinstance(step, Think):
-            self.driver.play(self.driver.think_inline())
-            self.hub.pump(self.table)
-        elif isinstance(step, Chance):
-            assert step.performer is None, step                  # Corps' first shooter is drawn by the table
-            self.driver.apply_chance()
-            self.hub.pump(self.table)
+        """One frame: the phones' messages (the app's ticker), the computer, chance, drawing."""
+        self.app.step(1 / 60, self.pygame.event.get())
+
+    def close(self) -> None:
+        self.app.request_quit()                   # the game's on_exit: its phone server stops
 
 
 class Phones:
@@ -171,7 +183,7 @@ class Phones:
         return page
 
     def until(self, seat: int, ready: Callable[[dict[str, Any]], bool], what: str) -> dict[str, Any]:
-        """Pump the laptop and look at ``seat``'s page until ``ready(page)``."""
+        """Step the laptop a frame and look at ``seat``'s page, until ``ready(page)``."""
         seen: list[dict[str, Any]] = []
 
         def look(_: Any) -> dict[str, Any] | None:
@@ -241,14 +253,14 @@ def play_decision(phones: Phones, seat: int, payload: dict[str, Any], rng: rando
     return kind
 
 
-def test_six_seat_corps_five_phones_and_a_computer(chrome: webdriver.Chrome, tmp_path: Path) -> None:
+def test_six_seat_corps_five_phones_and_a_computer(chrome: webdriver.Chrome, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """Five phone pages join, play every decision of a whole game by taps (one of them
     reloaded mid-game comes back to its seat and grid), and all see the game's end."""
-    laptop = Laptop(seed=2024)
     rng = random.Random(7)
     shots_dir = Path(os.environ.get("CANNONADE_PHONE_SHOTS") or tmp_path / "shots")
     shots_dir.mkdir(parents=True, exist_ok=True)
-    laptop.hub.start()
+    laptop = Laptop(seed=2024, monkeypatch=monkeypatch)
     try:
         phones = Phones(chrome, laptop)
         for seat in PHONES:
@@ -256,6 +268,7 @@ def test_six_seat_corps_five_phones_and_a_computer(chrome: webdriver.Chrome, tmp
         for seat in PHONES:
             phones.until(seat, lambda p, name=NAMES[seat]: p["seat"] and p["name"] == name, "joined, its name shown")
         assert all(laptop.hub.status(s) == "joined" for s in PHONES)
+        phones.until(0, lambda p: laptop.app.stack.top is laptop.game, "the join screen gone once all joined")
 
         d = laptop.driver
         kinds: dict[str, int] = {}
@@ -267,7 +280,7 @@ def test_six_seat_corps_five_phones_and_a_computer(chrome: webdriver.Chrome, tmp
             if isinstance(step, End):
                 break
             if not isinstance(step, Act):
-                continue                                        # the computer or chance: pumped above
+                continue                                        # the computer or chance: the frame's own
             assert step.where is Where.PHONE and step.seat in PHONES, step
             seat = step.seat
             payload = laptop.table.payload_for(seat)
@@ -307,5 +320,6 @@ def test_six_seat_corps_five_phones_and_a_computer(chrome: webdriver.Chrome, tmp
         for seat in PHONES:
             page = phones.until(seat, lambda p: p["turn"] == f"Game over: {result}", "the game over")
         assert sorted(set(laptop.played)) == list(PHONES)
+        assert any(e.player == COMPUTER for e in d.match.log)
     finally:
-        laptop.hub.stop()
+        laptop.close()
