@@ -290,12 +290,13 @@ class MatchDriver:
             return entry
 
     def play_out(self, human: Callable[[int, Any], Any] | None = None, cap: int | None = None,
-                 on_step: Callable[[Step], None] | None = None) -> list[LogEntry]:
-        """Step until the end (or ``cap`` plies, the game's ``ply_cap`` by default)."""
+                 on_step: Callable[[Step], None] | None = None, *, time_scale: float = 1.0) -> list[LogEntry]:
+        """Step until the end (or ``cap`` plies, the game's ``ply_cap`` by default).
+        ``time_scale`` scales each level's thinking budget, as :meth:`step`'s does."""
         out: list[LogEntry] = []
         cap = cap if cap is not None else self.match.info.ply_cap
         while self.match.ply < cap:
-            entry = self.step(human, on_step=on_step)
+            entry = self.step(human, time_scale=time_scale, on_step=on_step)
             if entry is None:
                 break
             out.append(entry)

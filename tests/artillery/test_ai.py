@@ -45,6 +45,7 @@ def _game(key, levels, seed, max_ply=3000):
 
 # Normal plays both sides of the shore with weights of Hard's (its card rule reads
 # first_shot and first_threat: a KeyError here if they go missing)
+@pytest.mark.slow
 @pytest.mark.parametrize("key,levels", [("field", ("hard", "easy")), ("shore", ("normal", "hard")),
                                         ("shore", ("easy", "normal")), ("anchor", ("easy", "normal")),
                                         ("town", ("easy", "hard")), ("broadside", ("hard", "normal"))])
@@ -54,6 +55,7 @@ def test_ai_games_are_legal_and_finish(key, levels):
     assert all(a.calls for a in ais)
 
 
+@pytest.mark.slow
 def test_every_level_beats_a_random_player_in_a_short_series():
     wins = 0
     for i in range(4):
@@ -260,6 +262,7 @@ def _shore_fort_to_activate(card: str):
     return st
 
 
+@pytest.mark.slow
 def test_hard_activates_the_unit_with_the_best_whole_activation(monkeypatch):
     from games.artillery import ai_eval
 

@@ -98,6 +98,7 @@ def to_act(app, g, m, want_guns=True, seconds=120.0):
     raise AssertionError("the human never got a unit to act with")
 
 
+@pytest.mark.slow
 def test_a_field_battle_against_easy_by_clicks_and_drags(app):
     g, m = open_game(app)
     b = g.board
@@ -165,6 +166,7 @@ def _aim(app, g, m, target=None):
     return tgt
 
 
+@pytest.mark.slow
 def test_the_firing_preview_shows_the_forecast_before_the_shot(app):
     g, m = open_game(app)
     b = g.board
@@ -190,6 +192,7 @@ def test_the_firing_preview_shows_the_forecast_before_the_shot(app):
     assert want in near, "the measured line shows its range band"
 
 
+@pytest.mark.slow
 def test_a_shot_the_rules_refuse_says_why_and_fire_plays_nothing(app):
     g, m = open_game(app)
     b = g.board
@@ -208,6 +211,7 @@ def test_a_shot_the_rules_refuse_says_why_and_fire_plays_nothing(app):
     assert "Can't fire" in g.status
 
 
+@pytest.mark.slow
 def test_roll_waits_for_the_shooter_once_per_test_and_never_for_the_computer(app):
     g, m = open_game(app)
     _aim(app, g, m)
@@ -247,6 +251,7 @@ def test_roll_waits_for_the_shooter_once_per_test_and_never_for_the_computer(app
     assert computer_shot(), "the computer shot"
 
 
+@pytest.mark.slow
 def test_a_drag_past_the_move_is_refused_with_the_reason_and_nothing_changes(app):
     g, m = open_game(app)
     b = g.board
@@ -266,6 +271,7 @@ def test_a_drag_past_the_move_is_refused_with_the_reason_and_nothing_changes(app
     assert tuple(m.state.units[u.id].pos) == tuple(float(v) for v in near)
 
 
+@pytest.mark.slow
 def test_a_shift_drag_moves_the_crew_without_its_guns(app):
     g, m = open_game(app)
     b = g.board
@@ -300,6 +306,7 @@ def test_a_shift_drag_moves_the_crew_without_its_guns(app):
     assert {gid: after.guns[gid].pos for gid in guns} == guns, "the guns stay where they were"
 
 
+@pytest.mark.slow
 def test_a_gun_turns_by_click_and_its_facing_changes(app):
     g, m = open_game(app)
     b = g.board
@@ -320,6 +327,7 @@ def test_a_gun_turns_by_click_and_its_facing_changes(app):
     assert m.state.guns[gun.id].facing == want
 
 
+@pytest.mark.slow
 def test_every_legal_move_is_reachable_from_the_column(app):
     g, m = open_game(app)
     assert to_act(app, g, m)
@@ -332,6 +340,7 @@ def test_every_legal_move_is_reachable_from_the_column(app):
     assert m.ply == ply + 1 and m.log[-1].text == legal[0]
 
 
+@pytest.mark.slow
 def test_the_hand_over_forgets_the_seats_choices(app):
     g, m = open_game(app)
     b = g.board
@@ -355,6 +364,7 @@ def test_every_rules_picture_draws_something():
             ArtilleryBoard.draw_rules_diagram(key_, pygame.Surface(size), pygame.Rect(0, 0, *size), app.theme)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (800, 600), (640, 480), (320, 240), (1, 1)])
 def test_the_board_draws_mid_game_at_any_size(app, size):
     g, m = open_game(app)
@@ -371,6 +381,7 @@ def test_the_board_draws_mid_game_at_any_size(app, size):
     g.layout(app.size)
 
 
+@pytest.mark.slow
 def test_the_banner_says_the_act_help_in_short_words_in_an_800x600_window():
     """The long help was cut with an ellipsis at 800x600 ("... E ..."); the board's
     short form fits there, and a wide window still gets the whole sentence."""
@@ -389,6 +400,7 @@ def test_the_banner_says_the_act_help_in_short_words_in_an_800x600_window():
             assert g.theme.body_font().size(g.board.help_text())[0] > room
 
 
+@pytest.mark.slow
 def test_escape_lets_go_of_the_aim_first_and_opens_the_menu_after(app):
     """The help says "Esc cancels" while aiming; the frame used to open the pause menu
     on Esc before the board heard it (found playing in a real window)."""
@@ -402,6 +414,7 @@ def test_escape_lets_go_of_the_aim_first_and_opens_the_menu_after(app):
     assert app.stack.top is not g, "with nothing to let go, Esc opens the menu"
 
 
+@pytest.mark.slow
 def test_the_range_band_and_damage_colours_follow_the_theme_and_its_colour_blind_palette(app):
     """One theme for all games: the aim line's range band is drawn from the palette in use
     (the colour-blind one has no green/red pair), as the damage and fatigue reds are."""

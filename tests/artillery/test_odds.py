@@ -99,6 +99,7 @@ def test_forecast_expectations_are_consistent_with_odds():
     assert sum(fc.hits) == pytest.approx(1.0)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("models,fatigue", [(3, 1), (2, 1), (2, 0), (4, 2), (1, 0)])
 def test_gone_chance_matches_every_way_the_dice_fall_through_the_rules(models, fatigue):
     """The AI's chance a volley takes a unit off the table (destroyed, or routed at

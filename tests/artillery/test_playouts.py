@@ -81,6 +81,7 @@ def playout(key, seed, check_every=True):
     return st, n
 
 
+@pytest.mark.slow
 def test_the_town_playouts_move_guns_of_every_size_and_never_the_heavy():
     """Random play in the raid on the town reaches the moves the scenario is for (a
     Medium, a Light and a swivel hauled, the Heavy turned) with the invariants and
@@ -99,6 +100,7 @@ def test_the_town_playouts_move_guns_of_every_size_and_never_the_heavy():
     assert ("moved", "heavy") not in seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(SCENARIOS))
 def test_random_playouts_keep_the_invariants_and_end(key):
     for seed in range(GAMES):

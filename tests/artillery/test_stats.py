@@ -144,6 +144,7 @@ def _recount(m):
     return c, exp_hits, exp_saves, luck
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key,seed", [("shore", 3), ("anchor", 3), ("field", 5)])
 def test_seeded_games_agree_with_the_dice_and_the_positions(key, seed):
     m = _game(key, seed)

@@ -78,6 +78,7 @@ def close(app):
 
 # -- 5. readable at every size -----------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_every_damage_plate_is_whole_and_shows_its_value(scenario, size):
@@ -108,6 +109,7 @@ def test_every_damage_plate_is_whole_and_shows_its_value(scenario, size):
     close(app)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_labels_keep_clear_of_unit_plates_and_bases_at_1280x720(scenario):
     m = midgame(scenario)
@@ -428,6 +430,7 @@ def _no_hand_over(app):
     return not any(isinstance(s, HandOver) for s in app.stack.scenes)
 
 
+@pytest.mark.slow
 def test_a_game_with_one_person_never_shows_a_hand_over(tmp_path):
     """Against the computer, from the first card to a save and its load: no "Pass to
     South" screen at any frame (only that person is at the table)."""
@@ -534,6 +537,7 @@ def test_the_setup_says_which_side_each_seat_plays_in_each_scenario(monkeypatch)
     assert "plays the landing party" in [f"plays {x}" for x in SCENARIOS["shore"].sides]
 
 
+@pytest.mark.slow
 def test_the_load_list_names_the_scenario_and_the_result():
     from games.core import saves
     from games.ui.load_screen import LoadScreen

@@ -70,6 +70,7 @@ def immediate_town_win(st: CannonState) -> list:
 
 # -- the engine against the rules -------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shot", ["pass-over", "blocking"])
 def test_engine_move_generation_equals_rules(shot):
     seen = 0
@@ -96,6 +97,7 @@ def test_engine_tactical_moves_are_the_captures_and_shots():
         assert set(map(ekey, b.gen_tactical())) == want
 
 
+@pytest.mark.slow
 def test_make_unmake_restores_position_and_hash():
     for st in random_positions(25, seed=11, options={"shot": "blocking"}):
         b = Board.from_state(st)
@@ -130,6 +132,7 @@ def test_engine_perft_matches_the_rules_table(shot, counts):
 
 # -- legality ----------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("index", range(len(OPTION_SETS)))
 def test_never_returns_an_illegal_move(index):
     options = OPTION_SETS[index]

@@ -14,6 +14,7 @@ KNOWN = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rule", ["pass-over", "blocking"])
 @pytest.mark.parametrize("depth", [1, 2, 3])
 def test_perft_matches_reference(rule, depth):
@@ -23,6 +24,7 @@ def test_perft_matches_reference(rule, depth):
     assert n == ref_perft(RefPosition.start("f1", "e10", rule), depth)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rule", ["pass-over", "blocking"])
 def test_perft_depth_4(rule):
     # two independent generators agree: the rules' move list and the AI's bitboard engine
@@ -56,6 +58,7 @@ SKIRMISH = """\
 ..D......."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("diagram", [MIDGAME, SKIRMISH])
 @pytest.mark.parametrize("rule", ["pass-over", "blocking"])
 @pytest.mark.parametrize("side", [0, 1])

@@ -157,6 +157,7 @@ def play_one(seed, thorough=False, cross_check=False):
     return st
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("block", range(10))
 def test_random_playouts(block):
     per = N_GAMES // 10
@@ -167,6 +168,7 @@ def test_random_playouts(block):
     assert len(results) == per
 
 
+@pytest.mark.slow
 def test_playouts_reach_every_ending():
     endings = set()
     for seed in range(100):

@@ -244,6 +244,7 @@ def test_highlights_off_hides_markers_but_clicks_still_work():
     assert texts(screen)[-1] == "c4-b5"
 
 
+@pytest.mark.slow
 def test_rotate_turns_the_board_for_the_player_to_move_and_clicks_follow():
     app, screen, board = start(options={"rotate": True}, animation="normal")
     rect = board.rect
@@ -345,6 +346,7 @@ def play_by_clicks(app, screen, board, move):
     assert len(screen.match.log) == n + 1 and screen.match.log[-1].text == str(move)
 
 
+@pytest.mark.slow
 def test_a_whole_game_against_easy_by_clicks():
     app, screen, board = start(seats=(HUMAN, AI), animation="fast", seed=11, ai_secret=11, chance_secret=SEED_ONLY)
     rng = random.Random(5)

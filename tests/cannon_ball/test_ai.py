@@ -34,6 +34,7 @@ def play_match(levels, seed, max_plies=400):
     return m
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("levels", [("easy", "hard"), ("normal", "random"), ("hard", "normal")])
 def test_the_ai_never_plays_an_illegal_move(levels):
     m = play_match(levels, seed=3, max_plies=300)

@@ -63,6 +63,7 @@ def human_turn(app, g, m, rng) -> None:
     click(app, b.geo.box_centre(rng.choice(quiet)))
 
 
+@pytest.mark.slow
 def test_a_game_against_easy_by_clicks(app):
     g, m = open_game(app, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")])
     rng = random.Random(2)
@@ -83,6 +84,7 @@ def test_a_game_against_easy_by_clicks(app):
     assert any(e.player == 1 for e in m.log), "the computer played"
 
 
+@pytest.mark.slow
 def test_the_spin_waits_for_its_player_and_the_computer_spins_at_once(app):
     g, m = open_game(app, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")])
     wait_until(app, lambda: g.awaiting_performance() or g.can_act())
@@ -120,6 +122,7 @@ def test_end_turn_warns_before_losing_the_attackers_of_an_unfinished_attack(app)
     assert m.ply == ply, "nothing happens until the player says so"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (800, 600), (320, 240), (1, 1)])
 def test_the_board_draws_mid_game_at_any_size(app, size):
     g, m = open_game(app, [Seat(AI, "easy", "Ana"), Seat(AI, "easy", "Ben")])

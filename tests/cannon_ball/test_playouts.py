@@ -181,6 +181,7 @@ def starts() -> list[CannonBallState]:
     return _STARTS
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("block", range(4))
 def test_random_playouts_keep_every_invariant(block):
     """Two hundred short seeded play-outs from all stages of a game, every move checked."""
@@ -190,12 +191,14 @@ def test_random_playouts_keep_every_invariant(block):
         play_one(seed, thorough=seed % 25 == 0, cap=50, start=pool[seed % len(pool)])
 
 
+@pytest.mark.slow
 def test_long_playouts_always_finish():
     for seed in range(1000, 1003):
         st = play_one(seed, cap=6000, checks=False)
         assert st.is_over()
 
 
+@pytest.mark.slow
 def test_playouts_are_deterministic():
     assert play_one(7, cap=200).snapshot() == play_one(7, cap=200).snapshot()
 

@@ -468,6 +468,7 @@ def test_the_dial_shows_this_turns_spin_only():
     assert b.spinner.value is None
 
 
+@pytest.mark.slow
 def test_review_follows_the_log():
     app, g, m = open_game(pos("k12", budget=1), size=(800, 600))
     moves = ["k12-k13", "end"]

@@ -125,6 +125,7 @@ def status_area(b) -> pygame.Rect:
 
 # -- nothing of the result before the dial settles -----------------------------------------------
 
+@pytest.mark.slow
 def test_a_right_tnt_shot_shows_nothing_until_the_spinner_settles(app):
     """Frame by frame while the dial turns, the bridge (and the whole map, and the counts
     in the column) of a shot that blows the bridge equal those of the same shot as a dud."""
@@ -149,6 +150,7 @@ def test_a_right_tnt_shot_shows_nothing_until_the_spinner_settles(app):
     assert right_end != dud_end, "once played out, the blown bridge shows"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scene", ["fire", "rebuild"])
 def test_a_won_gamble_shows_nothing_until_the_spinner_settles(app, scene):
     """A gate shot down and a bridge rebuilt: the map is the position before the spin
@@ -182,6 +184,7 @@ def board_picture(app, b) -> pygame.Surface:
     return surf
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scene,right", [("tnt", True), ("tnt", False), ("fire", True), ("fire", False),
                                          ("rebuild", True), ("rebuild", False)])
 @pytest.mark.parametrize("skip", [False, True], ids=["played", "skipped"])
@@ -203,6 +206,7 @@ def test_each_spin_result_ends_in_the_after_position(app, scene, right, skip):
             == pygame.image.tobytes(fresh.subsurface(counts), "RGB")), "the column's counts are the after ones"
 
 
+@pytest.mark.slow
 def test_tnt_under_a_gate_ends_in_the_after_position(app):
     """The other way a gate is blown: TNT slid under it goes off as the turn ends."""
     st = pos("n17 l16 m16 l17 m17", north="n20", budget=4, gates=CLOSED_NE)
@@ -244,6 +248,7 @@ def board_sounds(heard, m):
     return [s for s in heard if not (s == "win" and m.is_over())]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scene,right", sorted(RESULT_SOUNDS))
 def test_the_result_is_heard_only_after_the_dial_settles(app, heard, scene, right):
     g, m = open_gamble(app, scene, right)
@@ -257,6 +262,7 @@ def test_the_result_is_heard_only_after_the_dial_settles(app, heard, scene, righ
     assert set(board_sounds(heard[settling:], m)) - {"tick"} == RESULT_SOUNDS[scene, right]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scene,right", sorted(RESULT_SOUNDS))
 def test_a_skipped_result_is_silent(app, heard, scene, right):
     g, m = open_gamble(app, scene, right)
@@ -303,6 +309,7 @@ def test_a_bridge_giving_way_under_a_man_ends_in_the_after_position(app, speed):
     assert pygame.image.tobytes(mine.subsurface(rect), "RGB") == pygame.image.tobytes(fresh.subsurface(rect), "RGB")
 
 
+@pytest.mark.slow
 def test_the_dial_keeps_the_call_until_the_result_has_played_out(app):
     """The dial fades the numbers that lose the call (for "odd", the evens) from the
     choice until the result has played out, spin included."""

@@ -101,6 +101,7 @@ def _game(seed, options=None):
     return m
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed,options", [(2, {}), (3, {"bridge_risk": "wild"})])
 def test_seeded_games_agree_with_counts_made_another_way(seed, options):
     m = _game(seed, options)

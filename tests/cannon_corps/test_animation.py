@@ -71,6 +71,7 @@ def _picture(app, b):
     return pygame.image.tobytes(surf, "RGB")
 
 
+@pytest.mark.slow
 def test_a_skipped_animation_ends_in_the_played_picture(app):
     played, skipped = _screen(app, _match()), _screen(app, _match())
     for text in SCRIPT:

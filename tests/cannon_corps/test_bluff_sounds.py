@@ -96,6 +96,7 @@ def test_stay_and_running_for_cover_sound_and_take_the_same(app):
     assert runs["cover"][1] > 10                        # it did animate (not an empty comparison)
 
 
+@pytest.mark.slow
 def test_every_deployment_sounds_and_takes_the_same(app):
     fall = [ANA, BEN, "start 1", "fire d20 A1"]          # Ben's 20 defeats Ana's d4: she deploys
     runs = {}

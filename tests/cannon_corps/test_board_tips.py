@@ -162,6 +162,7 @@ def test_tooltips_stay_whole_on_the_table(drawn, size):
         assert b.rect.contains(pygame.Rect(at, (w, h))), (pos, at, (w, h), b.rect)
 
 
+@pytest.mark.slow
 def test_the_screenshot_tool_shows_a_hover_from_one_seats_view(tmp_path):
     """``main.py screenshot --seats human,ai --pointer X,Y`` renders Ana's own view
     with the pointer on her d20: the card is there (the picture differs from the one

@@ -109,6 +109,7 @@ def test_the_arena_hands_each_ai_only_its_own_view(handed):
     _assert_only_own_views(handed)
 
 
+@pytest.mark.slow
 def test_the_app_hands_each_ai_only_its_own_view(handed, tmp_path):
     """games.ui.game_screen.GameScreen._drive_ai -> games.core.ai_runner.AIRunner:
     every AI seat thinks on the AI thread with ``m.state.view(p)``."""
@@ -141,6 +142,7 @@ def test_the_app_hands_each_ai_only_its_own_view(handed, tmp_path):
     assert len(handed) >= 30 and {t for *_, t in handed} == {"ai-think"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("levels", [
     ("hard", "easy"), ("hard", "normal"), ("normal", "easy", "hard"),
     ("hard", "normal", "normal", "normal"), ("easy", "hard", "normal", "easy", "hard"),
@@ -409,6 +411,7 @@ def test_rules_text_sections():
     assert {s["diagram"] for s in SECTIONS} >= {"grid", "shot", "cover", "final_salvo"}
 
 
+@pytest.mark.slow
 def test_arena_script_runs_and_is_seeded():
     from tests.bench.arena_cannon_corps import run
     a = run(["hard", "normal", "easy"], 3, seed=4, quiet=True)

@@ -56,6 +56,7 @@ def test_max_shots_per_seat_is_27():
     assert sum(shots(v) for v in DIE_SIZES.values()) == MAX_SHOTS_PER_SEAT == 27
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
 def test_random_playouts_keep_the_invariants(n):
     rng = random.Random(1000 + n)

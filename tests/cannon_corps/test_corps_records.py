@@ -155,6 +155,7 @@ def test_undo_against_the_computer_stops_at_what_the_table_has_seen():
     assert not m.can_undo()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("mypy") is None and not any(
     os.path.exists(os.path.join(os.path.dirname(sys.executable), x)) for x in ("mypy", "mypy.exe")),
     reason="mypy is not installed")

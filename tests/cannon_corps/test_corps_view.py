@@ -180,6 +180,7 @@ def assert_view_is_clean(st: CorpsState, seat):
     return v
 
 
+@pytest.mark.slow
 def test_view_holds_no_secret_of_another_seat():
     rng = random.Random(7)
     checked = 0
@@ -257,6 +258,7 @@ def test_leak_check_can_fail(leak, monkeypatch):
 
 
 # -- no shared mutable objects -------------------------------------------------
+@pytest.mark.slow
 def test_view_shares_no_mutable_object_with_the_state():
     """Everything reachable from a view is either the view's own or immutable, so
     editing a view (an AI's scratch work, a script) can never change the game."""
@@ -382,6 +384,7 @@ def test_view_pending_cover_details_only_for_the_owner():
     assert st.view(1).pending == DeployDecision(seat=2, shooter=0)
 
 
+@pytest.mark.slow
 def test_view_legal_moves_and_parse_match_the_state():
     rng = random.Random(3)
     for g in range(12):

@@ -33,6 +33,7 @@ def _board(theme, window):
     return theme, pygame.Rect(0, theme.px(64), w - side_w, h - theme.px(64))
 
 
+@pytest.mark.slow
 def test_the_solver_needs_no_window():
     code = ("import pygame; pygame.font.init()\n"
             "from games.ui.theme import Theme\n"

@@ -144,6 +144,7 @@ def human_turn(app, g, rng, stats):
     return want
 
 
+@pytest.mark.slow
 def test_three_seats_one_human_two_ais_by_clicks(app):
     seats = [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben"), Seat(AI, "normal", "Cleo")]
     g = new_game(app, seats, seed=11)
@@ -180,6 +181,7 @@ def test_three_seats_one_human_two_ais_by_clicks(app):
     assert any(not g.match.seats[e.player].is_human for e in g.match.log if e.player >= 0)
 
 
+@pytest.mark.slow
 def test_two_humans_hand_over_on_every_change_and_never_show_the_next_grid(app):
     seats = [Seat(HUMAN, name="Ana"), Seat(HUMAN, name="Ben"), Seat(AI, "easy", "Cleo")]
     g = new_game(app, seats, seed=4)
@@ -238,6 +240,7 @@ def test_two_humans_hand_over_on_every_change_and_never_show_the_next_grid(app):
     assert set(calls) <= {None, 0, 1}
 
 
+@pytest.mark.slow
 def test_save_mid_game_and_load_resumes_behind_a_hand_over(app, tmp_path):
     seats = [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben"), Seat(AI, "normal", "Cleo")]
     g = new_game(app, seats, seed=21)
@@ -281,6 +284,7 @@ def test_save_mid_game_and_load_resumes_behind_a_hand_over(app, tmp_path):
         human_turn(app, g2, rng, stats)
 
 
+@pytest.mark.slow
 def test_spectating_ais_draws_only_the_public_view(app):
     seats = [Seat(AI, "easy", n) for n in ("Ana", "Ben", "Cleo", "Dev")]
     g = new_game(app, seats, seed=2)
@@ -294,6 +298,7 @@ def test_spectating_ais_draws_only_the_public_view(app):
     assert g.board.me is None and len(g.board.panels) == 4
 
 
+@pytest.mark.slow
 def test_animations_run_to_the_end_and_release_busy(app, monkeypatch):
     app.settings.animation = "fast"
     seats = [Seat(HUMAN, name="Ana"), Seat(AI, "normal", "Ben"), Seat(AI, "normal", "Cleo")]
@@ -328,6 +333,7 @@ def test_animations_run_to_the_end_and_release_busy(app, monkeypatch):
     assert g.board.k is None and g.board.mine is None and not g.board.hidden
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
 def test_layout_fits_every_size(app, size, n):
@@ -442,6 +448,7 @@ def test_loaded_game_has_exactly_one_hand_over_on_the_stack(app, tmp_path):
     assert sum(is_handover(s) for s in app.stack.scenes) == 1
 
 
+@pytest.mark.slow
 def test_every_animation_step_on_a_scripted_game(app, monkeypatch):
     """Scripted moves through the board's on_move with animations on: a shot,
     answers, damage that a platoon survives, a defeat, cover, deployments, the
@@ -597,6 +604,7 @@ def test_table_text_is_readable_at_800x600(app, monkeypatch):
     assert not small, small
 
 
+@pytest.mark.slow
 def test_announcement_strip_shortens_instead_of_cutting(app):
     _resize(app, (800, 600))
     names = ["Ana", "Benedetta", "Cleopatra", "Dmitri", "Esperanza", "Fitzgerald"]
@@ -660,6 +668,7 @@ def test_colour_blind_seats_carry_numbers_and_hits_differ_from_misses_by_shape(a
         assert a != b_
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
 def test_two_seats_played_by_clicks_at_other_sizes(app, size):
     """The 2-seat table (stacked at 800x600, side by side when wide) still

@@ -89,6 +89,7 @@ def _sweep(app, b, relayout=True):
     app.theme.resize(app.screen.get_size())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [2, 4, 6])
 def test_the_live_table_draws_at_every_size(app, n):
     # choosing a shot: a platoon selected, the pointer on an opponent's grid, a hint on show

@@ -33,6 +33,7 @@ def _docstrings(tree) -> set[int]:
     return out
 
 
+@pytest.mark.slow
 def test_every_string_in_the_corps_code_is_latin1():
     """Labels, pop-ups, banner and strip texts are literals in the code: none
     may hold a character outside Latin-1 (docstrings and comments aside)."""
@@ -112,6 +113,7 @@ def app(tmp_path):
     a.stack.scenes.clear()
 
 
+@pytest.mark.slow
 def test_what_the_table_draws_is_latin1(app, monkeypatch):
     """A whole game on the real frame: every string the table renders (labels,
     pop-ups, the strip, help lines), recorded where the table draws text."""

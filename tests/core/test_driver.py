@@ -141,6 +141,7 @@ def test_an_inline_thought_is_the_frames_thought():
 
 # -- whole games, stepped by plies --------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("info", games.GAMES, ids=lambda i: i.id)
 def test_whole_games_step_by_plies_with_the_ai_inline_and_reproduce(info):
     kinds = "a" * info.default_seats
@@ -149,7 +150,10 @@ def test_whole_games_step_by_plies_with_the_ai_inline_and_reproduce(info):
         m = match_of(info, kinds, seed=5)
         d = MatchDriver(m)
         seen: list = []
-        entries = d.play_out(on_step=lambda s, seen=seen: seen.append(type(s)))
+        # A level's budget is wall-clock time (Cannon Ball's easy plans for half a second):
+        # on a loaded machine, the suite on two workers, a thought cut short by the clock
+        # would change the game. A budget that never runs out leaves only the seed.
+        entries = d.play_out(on_step=lambda s, seen=seen: seen.append(type(s)), time_scale=1000.0)
         assert m.is_over(), f"{info.id}: no end within {info.ply_cap} plies"
         assert d.next() == End()
         assert set(seen) <= {Think, Chance, End} and seen[-1] is End
@@ -161,6 +165,7 @@ def test_whole_games_step_by_plies_with_the_ai_inline_and_reproduce(info):
     assert [(e.player, e.text) for e in other.log] != logs[0][:len(other.log)], "the seed made no difference"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("info", games.GAMES, ids=lambda i: i.id)
 def test_people_and_computers_step_by_plies(info):
     """One human (a random policy, handed only its view) against the computer."""

@@ -75,6 +75,7 @@ JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats
                                                                                         max_size=3), max_leaves=6)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("info", GAMES, ids=lambda i: i.id)
 @FUZZ
 @given(data=st.data())
@@ -100,6 +101,7 @@ def test_mutated_fields_give_a_clean_error_or_a_whole_match(info, tmp_path, data
     load_text(tmp_path, json.dumps(d))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("info", GAMES, ids=lambda i: i.id)
 @settings(max_examples=300, deadline=None)
 @given(text=st.text(max_size=40) | st.from_regex(r"[a-z0-9 @*x%-]{0,24}", fullmatch=True))
@@ -147,6 +149,7 @@ def random_event(rng, size):
     return [pygame.event.Event(pygame.TEXTINPUT, text=rng.choice(["a", "1", "e4", " ", "fire d8 B3", "x"]))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("info", GAMES, ids=lambda i: i.id)
 def test_thousands_of_random_clicks_and_keys_crash_nothing_and_keep_the_match_true(info, monkeypatch):
     from games.ui.app import App

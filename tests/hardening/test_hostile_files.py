@@ -118,6 +118,7 @@ def test_every_hostile_save_is_refused_with_a_reason_or_loads_whole(data):
         assert again.state.snapshot() == m.state.snapshot(), name
 
 
+@pytest.mark.slow
 def test_the_listing_and_continue_survive_every_hostile_file(data):
     placed = place(hostile_files(), paths.saves_dir())
     place(hostile_files(), paths.autosave_dir())
@@ -152,6 +153,7 @@ def test_a_huge_file_is_refused_before_it_is_read(data, monkeypatch):
     assert s.error and "too large" in s.error and not read, "the huge file was opened"
 
 
+@pytest.mark.slow
 def test_the_app_starts_and_lists_every_hostile_file_with_its_reason(data):
     from games.ui.headless import make_app
     from games.ui.load_screen import LoadScreen

@@ -42,6 +42,7 @@ def run_and_kill(game_id, data_dir, seed, after_lines, extra_ms):
     return lines, child
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("info", games.GAMES, ids=lambda i: i.id)
 def test_a_kill_at_any_moment_leaves_an_autosave_that_resumes_the_same_game(info, tmp_path):
     rng = random.Random(info.id)

@@ -77,6 +77,7 @@ def test_the_count_of_wrong_codes_starts_again_after_the_minute(hub, clock):
     assert exchange(hub, hub.code(1))["type"] == "token"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("raw", ['{"type": "ping"}', '{"type": "code"}', '{"type": "code", "code": 12345678}',
                                  "plain words", b"\x01\x02"])
 def test_anything_but_a_code_message_is_an_error(hub, raw, caplog):

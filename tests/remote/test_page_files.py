@@ -131,6 +131,7 @@ def test_app_js_parses():
     assert result.returncode == 0, result.stderr
 
 
+@pytest.mark.slow
 def test_the_folder_serves_over_plain_http():
     handler = partial(SimpleHTTPRequestHandler, directory=str(PAGE))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)

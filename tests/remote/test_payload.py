@@ -81,6 +81,7 @@ def check_payload(info, st, seat, p):
         assert str(view.parse_move(m["text"])) == str(move)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id, seats, options, seed", CASES,
                          ids=[f"{g}-{n}-{s}" for g, n, _, s in CASES])
 def test_every_seat_every_ply(game_id, seats, options, seed):
@@ -284,6 +285,7 @@ def lockstep(game_id, seats, seed, options, plies, public, differ_first=None, sa
     return compared, differed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats, seed", [(2, 1), (3, 2), (4, 3), (6, 4)])
 def test_corps_other_seats_payloads_do_not_depend_on_seat0s_secrets(seats, seed):
     compared, differed = lockstep("cannon_corps", seats, seed, {}, 400, corps_public)
@@ -327,6 +329,7 @@ def round_starts(info, options, seed, rounds):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scenario, seed", [("field", 1), ("shore", 2), ("town", 3), ("broadside", 4)])
 def test_artillery_other_seats_payloads_do_not_depend_on_seat0s_hand(scenario, seed):
     """From the start of each of three rounds: seat 0 is dealt a different card, chooses

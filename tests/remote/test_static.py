@@ -44,6 +44,7 @@ def test_page_files_with_their_types(hub, page_dir, name, kind):
     assert body == (page_dir / name).read_bytes()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", [
     "/page/missing.js",
     "/page/",

@@ -106,6 +106,7 @@ def run_until_dialog(app, g, now, frames=4000, hang=False):
     raise AssertionError("no dialog: the misbehaving computer stalled the game or was taken at its word")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("info", games.GAMES, ids=lambda i: i.id)
 def test_a_misbehaving_computer_gets_the_dialog_and_the_game_goes_on(info, mode):

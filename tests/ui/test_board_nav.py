@@ -102,6 +102,7 @@ def cannon_pick(st, rng):
     return rng.choice(shots if shots and rng.random() < 0.6 else legal)
 
 
+@pytest.mark.slow
 def test_cannon_whole_game_against_easy_by_navigation_only():
     app, screen, board = start("cannon", (HUMAN, AI), seed=11, animation="fast")
     made = play_whole_game(app, screen, board, cannon_pick, max_log=160)
@@ -135,6 +136,7 @@ def test_cannon_nothing_is_used_while_the_computer_is_to_move():
     assert board.on_nav("up") and board.nav_key() is not None
 
 
+@pytest.mark.slow
 def test_cannon_cursor_shows_on_the_first_arrow_goes_with_the_mouse_and_follows_a_turned_board():
     from games.cannon import rules as R
     app, screen, board = start("cannon", (HUMAN, HUMAN), options={"rotate": True})
@@ -206,6 +208,7 @@ def corps_pick(st, rng):
     return rng.choice(by_kind[rng.choice(sorted(by_kind))])      # cover and stay alike
 
 
+@pytest.mark.slow
 def test_corps_whole_game_against_easy_by_navigation_only():
     app, screen, board = start("cannon_corps", (HUMAN, AI, AI), seed=11)
     made = play_whole_game(app, screen, board, corps_pick, max_log=400)
@@ -297,6 +300,7 @@ def corps_world(setup0):
     return arrival, seen
 
 
+@pytest.mark.slow
 def test_corps_the_cursor_tells_nothing_of_another_seats_secret():
     """Two worlds that differ only in where seat 0 hid its platoons (with the cursor):
     seat 1's cursor arrives hidden, moves over the same places and draws the same
@@ -328,6 +332,7 @@ def ai_pick(game, level="easy", share=0.7):
     return pick
 
 
+@pytest.mark.slow
 def test_cannon_ball_whole_game_against_easy_by_navigation_only():
     from games.cannon_ball import rules as R
     app, screen, board = start("cannon_ball", (HUMAN, AI), seed=5)
@@ -359,6 +364,7 @@ def cb_position():
     return pos(south="b14 c14 b15 b17 e17 g16 g11 k8 n8", cannons=[(0, "a14 a15")], budget=6)
 
 
+@pytest.mark.slow
 def test_cannon_ball_cannon_chooser_tnt_and_a_gamble_by_navigation():
     from games.cannon_ball import rules as R
     app, screen, board = cb_game(cb_position())
@@ -449,6 +455,7 @@ def cb_kind(board, m) -> str:
     return type(m).__name__.lower()
 
 
+@pytest.mark.slow
 def test_cannon_ball_every_kind_of_decision_by_navigation():
     """Two people from the start, each decision made with the cursor: the first time a
     kind of move is legal (a cannon to a pair, a gate, a move turn, a man's step, End),
@@ -482,6 +489,7 @@ def test_cannon_ball_every_kind_of_decision_by_navigation():
 
 # -- Artillery -----------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_artillery_whole_game_against_easy_by_navigation_only():
     app, screen, board = start("artillery", (HUMAN, AI), seed=3)
     made = play_whole_game(app, screen, board, ai_pick("artillery", share=0.8), max_log=3000, frames=400000)
@@ -513,6 +521,7 @@ def artillery_to_act(seed=3):
     raise AssertionError("no activation with a target came")
 
 
+@pytest.mark.slow
 def test_artillery_cursor_steps_an_inch_into_the_column_and_back():
     app, screen, board = artillery_to_act()
     st = screen.visible_state()
@@ -536,6 +545,7 @@ def test_artillery_cursor_steps_an_inch_into_the_column_and_back():
     assert board.nav_key()[0] == "at", "left out of the column goes back to the table"
 
 
+@pytest.mark.slow
 def test_artillery_back_lets_go_of_the_aim_and_is_not_used_with_nothing_to_let_go():
     app, screen, board = artillery_to_act()
     send = sender(app, board)
@@ -553,6 +563,7 @@ def test_artillery_back_lets_go_of_the_aim_and_is_not_used_with_nothing_to_let_g
     assert len(screen.match.log) > n
 
 
+@pytest.mark.slow
 def test_artillery_nothing_is_used_while_the_computer_plays():
     app, screen, board = start("artillery", (AI, HUMAN), seed=3)
     seen = 0
@@ -572,6 +583,7 @@ def test_artillery_nothing_is_used_while_the_computer_plays():
 
 # -- every board: real keys and a gamepad through the frame; the cursor drawn, then gone -----------
 
+@pytest.mark.slow
 def test_cannon_whole_game_by_the_keyboard_through_the_frame():
     """The frame's own routing: arrow, Enter and Esc key presses, nothing else."""
     app, screen, board = start("cannon", (HUMAN, AI), seed=11, animation="fast")
@@ -579,6 +591,7 @@ def test_cannon_whole_game_by_the_keyboard_through_the_frame():
     assert len(made) >= 10 and (screen.match.is_over() or len(screen.match.log) >= 160)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pad", [False, True], ids=["keys", "gamepad"])
 @pytest.mark.parametrize("game", ["cannon_corps", "cannon_ball", "artillery"])
 def test_first_decisions_by_keys_and_by_a_gamepad_through_the_frame(game, pad):
@@ -605,6 +618,7 @@ def to_decision(game, colorblind=False):
     raise AssertionError("the human never got to act")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("colorblind", [False, True], ids=["normal", "colour-blind"])
 @pytest.mark.parametrize("game", ["cannon", "cannon_corps", "cannon_ball", "artillery"])
 def test_the_cursor_is_drawn_in_black_and_white_and_goes_when_the_mouse_moves(game, colorblind):
@@ -653,6 +667,7 @@ def artillery_world(card_index):
     return arrival, seen
 
 
+@pytest.mark.slow
 def test_artillery_the_cursor_tells_nothing_of_the_other_seats_card():
     a_arrival, a = artillery_world(0)
     b_arrival, b = artillery_world(-1)

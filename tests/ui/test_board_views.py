@@ -110,6 +110,7 @@ def scripted_game(info, kinds, seed, plies):
     return g, done, over
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kinds", ["hot-seat", "vs-computer"])
 @pytest.mark.parametrize("info", HIDDEN, ids=lambda i: i.id)
 def test_no_board_is_handed_a_full_hidden_state(info, kinds):

@@ -39,6 +39,7 @@ def chance_indices(m) -> list[int]:
     return [i for i, e in enumerate(m.log) if e.player == CHANCE]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("info", CHANCY, ids=lambda i: i.id)
 def test_undo_and_redo_never_take_back_a_chance_outcome_the_table_has_seen(info, tmp_path):
     from games.core import paths

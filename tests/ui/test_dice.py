@@ -118,6 +118,7 @@ def test_unknown_kind_is_refused():
         DieRoll("d3", 1, (0, 0), (1, 1))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", DIE_KINDS)
 def test_roll_settles_on_the_final_value(kind):
     final = DIE_MAX[kind]
@@ -185,6 +186,7 @@ def test_exit_fades_out():
     assert set(pixels(s)) == {TABLE}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cls,args", [
     (DieRoll, ("d12", 9, (10, 10), (120, 90))),
     (DiePlace, ("d12", 12, (10, 10), (120, 90))),

@@ -41,6 +41,7 @@ def play_to_the_card(app, names=("Ana", "Ben"), seed=3, kinds=(AI, AI)):
     raise AssertionError("the game never ended")
 
 
+@pytest.mark.slow
 def test_a_finished_game_is_recorded_and_its_card_offers_what_comes_next(app):
     g, card = play_to_the_card(app)
     book = app.records()
@@ -51,6 +52,7 @@ def test_a_finished_game_is_recorded_and_its_card_offers_what_comes_next(app):
     assert len(again.games) == 1, "the record is on disk"
 
 
+@pytest.mark.slow
 def test_space_enter_and_a_stray_click_never_start_a_game_or_close_the_card(app):
     g, card = play_to_the_card(app)
     m = g.match
@@ -68,6 +70,7 @@ def test_space_enter_and_a_stray_click_never_start_a_game_or_close_the_card(app)
     assert isinstance(app.stack.top, ResultCard)
 
 
+@pytest.mark.slow
 def test_rematch_swaps_the_sides_and_same_seats_keeps_them(app):
     g, card = play_to_the_card(app)
     frames(app, int(ARM * 60) + 2)
@@ -137,6 +140,7 @@ def test_the_setup_offers_the_names_used_before_and_says_the_limit(app):
     assert s.names[1].text == "Ben"
 
 
+@pytest.mark.slow
 def test_the_card_saves_the_game_as_a_gif_and_a_picture(app):
     from games.core import paths as p_
     g, card = play_to_the_card(app)
@@ -148,6 +152,7 @@ def test_the_card_saves_the_game_as_a_gif_and_a_picture(app):
     assert os.path.isfile(path) and path.startswith(os.path.join(p_.data_dir(), "exports"))
 
 
+@pytest.mark.slow
 def test_reviewing_a_finished_game_shows_its_statistics(app):
     g, card = play_to_the_card(app)
     frames(app, int(ARM * 60) + 2)

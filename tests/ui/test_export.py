@@ -53,6 +53,7 @@ def mean_diff(a: Image.Image, b: Image.Image) -> float:
 
 # -- the GIF ----------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_60_move_cannon_gif_has_one_frame_per_move_is_480_wide_and_under_2_mb(cannon60):
     r = export.export_gif(cannon60)
     assert os.path.dirname(r.path) == exports_dir()
@@ -89,6 +90,7 @@ def assert_gif_frames(path: str, rendered: list, picks) -> None:
             assert mine < 50 and neighbour > 500, f"frame {i} is not the position after move {i + 1}"
 
 
+@pytest.mark.slow
 def test_each_gif_frame_is_the_position_after_its_move_with_its_caption(cannon60):
     r = export.export_gif(cannon60)
     rendered = list(export.render_frames(cannon60))
@@ -122,6 +124,7 @@ def test_the_last_frame_carries_the_result_line_the_others_do_not(cannon_done):
     assert mean_diff(last, with_title) > 0
 
 
+@pytest.mark.slow
 def test_an_export_changes_nothing_in_the_match(cannon_done):
     before = (cannon_done.ply, cannon_done.state.snapshot(), [e.text for e in cannon_done.log])
     export.export_gif(cannon_done)
@@ -131,6 +134,7 @@ def test_an_export_changes_nothing_in_the_match(cannon_done):
 
 # -- the PNG ----------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_the_png_is_the_final_position_with_the_result_line(cannon_done):
     r = export.export_png(cannon_done)
     assert r.path.endswith(".png") and os.path.exists(r.path) and r.frames == 1
@@ -153,6 +157,7 @@ def test_the_png_is_the_final_position_with_the_result_line(cannon_done):
     assert mean_diff(png.crop(board), earlier.crop(board)) > 0, "the final position, not an earlier one"
 
 
+@pytest.mark.slow
 def test_exports_never_overwrite_a_file(cannon_done):
     a = export.export_png(cannon_done)
     assert os.path.dirname(a.path) == exports_dir()
@@ -197,6 +202,7 @@ def frames_with(match, host_cls, width=480):
     return list(export.render_frames(match, renderer=r))
 
 
+@pytest.mark.slow
 def test_a_finished_cannon_corps_export_equals_frames_drawn_from_review_view(corps_done, monkeypatch):
     cls = type(corps_done.state)
     real_view, real_review = cls.view, cls.review_view
@@ -254,6 +260,7 @@ def test_an_unfinished_perfect_information_game_may_be_shared(cannon60):
 
 # -- failures ---------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_full_disk_at_the_rename_raises_export_error_and_leaves_no_file(cannon_done, monkeypatch):
     def full(src, dst):
         raise OSError(errno.ENOSPC, "No space left on device")
@@ -266,6 +273,7 @@ def test_a_full_disk_at_the_rename_raises_export_error_and_leaves_no_file(cannon
         assert listing() == [], "no file, not even a temporary one"
 
 
+@pytest.mark.slow
 def test_a_full_disk_while_writing_raises_export_error_and_leaves_no_file(cannon_done, monkeypatch):
     real_save = Image.Image.save
 

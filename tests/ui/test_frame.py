@@ -98,6 +98,7 @@ def run_with_performance(app, wait_frames, seed=9):
     return texts, g
 
 
+@pytest.mark.slow
 def test_a_performed_roll_waits_for_its_player_and_when_they_roll_never_changes_the_outcome(app):
     quick, g = run_with_performance(app, 1)
     slow, _ = run_with_performance(app, 40)

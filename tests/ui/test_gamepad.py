@@ -251,6 +251,7 @@ def test_pad_plays_the_generic_board_x_performs_y_hints(app):
     assert "hint" in g.status.lower(), g.status
 
 
+@pytest.mark.slow
 def test_result_card_by_pad_a_reviews_b_returns(app):
     g = open_game(app, toy_match([Seat(HUMAN, name="Ann"), Seat(HUMAN, name="Bo")]))
     card = finish(app, g)
@@ -300,12 +301,14 @@ class Pad:
         tap(self.app, B.CONTROLLER_BUTTON_X)
 
 
+@pytest.mark.slow
 def test_cannon_set_up_played_reviewed_and_left_by_gamepad_only(app):
     from tests.ui.test_keyboard import cannon_pick, whole_evening
     m = whole_evening(app, "cannon", Pad(app), cannon_pick)
     assert m.is_over()
 
 
+@pytest.mark.slow
 def test_cannon_corps_set_up_played_reviewed_and_left_by_gamepad_only(app):
     from tests.ui.test_keyboard import corps_pick, whole_evening
     m = whole_evening(app, "cannon_corps", Pad(app), corps_pick)

@@ -146,6 +146,7 @@ def _to_next_viewer(app, g):
     raise AssertionError("the seat to move never got the screen")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("info", HIDDEN, ids=lambda i: i.id)
 def test_the_next_seat_sees_and_hears_the_same_whatever_the_last_seat_chose_in_secret(info):
     pairs = secret_pairs(info, seed=7)
@@ -333,6 +334,7 @@ def covered_screen(info, prefix, viewer, noisy, overlay):
     return shot, rec.sounds, g
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("overlay", list(OVERLAYS))
 @pytest.mark.parametrize("info", HIDDEN, ids=lambda i: i.id)
 def test_an_overlay_over_a_private_view_shows_nothing_of_it(info, overlay):
@@ -356,6 +358,7 @@ def test_an_overlay_over_a_private_view_shows_nothing_of_it(info, overlay):
                               "shows something of the private view"
 
 
+@pytest.mark.slow
 def test_esc_lets_go_of_an_aimed_platoon_before_it_opens_the_menu():
     info = games.get("cannon_corps")
     prefix = next(pfx for pfx in decision_points(info, seed=7)
@@ -441,6 +444,7 @@ def gap_pairs(info, n, seed):
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("info", [i for i in HIDDEN if i.max_seats >= 3], ids=lambda i: i.id)
 def test_after_a_secret_decision_the_screen_goes_public_while_the_computer_acts(info):
     pairs = gap_pairs(info, 3, seed=11)
@@ -485,6 +489,7 @@ def decided(info, prefix, via_hint, move=None):
     return played, rec.sounds
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("info", HIDDEN, ids=lambda i: i.id)
 def test_a_decision_made_through_the_hint_sounds_like_one_made_by_hand(info):
     for prefix in decision_points(info, seed=7)[:4]:

@@ -637,11 +637,13 @@ def corps_pick(st, rng):
     return rng.choice(fire if fire and rng.random() < 0.8 else legal)
 
 
+@pytest.mark.slow
 def test_cannon_set_up_played_reviewed_and_left_by_keyboard_only(app):
     m = whole_evening(app, "cannon", Keys(app), cannon_pick)
     assert m.is_over() and m.info.id == "cannon"
 
 
+@pytest.mark.slow
 def test_cannon_corps_set_up_played_reviewed_and_left_by_keyboard_only(app):
     m = whole_evening(app, "cannon_corps", Keys(app), corps_pick)
     assert m.is_over() and m.info.id == "cannon_corps"

@@ -109,6 +109,7 @@ def test_illegal_typed_move_is_refused_with_a_message(app):
     assert g.match.ply == 1
 
 
+@pytest.mark.slow
 def test_full_disk_while_saving_tells_the_player_and_loses_nothing(app, monkeypatch):
     from games.core import atomic
     from games.core.match import HUMAN, Match, Seat
@@ -257,6 +258,7 @@ def run_main(*args):
                           env=env, cwd=ROOT, timeout=300)
 
 
+@pytest.mark.slow
 def test_screenshot_writes_a_png_that_is_not_one_colour(tmp_path):
     out = tmp_path / "shot.png"
     r = run_main("--data-dir", str(tmp_path), "screenshot", "--game", "cannon", "--scene", "game",
@@ -268,6 +270,7 @@ def test_screenshot_writes_a_png_that_is_not_one_colour(tmp_path):
     assert len(colours) > 10
 
 
+@pytest.mark.slow
 def test_smoke_passes(tmp_path):
     r = run_main("--data-dir", str(tmp_path), "--smoke")
     assert r.returncode == 0, r.stdout + r.stderr

@@ -57,6 +57,7 @@ def draw_at(scene, size):
     scene.draw(surf)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("info", games.GAMES, ids=lambda i: i.id)
 def test_every_scene_of_every_game_draws_at_any_size_without_a_crash(app, info):
     g = GameScreen(app, mid_game(info))
@@ -93,6 +94,7 @@ def every_text_of(info) -> list[str]:
     return texts
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("info", games.GAMES, ids=lambda i: i.id)
 def test_every_text_a_game_shows_has_glyphs_in_the_font(app, info):
     missing = {}
