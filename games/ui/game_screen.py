@@ -344,8 +344,8 @@ class GameScreen(Scene):
     def show_phones(self) -> None:
         """The phones' codes and statuses, with each seat's Here and Computer buttons."""
         if self.phones.running:
-            from games.ui.join_screen import JoinScreen
-            self.app.push(JoinScreen(self.app, self, gate=False))
+            from games.ui import router
+            router.open("join", self.app, self, gate=False)
 
     def submit(self, move) -> bool:
         """A human's move from the board. Illegal moves get a message and change nothing."""
@@ -724,8 +724,8 @@ class GameScreen(Scene):
         prompt(self.app, "Save game", "Name this save:", default, do)
 
     def rules(self):
-        from games.ui.rules_screen import RulesScreen
-        self.app.push(RulesScreen(self.app, self.info))
+        from games.ui import router
+        router.open("rules", self.app, self.info)
 
     def pause(self):
         """Esc: back from a review; on a finished game, the result card (Rematch, Save,
@@ -746,8 +746,8 @@ class GameScreen(Scene):
                     lambda: self.leave(force=True), yes="Leave", destructive=True)
             return
         self.runner.cancel()
-        from games.ui.menu import MainMenu
-        self.app.replace_all(MainMenu(self.app))
+        from games.ui import router
+        self.app.replace_all(router.make("menu", self.app))
 
     def rematch(self):
         """A new game, the seats turned one place (two seats: sides swapped)."""
@@ -763,8 +763,8 @@ class GameScreen(Scene):
         self.app.push(GameScreen(self.app, self.match.rematch(turn=0), phone_hub=hub))
 
     def standings(self):
-        from games.ui.standings_screen import StandingsScreen
-        self.app.push(StandingsScreen(self.app))
+        from games.ui import router
+        router.open("standings", self.app)
 
     def export_gif(self):
         self._export("gif")

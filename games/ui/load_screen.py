@@ -79,7 +79,7 @@ class LoadScreen(Scene):
         return variant, result
 
     def open(self, info):
-        from games.ui.menu import open_save
+        from games.ui.router import open_save
         if info.open_path:
             open_save(self.app, info.open_path)
 

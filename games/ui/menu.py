@@ -9,7 +9,8 @@ import pygame
 import games
 from games.core import saves
 from games.ui.board import board_class
-from games.ui.dialogs import message
+from games.ui import router
+from games.ui.router import open_save
 from games.ui.scene import Scene
 from games.ui.theme import draw_text, fit_text, wrap_text
 from games.ui.widgets import Button, FocusGroup, draw_panel
@@ -56,28 +57,23 @@ class MainMenu(Scene):
 
     # -- actions -------------------------------------------------------------
     def new_game(self, info):
-        from games.ui.setup import SetupScreen
-        self.app.push(SetupScreen(self.app, info))
+        router.open("setup", self.app, info)
 
     def show_rules(self, info):
-        from games.ui.rules_screen import RulesScreen
-        self.app.push(RulesScreen(self.app, info))
+        router.open("rules", self.app, info)
 
     def continue_last(self):
         if self._last and self._last.open_path:
             open_save(self.app, self._last.open_path)
 
     def open_load(self):
-        from games.ui.load_screen import LoadScreen
-        self.app.push(LoadScreen(self.app))
+        router.open("load", self.app)
 
     def open_standings(self):
-        from games.ui.standings_screen import StandingsScreen
-        self.app.push(StandingsScreen(self.app))
+        router.open("standings", self.app)
 
     def open_settings(self):
-        from games.ui.settings_screen import SettingsScreen
-        self.app.push(SettingsScreen(self.app))
+        router.open("settings", self.app)
 
     # -- layout --------------------------------------------------------------
     def layout(self, size):
@@ -368,29 +364,3 @@ def _draw_backdrop(surface, t, time_s):
         pts = [(x0 + i * t.px(12), int(h * 0.95 - math.sin(i / 40 * math.pi) * h * (0.25 + 0.08 * k)))
                for i in range(41)]
         pygame.draw.lines(surface, col, False, pts, max(1, t.px(2)))
-
-
-def open_save(app, path) -> None:
-    """Load a save and open its game, or tell the player plainly why not."""
-    from games.ui.game_screen import GameScreen
-    try:
-        match = saves.load_match(path)
-    except saves.SaveError as exc:
-        log.warning("cannot load %s", exc.log_text())
-        message(app, "Cannot open this save", f"{exc.reason[0].upper()}{exc.reason[1:]}.\n\n{exc.path}")
-        return
-    backup = path.endswith(saves.BACKUP)
-    main = path[:-len(saves.BACKUP)] if backup else path
-    app.replace_all(MainMenu(app))
-    # a backup opens as its save: the next save (or autosave) repairs the damaged file
-    game = GameScreen(app, match, resumed=True, save_path=main if not _is_autosave(main) else None)
-    app.push(game)
-    if backup:
-        message(app, "Opened the copy before", f"The last save of this game was damaged, so this is the copy kept "
-                                                f"before it, at move {match.ply}. Saving writes over the damaged file.")
-
-
-def _is_autosave(path) -> bool:
-    import os
-    from games.core import paths
-    return os.path.abspath(os.path.dirname(path)) == os.path.abspath(paths.autosave_dir())

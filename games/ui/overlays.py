@@ -5,7 +5,7 @@ from games.ui.dialogs import Dialog
 
 
 def PauseMenu(app, game):
-    from games.ui.settings_screen import SettingsScreen
+    from games.ui import router
     # Resume is the focus, Esc, B and Start: every way back lands in the game
     phones = getattr(game, "phones", None)
     # a game with phone seats: their codes again (a phone that closed its page) and Here/Computer
@@ -15,6 +15,6 @@ def PauseMenu(app, game):
         *extra,
         ("Save", game.save, None),
         ("Rules", game.rules, None),
-        ("Settings", lambda: app.push(SettingsScreen(app)), None),
+        ("Settings", lambda: router.open("settings", app), None),
         ("Quit to menu", game.leave, None),
     ))

@@ -128,8 +128,8 @@ class PhoneSeats:
                 log.error("the phone server could not start: %s", exc, exc_info=exc)
                 self._cannot_start(exc)
                 return
-        from games.ui.join_screen import JoinScreen
-        self.app.push(JoinScreen(self.app, self.game, gate=True))
+        from games.ui import router
+        router.open("join", self.app, self.game, gate=True)
 
     def start(self) -> None:
         """Start the hub for the phone seats. :raises OSError: no port to listen on."""

@@ -171,10 +171,10 @@ class SetupScreen(Scene):
             self.error = "Two seats have the same name; hand-overs need different names."
             return
         self.remember()
-        from games.ui.game_screen import GameScreen
+        from games.ui import router
         match = self.build_match()
         self.app.pop()
-        self.app.push(GameScreen(self.app, match))
+        router.open("game", self.app, match)
 
     # -- names the app remembers ------------------------------------------------------------
     def _focused_name(self) -> int:
