@@ -25,6 +25,10 @@ def state_problems(state: GameState, n_seats: int, hidden: bool) -> list[str]:
         out.append(f"seat {p} is to move but has no legal move")
     elif p == TERMINAL and len(state.returns()) != n_seats:
         out.append("returns() does not give one result per seat")
+    if p != TERMINAL and any(state.returns()):
+        # the contract (GameState.returns): all zero until the end, so nothing that
+        # reads a result can take a game still going on for a finished one
+        out.append(f"returns() is {list(state.returns())} while the game goes on (all zero until the end)")
     try:
         snap = state.snapshot()
         json.dumps(snap)
