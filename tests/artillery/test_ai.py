@@ -235,6 +235,7 @@ def test_hard_reach_counts_a_volley_one_move_away():
     assert ev.exposure(st) == 0.0
 
 
+@pytest.mark.slow
 def test_hard_ship_steps_out_of_musket_reach_before_it_fires(monkeypatch):
     from games.artillery import ai_eval
     st = new_game({"scenario": "anchor"})

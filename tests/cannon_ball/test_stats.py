@@ -147,6 +147,7 @@ class Gambler:
         return ctx.rng.choice(bold or moves)
 
 
+@pytest.mark.slow
 def test_random_play_with_gambles_agrees_with_the_calls_and_the_spins():
     st = pos("e16 f16 g17 g16", north="i16 j16 i17", phase=CHOOSE, bridges=[False, True, False, True, True, True],
              risk=1 / 6)

@@ -225,6 +225,7 @@ def corps_to_fire(app, screen, board):
     assert screen.visible_state().pending.kind == "fire"
 
 
+@pytest.mark.slow
 def test_corps_back_lets_go_of_the_aimed_platoon_and_the_picked_die():
     app, screen, board = start("cannon_corps", (HUMAN, AI), seed=3)
     send = sender(app, board)

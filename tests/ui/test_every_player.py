@@ -277,6 +277,7 @@ def test_sound_settings_say_there_is_no_device_when_the_mixer_could_not_start(ap
     assert "No available audio device" in rows["Sound"].text
 
 
+@pytest.mark.slow
 def test_a_mixer_on_sdls_dummy_driver_is_no_device_either(app):
     try:
         app.sound.start()
@@ -289,6 +290,7 @@ def test_a_mixer_on_sdls_dummy_driver_is_no_device_either(app):
         pygame.mixer.quit()
 
 
+@pytest.mark.slow
 def test_a_real_device_gets_the_volume_sliders(app, monkeypatch):
     from games.ui import sound
     monkeypatch.setattr(sound, "_driver_name", lambda: "pulseaudio")

@@ -113,6 +113,7 @@ def test_captions_name_the_move_number_the_player_and_the_public_text(cannon60, 
     assert export.result_line(cannon60).startswith("Unfinished after 60 moves")
 
 
+@pytest.mark.slow
 def test_the_last_frame_carries_the_result_line_the_others_do_not(cannon_done):
     r = export.Renderer(cannon_done, 480)
     n = cannon_done.ply

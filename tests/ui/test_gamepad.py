@@ -137,6 +137,7 @@ def test_stick_one_step_per_push_and_a_dead_zone(app):
     assert menu.focus.get() is not order[1], "back to the middle and pushed again: another step"
 
 
+@pytest.mark.slow
 def test_held_pad_repeats_on_the_frame_clock_and_stops_on_release(app):
     app.push(SettingsScreen(app))
     s = app.stack.top

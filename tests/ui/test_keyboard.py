@@ -336,6 +336,7 @@ def finish(app, g):
     raise AssertionError("no result card")
 
 
+@pytest.mark.slow
 def test_result_card_enter_reviews_space_nothing_arrows_wait(app):
     g = open_game(app, toy_match([Seat(HUMAN, name="Ann"), Seat(HUMAN, name="Bo")]))
     card = finish(app, g)

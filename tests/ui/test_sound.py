@@ -88,6 +88,7 @@ def test_board_constructor_does_nothing_heavy(monkeypatch):
     board.play("click")  # before start: silent
 
 
+@pytest.mark.slow
 def test_board_with_the_dummy_driver():
     board = SoundBoard()
     ok = board.start()
@@ -110,6 +111,7 @@ def test_board_with_the_dummy_driver():
     assert board.volume == 0
 
 
+@pytest.mark.slow
 def test_board_adapts_to_a_mixer_already_open_in_another_format():
     try:
         pygame.mixer.init(22050, 8, 1)

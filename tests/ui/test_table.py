@@ -265,6 +265,7 @@ def test_review_steps_through_positions_read_only_and_returns(app):
     assert not g.reviewing() and g.can_act()
 
 
+@pytest.mark.slow
 def test_a_finished_game_offers_rematch_review_standings_and_menu_and_esc_brings_it_back(app):
     from games.ui.result_card import ARM
     g, m = cannon_game(app)
