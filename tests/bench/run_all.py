@@ -6,7 +6,8 @@ Runs: start to first frame (from source, and frozen if dist/Cannonade exists,
 with the bundle's size); frame times per scene at 1280x720 and 1920x1080 (idle,
 animating, AI thinking); each game's AI per level (mean and max seconds a move,
 and nodes per second and depth for Cannon's search); Cannon perft at depth 4;
-how fast a thinking AI stops; and the CPU an idle app uses. Nothing here is
+how fast a thinking AI stops; the CPU an idle app uses; and six phones on loopback
+(tap-to-table latency, the frame with phones, memory with reconnects). Nothing here is
 pass/fail: the targets are printed beside the figures, and a person judges.
 ``--quick`` shortens every measurement (for checking the script, not the figures).
 """
@@ -134,6 +135,11 @@ def idle(seconds: float) -> list[str]:
     return rows
 
 
+def phones(quick: bool) -> list[str]:
+    import bench_phones
+    return bench_phones.run(1 if quick else 4, 60 if quick else 600, 2 if quick else 20)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="short runs: check the script, not the figures")
@@ -156,6 +162,8 @@ def main(argv=None) -> int:
         ("A thinking AI stops (Undo, Menu, closing)", "python tests/bench/bench_ai_cancel.py",
          lambda: cancel(3 if q else 20)),
         ("CPU used by an idle app", "python tests/bench/bench_idle_cpu.py", lambda: idle(2.0 if q else 6.0)),
+        ("Phones on loopback: tap-to-table, frames, memory", "python tests/bench/bench_phones.py",
+         lambda: phones(q)),
     ]
     for title, cmd, fn in steps:
         print(f"== {title}", flush=True)
