@@ -8,6 +8,11 @@ applied or performed, a person decides here or on a phone, a hand-over, the end)
 is the match driver's to say (``games.core.driver``, asked in ``_advance``); the
 frame decides how each step looks.
 
+Size (1118 lines): the decisions left for the driver this session; what is left is the view,
+input and the Host. Its next seams are the review/undo controls, the AI runner glue and the
+keyboard focus ring, each a module of its own; that split is issue 27's packaging work, not
+done yet because every screen test leans on these methods' names.
+
 Views: the frame projects once, for the viewer (``visible_state``, and
 ``show_move`` for each applied entry's before and after); in a hidden-information
 game a board is handed views only, never a full state (after the end, the
