@@ -28,4 +28,5 @@ INFO = GameInfo(
     subcommands={"perft": "games.cannon.perft:main"},
     card_art="town",
     stats="games.cannon.stats:stats",
+    lesson="games.cannon.lesson:LESSON",
 )

@@ -115,6 +115,9 @@ class MatchDriver:
         self.performs = performs
         self.viewer = viewer
         self.ais: dict[int, AIPlayer] = {}     # seat -> its AI, made once per seat per match
+        #: where chance outcomes come from: None, the match's seeded draw; else a function
+        #: giving the outcome due now (a lesson's script: every step lands as written)
+        self.chance_source: Callable[[], Any] | None = None
 
     # -- who is where -------------------------------------------------------------------
     @property
@@ -224,7 +227,10 @@ class MatchDriver:
 
     # -- carrying a step out -----------------------------------------------------------------
     def apply_chance(self) -> LogEntry:
-        """Apply the chance outcome due now (the match's seeded draw)."""
+        """Apply the chance outcome due now: the match's seeded draw, or the one the
+        :attr:`chance_source` gives."""
+        if self.chance_source is not None:
+            return self.match.apply_outcome(self.chance_source())
         return self.match.apply_chance()
 
     def play(self, move: Any, seat: int | None = None) -> LogEntry:

@@ -183,6 +183,17 @@ class Match:
         self._redo.clear()
         return self._apply(self.draw_chance())
 
+    def apply_outcome(self, outcome) -> LogEntry:
+        """Apply a chosen chance outcome (a lesson's script: every step lands as written).
+        Raises IllegalMove, state untouched, when no chance event is due or ``outcome``
+        is not one of its outcomes."""
+        if self.state.current_player() != CHANCE:
+            raise IllegalMove(f"{outcome}: no chance event is due")
+        if outcome not in [m for m, _ in self.state.chance_outcomes()]:
+            raise IllegalMove(f"{outcome}: not a possible outcome here")
+        self._redo.clear()
+        return self._apply(outcome)
+
     def resolve_chance(self) -> list[LogEntry]:
         """Apply chance outcomes until a player (or the end) is to move."""
         out = []
@@ -214,6 +225,18 @@ class Match:
         for text in unit:
             self._apply(self.state.parse_move(text))
         return True
+
+    def rewind_to(self, ply: int) -> None:
+        """Back to the position after ``ply`` entries, whatever the undo floor: a lesson's
+        Restart (its script plays what follows again, so nothing is scouted)."""
+        if not 0 <= ply <= len(self.log):
+            raise IndexError(f"ply {ply} is not in 0..{len(self.log)}")
+        if ply < len(self.log):
+            self.state = self._history[ply]
+            del self.log[ply:]
+            del self._history[ply:]
+        self._redo.clear()
+        self.floor = min(self.floor, ply)
 
     # -- rebuilding ---------------------------------------------------------------
     def replay(self, texts) -> None:

@@ -47,6 +47,14 @@ class GameInfo:
     sizes: tuple = ()              # seat counts offered, default range(min, max+1)
     card_art: str = ""             # the rules diagram shown on the menu card ("" = none)
     stats: str = ""                # "games.cannon.stats:stats": end-of-game figures (games.core.stats); "" = none
+    lesson: str = ""               # "games.cannon.lesson:LESSON": the Learn mode's lesson; "" = none
+
+    def load_lesson(self):
+        """The game's lesson (games.core.lesson.Lesson), or None when it has none."""
+        if not self.lesson:
+            return None
+        mod, _, name = self.lesson.partition(":")
+        return getattr(importlib.import_module(mod), name)
 
     def default_options(self) -> dict:
         return {o.key: o.default for o in self.options}

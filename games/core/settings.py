@@ -43,6 +43,10 @@ class Settings:
     confirm_leave: bool = True
     ui_scale: str | float = "auto"   # "auto" | 1.0 | 1.25 | 1.5 | 1.75
     last_setup: dict = field(default_factory=dict)   # game id -> remembered new-game choices
+    learn: dict = field(default_factory=dict)    # game id -> {"step": next step, "done": finished once}
+    learn_offered: list = field(default_factory=list)   # games whose Learn was offered on first opening
+    tips: bool = True                            # one-line tips the first time something new happens
+    tips_seen: list = field(default_factory=list)   # "game:tip" keys already shown
 
     def anim_factor(self) -> float:
         """Multiplier for animation durations: 0 means skip animations."""
@@ -90,6 +94,10 @@ class Settings:
                 v = v if v in ANIM_SPEEDS else default
             elif f.name == "last_setup":
                 v = clean_last_setup(v)
+            elif f.name == "learn":
+                v = clean_learn(v)
+            elif f.name in ("learn_offered", "tips_seen"):
+                v = clean_keys(v)
             setattr(self, f.name, v)
         return self
 
@@ -137,6 +145,31 @@ def clean_last_setup(value) -> dict:
             clean["options"] = {k: v for k, v in list(opts.items())[:64]
                                 if isinstance(k, str) and isinstance(v, (str, int, float, bool))}
         out[text.clean(gid, text.SHORT_MAX)] = clean
+    return out
+
+
+def clean_learn(value) -> dict:
+    """Lesson progress: per game id, the step to resume at and whether it was finished."""
+    if not isinstance(value, dict):
+        return {}
+    out: dict = {}
+    for gid, entry in list(value.items())[:32]:
+        if not isinstance(gid, str) or not isinstance(entry, dict):
+            continue
+        step = entry.get("step", 0)
+        step = step if isinstance(step, int) and not isinstance(step, bool) and 0 <= step <= 99 else 0
+        out[text.clean(gid, text.SHORT_MAX)] = {"step": step, "done": entry.get("done") is True}
+    return out
+
+
+def clean_keys(value) -> list:
+    """A list of short keys (games offered a lesson, tips seen), duplicates dropped."""
+    if not isinstance(value, list):
+        return []
+    out: list = []
+    for v in value[:512]:
+        if isinstance(v, str) and v and len(v) <= 80 and v not in out:
+            out.append(v)
     return out
 
 

@@ -97,6 +97,12 @@ class Board(ABC):
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.hint: Any = None
         self.timeline = Timeline(self._speed)
+        #: a lesson's marks (``show_targets``): the things it points at, in the game's own
+        #: keys (a point, a unit's id, a space), drawn ringed by the board
+        self.targets: tuple = ()
+        #: while a lesson wants one thing done: the board may refuse to pick up anything
+        #: it does not mark (the frame refuses any other move either way)
+        self.restrict = False
 
     # -- the frame calls these ---------------------------------------------------------
     def layout(self, rect) -> None:
@@ -148,7 +154,15 @@ class Board(ABC):
         self.timeline.skip()
 
     def show_hint(self, move) -> None:
+        """Draw ``move`` on the board (a hint, or the move a lesson asks for); None clears."""
         self.hint = move
+
+    def show_targets(self, targets, restrict: bool = False) -> None:
+        """A lesson's marks: ring ``targets`` (the game's keys, as its lesson names them)
+        until told otherwise; () clears. ``restrict``: only these may be picked up.
+        Marks are not a seat's secret (a lesson has one player), so a reset keeps them."""
+        self.targets = tuple(targets)
+        self.restrict = bool(restrict and self.targets)
 
     def on_nav(self, action: str) -> bool:
         """A navigation action (``games.ui.nav``: "up", "down", "left", "right", "press",
