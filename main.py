@@ -77,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
     sc = sub.add_parser("screenshot", parents=[parent], help="render a screen to a PNG without a window")
     sc.add_argument("--game", default=None, help="game id (needed for setup, game and rules scenes)")
     sc.add_argument("--load", metavar="SAVE", help="a save file to show (implies --scene game)")
-    sc.add_argument("--scene", default=None, choices=["menu", "setup", "game", "rules", "settings", "load"],
+    sc.add_argument("--scene", default=None, choices=["menu", "setup", "game", "learn", "rules", "settings", "load"],
                     help="which screen (default: game if --load, else menu)")
     sc.add_argument("--size", type=_size, default=(1280, 720), help="WxH (default 1280x720)")
     sc.add_argument("--out", required=True, help="PNG file to write")
@@ -89,6 +89,8 @@ def build_parser() -> argparse.ArgumentParser:
                          "one human and the rest computers shows that human's own view")
     sc.add_argument("--pointer", type=_point, default=None, metavar="X,Y",
                     help="move the mouse pointer to X,Y before the capture (shows what hovering there shows)")
+    sc.add_argument("--step", type=int, default=1, metavar="N",
+                    help="the learn scene: the lesson's step to show (1 = the first; default 1)")
     sc.add_argument("--ui-scale", type=float, default=1.0, choices=[1.0, 1.25, 1.5, 1.75],
                     help="the UI scale setting (default 1.0)")
 

@@ -597,6 +597,11 @@ class GameScreen(Scene):
         )))
 
     # -- buttons ------------------------------------------------------------------------
+    def _hint_label(self, covered: bool) -> str:
+        """The hint button's label: a hint waiting to be played is the seat's own, so
+        under a cover the button is plain."""
+        return "Play it" if self.hint_move is not None and not covered else "Hint"
+
     def _shared_secrets(self) -> bool:
         """Several people share one screen in a hidden-information game: no undo at all."""
         return self.hidden and len(self.humans) > 1
@@ -1017,8 +1022,7 @@ class GameScreen(Scene):
         self.undo_btn.enabled = m.can_undo() and not self._shared_secrets()
         self.redo_btn.enabled = m.can_redo() and not self._shared_secrets()
         self.hint_btn.enabled = self.can_act() and not covered
-        # a hint waiting to be played is the seat's own: under a cover the button is plain
-        self.hint_btn.label = "Play it" if self.hint_move is not None and not covered else "Hint"
+        self.hint_btn.label = self._hint_label(covered)
         if covered and self._public_under_cover():
             self._draw_public_board(surface)
         elif covered:

@@ -24,12 +24,17 @@ def make_app(size=(1280, 720), colorblind=False, animation="normal", ui_scale=1.
     _dummy_video()
     from games.core.settings import Settings
     from games.ui.app import App
+    import games
+    # a tool's app is nobody's first evening: New game goes straight to its form (the
+    # first-time offer of Learn is tested on its own)
     return App(size=size, settings=Settings(window_size=tuple(size), colorblind=colorblind, animation=animation,
-                                            ui_scale=ui_scale), audio=False)
+                                            ui_scale=ui_scale, learn_offered=[g.id for g in games.GAMES]),
+               audio=False)
 
 
-def build_scene(app, name, info=None, load=None, seats=None):
-    """The scene called ``name`` (menu, setup, game, rules, settings, load)."""
+def build_scene(app, name, info=None, load=None, seats=None, step=1):
+    """The scene called ``name`` (menu, setup, game, learn, rules, settings, load);
+    ``step``: the learn scene's step (1 = the first)."""
     from games.core.match import HUMAN, SEED_ONLY, Match, Seat
     from games.ui.menu import MainMenu
     if name == "menu":
@@ -45,6 +50,11 @@ def build_scene(app, name, info=None, load=None, seats=None):
     if name == "setup":
         from games.ui.setup import SetupScreen
         return SetupScreen(app, info)
+    if name == "learn":
+        if not info.lesson:
+            raise ValueError(f"{info.title} has no lesson")
+        from games.ui.learn_screen import LearnScreen
+        return LearnScreen(app, info, step=max(0, step - 1))
     if name == "rules":
         from games.ui.rules_screen import RulesScreen
         return RulesScreen(app, info)
@@ -98,7 +108,8 @@ def screenshot(args) -> int:
     app.push(build_scene(app, "menu"))
     try:
         if scene_name != "menu":
-            app.push(build_scene(app, scene_name, info, args.load, seats=_seats(info, getattr(args, "seats", None))))
+            app.push(build_scene(app, scene_name, info, args.load, seats=_seats(info, getattr(args, "seats", None)),
+                                 step=getattr(args, "step", 1)))
     except (ValueError, KeyError, saves_error()) as exc:
         print(f"screenshot: {exc}", file=sys.stderr)
         return 2
@@ -196,6 +207,16 @@ def _smoke_scenes(frames: int, done: list) -> None:
             _frames(app, frames)
             app.pop()
             done.append(f"{info.id}:{name}")
+        if info.lesson:
+            # the lesson: its first card, then a step skipped (the scripted road) and drawn
+            learn = build_scene(app, "learn", info)
+            app.push(learn)
+            _frames(app, frames)
+            learn.skip_step()
+            _frames(app, frames)
+            app.pop()
+            learn.on_exit()
+            done.append(f"{info.id}:learn")
         names = info.seat_names(info.default_seats)
         seats = [Seat(HUMAN, "normal", names[0])] + [Seat(AI, "easy", nm) for nm in names[1:]]
         game = build_scene(app, "game", info, seats=seats)

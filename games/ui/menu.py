@@ -23,11 +23,17 @@ class MainMenu(Scene):
         super().__init__(app)
         self.cards = []
         for info in games.GAMES:
-            self.cards.append({
+            card = {
                 "info": info,
                 "new": Button("New game", (lambda i=info: self.new_game(i)), primary=True, sound=app.sound),
                 "rules": Button("Rules", (lambda i=info: self.show_rules(i)), sound=app.sound),
-            })
+            }
+            # Learn: the game's guided first game (games.ui.learn_screen), when it has one
+            card["buttons"] = [card["new"], card["rules"]]
+            if info.lesson:
+                card["learn"] = Button("Learn", (lambda i=info: self.learn(i)), sound=app.sound)
+                card["buttons"].insert(1, card["learn"])
+            self.cards.append(card)
         self.continue_btn = Button("Continue", self.continue_last, "C", sound=app.sound)
         self.load_btn = Button("Load", self.open_load, "L", sound=app.sound)
         self.standings_btn = Button("Standings", self.open_standings, "T", sound=app.sound)
@@ -38,7 +44,7 @@ class MainMenu(Scene):
         # the keys' and a controller's focus: every card's buttons, then the side column;
         # it starts on the first game's New game (the card it is on is drawn outlined,
         # and F1 opens that card's rules)
-        order = [b for card in self.cards for b in (card["new"], card["rules"])] + self.side
+        order = [b for card in self.cards for b in card["buttons"]] + self.side
         self.focus = FocusGroup(order, default=self.cards[0]["new"] if self.cards else None)
         self._time = 0.0
         self._frames = 0
@@ -57,7 +63,26 @@ class MainMenu(Scene):
 
     # -- actions -------------------------------------------------------------
     def new_game(self, info):
+        """The new-game form; the first time a game with a lesson is opened (and its
+        lesson never begun), Learn is offered first, once."""
+        st = self.app.settings
+        if info.lesson and info.id not in st.learn_offered and info.id not in st.learn:
+            st.learn_offered.append(info.id)
+            self.app.save_settings()
+            from games.ui.dialogs import Dialog
+            minutes = getattr(info.load_lesson(), "minutes", 5)
+            self.app.push(Dialog(
+                self.app, f"New to {info.title}?",
+                f"Learn it by playing: a short guided game on the real board, about {minutes} minutes. "
+                "Learn is on the game's card any time.",
+                buttons=(("Learn", lambda: self.learn(info), None),
+                         ("Set up a game", lambda: router.open("setup", self.app, info), None))))
+            return
         router.open("setup", self.app, info)
+
+    def learn(self, info):
+        """The game's lesson, where the player left it."""
+        router.open("learn", self.app, info)
 
     def show_rules(self, info):
         router.open("rules", self.app, info)
@@ -147,29 +172,41 @@ class MainMenu(Scene):
         card["title"] = (f, [fit_text(title, f, room)])
 
     def _place_card_buttons(self, card, rect, pad):
-        """New game and Rules along the card's foot, side by side when both labels
-        fit, else one above the other; lower than usual when the card is short
-        (a large UI scale), never over the title."""
+        """New game, Learn and Rules along the card's foot, side by side when every
+        label fits, else New game above the others; lower than usual when the card
+        is short (a large UI scale), never over the title."""
         t = self.theme
         f = t.body_font()
+        btns = card["buttons"]
+        n = len(btns)
         inner = rect.w - 2 * pad
         tf, lines = card["title"]
         title_bottom = rect.y + pad + len(lines) * tf.get_linesize() + t.px(4)
         room = rect.bottom - t.px(12) - title_bottom
         least = f.get_linesize() + t.px(8)
         gap = t.px(14)
-        bw = min(t.px(170), (inner - gap) // 2)
-        side_by_side = all(f.size(b.label)[0] + t.px(16) <= bw for b in (card["new"], card["rules"]))
+        bw = min(t.px(170), (inner - gap * (n - 1)) // n)
+        side_by_side = all(f.size(b.label)[0] + t.px(16) <= bw for b in btns)
         if side_by_side or room < 2 * least + t.px(6):
             bh = max(least, min(t.px(44), room))
-            card["new"].rect = pygame.Rect(rect.x + pad, rect.bottom - bh - max(0, min(t.px(16), room - bh)), bw, bh)
-            card["rules"].rect = pygame.Rect(card["new"].rect.right + gap, card["new"].rect.y, bw, bh)
+            y = rect.bottom - bh - max(0, min(t.px(16), room - bh))
+            for i, b in enumerate(btns):
+                b.rect = pygame.Rect(rect.x + pad + i * (bw + gap), y, bw, bh)
         else:
-            bh = max(least, min(t.px(44), (room - t.px(6)) // 2))
-            bw = min(inner, t.px(260))
-            y = rect.bottom - 2 * bh - t.px(6) - max(0, min(t.px(16), room - 2 * bh - t.px(6)))
-            card["new"].rect = pygame.Rect(rect.x + pad, y, bw, bh)
-            card["rules"].rect = pygame.Rect(rect.x + pad, y + bh + t.px(6), bw, bh)
+            # New game on a row of its own; the others beside each other when their labels
+            # fit, else each on its own row too (a narrow card at a large UI scale)
+            rest = btns[1:]
+            rw = min(t.px(170), (inner - gap * (len(rest) - 1)) // max(1, len(rest)))
+            rows = [[btns[0]], rest] if all(f.size(b.label)[0] + t.px(16) <= rw for b in rest) \
+                else [[b] for b in btns]
+            vgap = t.px(6)
+            bh = max(least, min(t.px(44), (room - vgap * (len(rows) - 1)) // len(rows)))
+            total = len(rows) * bh + (len(rows) - 1) * vgap
+            y = rect.bottom - total - max(0, min(t.px(16), room - total))
+            for r, row in enumerate(rows):
+                w = min(inner, t.px(260)) if len(row) == 1 else rw
+                for i, b in enumerate(row):
+                    b.rect = pygame.Rect(rect.x + pad + i * (w + gap), y + r * (bh + vgap), w, bh)
 
     def _layout_card_text(self, card, rect, pad):
         """Wrap the card's texts and find the space left for its picture: beside
@@ -217,7 +254,7 @@ class MainMenu(Scene):
     # -- events ----------------------------------------------------------------
     def handle_event(self, event):
         for card in self.cards:
-            if card["new"].handle_event(event) or card["rules"].handle_event(event):
+            if any(b.handle_event(event) for b in card["buttons"]):
                 return
         for b in self.side:
             if b.handle_event(event):
@@ -241,7 +278,7 @@ class MainMenu(Scene):
         """The card whose button has the focus, else (the side column) the last one that had."""
         cur = self.focus.get()
         for i, card in enumerate(self.cards):
-            if cur is card["new"] or cur is card["rules"]:
+            if cur in card["buttons"]:
                 self._card_at = i
         return getattr(self, "_card_at", 0)
 
@@ -321,8 +358,8 @@ class MainMenu(Scene):
             art = self._art.get((info.id, art_r.size, t.colorblind)) if art_r is not None else None
             if art is not None:
                 surface.blit(art, art_r.topleft)
-            card["new"].draw(surface, t)
-            card["rules"].draw(surface, t)
+            for b in card["buttons"]:
+                b.draw(surface, t)
         for b in self.side:
             b.draw(surface, t)
         self.focus.draw(surface, t)

@@ -24,6 +24,7 @@ SCREENS: dict[str, str] = {
     "menu": "games.ui.menu:MainMenu",
     "setup": "games.ui.setup:SetupScreen",
     "game": "games.ui.game_screen:GameScreen",
+    "learn": "games.ui.learn_screen:LearnScreen",
     "load": "games.ui.load_screen:LoadScreen",
     "join": "games.ui.join_screen:JoinScreen",
     "rules": "games.ui.rules_screen:RulesScreen",

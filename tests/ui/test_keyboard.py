@@ -100,8 +100,9 @@ def test_menu_tab_order_ring_and_enter(app):
     assert menu.focus.get() is first, "the focus starts on the first game's New game"
     assert ring_drawn(app, menu, first.rect)
     key(app, pygame.K_TAB)
-    assert menu.focus.get() is menu.cards[0]["rules"]
-    assert ring_drawn(app, menu, menu.cards[0]["rules"].rect) and not ring_drawn(app, menu, first.rect)
+    second = menu.cards[0]["buttons"][1]                   # Learn (or Rules, for a game with no lesson)
+    assert menu.focus.get() is second
+    assert ring_drawn(app, menu, second.rect) and not ring_drawn(app, menu, first.rect)
     key(app, pygame.K_TAB, mod=SHIFT)
     assert menu.focus.get() is first
     key(app, pygame.K_TAB, mod=SHIFT)                      # round to the end: Quit
@@ -117,10 +118,10 @@ def test_menu_tab_order_ring_and_enter(app):
 def test_menu_arrows_move_by_where_things_are(app):
     menu = app.stack.top
     key(app, pygame.K_RIGHT)
-    assert menu.focus.get() is menu.cards[0]["rules"]
+    assert menu.focus.get() is menu.cards[0]["buttons"][1]
     key(app, pygame.K_DOWN)
     below = menu.focus.get()
-    assert below in (menu.cards[2]["new"], menu.cards[2]["rules"]), "down goes to the card below"
+    assert below in menu.cards[2]["buttons"], "down goes to the card below"
     assert menu.focused_card() == 2
     key(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, (SetupScreen, RulesScreen))
@@ -128,7 +129,9 @@ def test_menu_arrows_move_by_where_things_are(app):
 
 
 def test_rules_from_the_menu_and_back_with_esc_or_enter(app):
-    key(app, pygame.K_TAB)                                 # Rules of the first game
+    menu = app.stack.top
+    while menu.focus.get() is not menu.cards[0]["rules"]:  # Rules of the first game (after Learn)
+        key(app, pygame.K_TAB)
     key(app, pygame.K_RETURN)
     rules = app.stack.top
     assert isinstance(rules, RulesScreen)

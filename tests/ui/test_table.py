@@ -340,7 +340,10 @@ def test_f1_on_the_menu_opens_the_rules_of_the_game_the_keys_picked(app):
     from games.ui.rules_screen import RulesScreen
     pygame.mouse.set_pos((1, 1))                         # the pointer on no card: the keys decide
     frames(app, 2)
-    for _ in range(4):                                    # New game, Rules of each card in turn
+    menu = app.stack.top
+    for _ in range(12):                                   # each card's buttons in turn, to the third card
+        if menu.focus.get() is menu.cards[2]["new"]:
+            break
         key(app, pygame.K_TAB)
     key(app, pygame.K_F1)
     frames(app, 2)
