@@ -79,6 +79,7 @@ from games.core.game import CHANCE, BadNotation, IllegalMove
 from games.ui import banner, nav
 from games.ui.board import board_class
 from games.ui.dialogs import Dialog, confirm, message, prompt
+from games.ui.first_tips import FirstTips
 from games.ui.handover import HandOver
 from games.ui.move_log import MoveLog
 from games.ui.phone_seats import ANIMATING, WHY_MENU, WHY_REVIEW, PhoneSeats
@@ -163,6 +164,8 @@ class GameScreen(Scene):
                                        and not self.driver.phone_seats())
         # the phone seats' server and join screen (games.ui.phone_seats), opened on entering
         self.phones = PhoneSeats(self, kept=phone_hub)   # phone_hub: the last game's, same seats
+        # one-line tips the first time something new happens (None: none, as in a lesson)
+        self.tips: FirstTips | None = FirstTips(self.info, app.settings)
 
     # -- what the driver keeps: the laptop's viewer and the computer players ----------------
     @property
@@ -491,6 +494,20 @@ class GameScreen(Scene):
         else:
             # an Act: the seat decides, here (on the board) or on its phone; the frame waits
             self._awaiting = None
+            if step.where == HERE:
+                self._first_tip(step.seat)
+
+    def _first_tip(self, seat: int) -> None:
+        """The first time a moment comes for the seat deciding here: its one-line tip
+        (games.ui.first_tips), from what that seat sees; never while an animation runs."""
+        if self.tips is None or self.board.busy or self.viewer != seat and self.hidden:
+            return
+        text = self.tips.due(self.visible_state(), seat, self.match.ply)
+        if text is not None:
+            self.say(f"Tip: {text} (Settings turns tips off)", seconds=12)
+            why = self.app.save_settings()
+            if why:
+                log.warning("the tip shown is not remembered: %s", why)
 
     def _show_game_over(self):
         if self._over_shown:

@@ -25,10 +25,12 @@ def make_app(size=(1280, 720), colorblind=False, animation="normal", ui_scale=1.
     from games.core.settings import Settings
     from games.ui.app import App
     import games
-    # a tool's app is nobody's first evening: New game goes straight to its form (the
-    # first-time offer of Learn is tested on its own)
+    # a tool's app is nobody's first evening: New game goes straight to its form and no
+    # first-time tip covers the status line (the offer of Learn and the tips are tested
+    # on their own, with them turned back on)
     return App(size=size, settings=Settings(window_size=tuple(size), colorblind=colorblind, animation=animation,
-                                            ui_scale=ui_scale, learn_offered=[g.id for g in games.GAMES]),
+                                            ui_scale=ui_scale, learn_offered=[g.id for g in games.GAMES],
+                                            tips=False),
                audio=False)
 
 

@@ -59,6 +59,7 @@ class LearnScreen(GameScreen):
             run = replay(self.lesson, info, upto=0)
         super().__init__(app, run.match, clock=clock)
         self.run: LessonRun = run
+        self.tips = None                    # the lesson is the teacher: no first-time tips in it
         self.driver.chance_source = lambda: self.run.scripted_move()
         self.ais = {s: ScriptedSeat(self) for s in range(len(self.match.seats)) if s != self.lesson.learner}
         b = lambda label, fn, key=None, **kw: Button(label, fn, key, sound=app.sound, **kw)  # noqa: E731

@@ -50,6 +50,7 @@ class SettingsScreen(Scene):
             ("Warn when a town is threatened", Choice(ON_OFF, s.town_warning, setter("town_warning"))),
             ("AI thinking time", Choice([(v, f"x{v:g}") for v in AI_TIME_SCALES], s.ai_time, setter("ai_time"))),
             ("Confirm before leaving a game", Choice(ON_OFF, s.confirm_leave, setter("confirm_leave"))),
+            ("Tips the first time something new happens", Choice(ON_OFF, s.tips, setter("tips"))),
         ]
         self.back_btn = Button("Done", app.pop, "Esc", primary=True, sound=app.sound)
         # the focus starts on Done (Enter at once changes nothing); a row scrolled away is
