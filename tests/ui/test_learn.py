@@ -1,0 +1,245 @@
+"""Learn through the real frame: the menu's Learn, the first-time offer, the card and
+its controls, a refused move, Leave and resume, the end card, no autosave and no
+record; first-time tips in real games; and, for every game's own lesson, every card
+fits at 800x600 with no missing glyph. Each game's lesson is also driven to its end by
+synthetic clicks in its own folder (tests/<game>/test_lesson.py)."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+import games
+from games.core import saves
+from games.core.lesson import ANY, CARD, DO, MAX_TIP_WORDS, Lesson, LessonStep, Tip, check_lesson, words
+from games.ui import fonts
+from games.ui.dialogs import Dialog
+from games.ui.game_screen import GameScreen
+from games.ui.headless import make_app
+from games.ui.learn_screen import LearnScreen
+from games.ui.menu import MainMenu
+from games.ui.setup import SetupScreen
+from tests.ui.helpers import click, frames, key, step, wait_until
+
+CANNON = games.get("cannon")
+WITH_LESSONS = [g for g in games.GAMES if g.lesson]
+
+TOY = Lesson(game="cannon", title="Learn Cannon (toy)", steps=(
+    LessonStep(CARD, "Welcome", "You play Dark. Capture the enemy town to win."),
+    LessonStep(DO, "Place your town", "Put your town on the marked point.", moves=("Te1",), script=("Tf10",),
+               wrong="This time, the marked point."),
+    LessonStep(ANY, "Any move", "Make any move.", example=("c2-d3",),
+               script=(lambda s: str(s.legal_moves()[0]),)),
+    LessonStep(DO, "Forward", "Step the marked soldier forward.", moves=("e4-e5",)),
+), finale="That is the toy lesson.")
+
+
+@pytest.fixture
+def toy(monkeypatch):
+    import games.cannon.lesson as mod
+    monkeypatch.setattr(mod, "LESSON", TOY)
+    return TOY
+
+
+@pytest.fixture
+def app():
+    a = make_app((1280, 720), animation="off")
+    a.push(MainMenu(a))
+    frames(a, 2)
+    yield a
+    for s in list(a.stack.scenes):
+        s.on_exit()
+
+
+def card_of(menu, gid):
+    return next(c for c in menu.cards if c["info"].id == gid)
+
+
+def open_toy(app) -> LearnScreen:
+    click(app, card_of(app.stack.top, "cannon")["learn"].rect.center)
+    scr = app.stack.top
+    assert isinstance(scr, LearnScreen)
+    frames(app, 2)
+    return scr
+
+
+def test_every_game_with_a_lesson_has_learn_on_its_card(app):
+    menu = app.stack.top
+    for card in menu.cards:
+        assert ("learn" in card) == bool(card["info"].lesson)
+    assert "learn" in card_of(menu, "cannon")
+
+
+def test_learn_opens_the_lesson_on_its_first_card_and_next_goes_on(app, toy):
+    scr = open_toy(app)
+    assert scr.run.i == 0 and scr.run.waiting_for_card() and not scr.can_act()
+    click(app, scr.next_btn.rect.center)
+    frames(app, 2)
+    assert scr.run.i == 1 and scr.can_act()
+    assert str(scr.board.hint) == "Te1", "the asked-for move is drawn on the board"
+
+
+def test_a_move_the_step_does_not_take_is_refused_kindly_and_not_played(app, toy):
+    scr = open_toy(app)
+    scr.next_card()
+    frames(app, 2)
+    assert scr.submit(scr.match.state.parse_move("Tb1")) is False
+    assert scr.match.ply == 0 and scr.status == "This time, the marked point."
+    assert scr.submit(scr.match.state.parse_move("Te1"))
+    wait_until(app, lambda: scr.run.i == 2)
+    assert [e.text for e in scr.match.log] == ["Te1", "Tf10"], "the scripted reply came"
+
+
+def test_restart_and_skip(app, toy):
+    scr = open_toy(app)
+    scr.next_card()
+    scr.submit(scr.match.state.parse_move("Te1"))
+    wait_until(app, lambda: scr.run.i == 2)
+    scr.submit(scr.match.state.parse_move("a2-b3"))
+    wait_until(app, lambda: scr.run.i == 3)
+    click(app, scr.restart_btn.rect.center)
+    frames(app, 2)
+    assert scr.run.i == 3 and scr.match.ply == 4, "Restart: back to the step's start, not further"
+    click(app, scr.skip_btn.rect.center)
+    frames(app, 2)
+    assert scr.run.finished and scr.match.log[-1].text == "e4-e5"
+
+
+def test_leave_keeps_the_step_and_learn_opens_there_again(app, toy):
+    scr = open_toy(app)
+    scr.next_card()
+    scr.submit(scr.match.state.parse_move("Te1"))
+    wait_until(app, lambda: scr.run.i == 2)
+    key(app, pygame.K_ESCAPE)
+    frames(app, 2)
+    assert isinstance(app.stack.top, MainMenu)
+    assert app.settings.learn["cannon"] == {"step": 2, "done": False}
+    again = open_toy(app)
+    assert again.run.i == 2 and [e.text for e in again.match.log] == ["Te1", "Tf10"]
+
+
+def test_a_lesson_is_never_autosaved_nor_recorded_and_has_no_undo(app, toy):
+    scr = open_toy(app)
+    scr.skip_step()
+    scr.skip_step()
+    frames(app, 2)
+    assert saves.latest_unfinished_autosave() is None
+    assert saves.list_saves() == []
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert scr.match.ply == 2 and "Restart" in scr.status
+
+
+def test_the_end_card_offers_a_real_game_against_easy(app, toy):
+    scr = open_toy(app)
+    while not scr.run.finished:
+        scr.skip_step()
+    frames(app, 2)
+    assert app.settings.learn["cannon"] == {"step": 0, "done": True}
+    assert scr.card_lines(300)[0] == "Lesson done"
+    click(app, scr.play_btn.rect.center)
+    frames(app, 2)
+    game = app.stack.top
+    assert isinstance(game, GameScreen) and not isinstance(game, LearnScreen)
+    assert [s.kind for s in game.match.seats] == ["human", "ai"] and game.match.seats[1].level == "easy"
+    assert not app.records().games if hasattr(app.records(), "games") else True
+
+
+def test_learn_is_offered_the_first_time_a_game_is_opened_and_only_then(toy):
+    a = make_app((1280, 720), animation="off")
+    a.settings.learn_offered = []
+    a.push(MainMenu(a))
+    frames(a, 2)
+    menu = a.stack.top
+    click(a, card_of(menu, "cannon")["new"].rect.center)
+    offer = a.stack.top
+    assert isinstance(offer, Dialog) and offer.title == "New to Cannon?"
+    assert [b.label for b in offer.buttons] == ["Learn", "Set up a game"]
+    click(a, offer.buttons[0].rect.center)
+    assert isinstance(a.stack.top, LearnScreen)
+    key(a, pygame.K_ESCAPE)
+    frames(a, 2)
+    click(a, card_of(a.stack.top, "cannon")["new"].rect.center)
+    assert isinstance(a.stack.top, SetupScreen), "offered once"
+    assert "cannon" in a.settings.learn_offered
+    for s in list(a.stack.scenes):
+        s.on_exit()
+
+
+# -- first-time tips in real games ------------------------------------------------------------
+
+TIP = Tip("town", "Your town goes on your back row.", lambda view, seat: view.current_player() == seat)
+
+
+def _real_game(a, monkeypatch, tips_on: bool):
+    import games.cannon.lesson as mod
+    monkeypatch.setattr(mod, "TIPS", (TIP,), raising=False)
+    a.settings.tips = tips_on
+    from games.core.match import HUMAN, SEED_ONLY, Match, Seat
+    g = GameScreen(a, Match(CANNON, {}, [Seat(HUMAN, "normal", "Dark"), Seat(HUMAN, "normal", "Light")], seed=1,
+                            chance_secret=SEED_ONLY))
+    a.push(g)
+    step(a, 3)
+    return g
+
+
+def test_a_tip_shows_the_first_time_and_never_again(app, monkeypatch):
+    g = _real_game(app, monkeypatch, tips_on=True)
+    assert g.status.startswith("Tip: Your town goes on your back row.")
+    assert "cannon:town" in app.settings.tips_seen
+    said = []
+    monkeypatch.setattr(g, "say", lambda text, *a, **k: said.append(text))
+    g.submit(g.match.state.parse_move("Te1"))
+    step(app, 3)
+    assert g.match.to_move() == 1 and not [t for t in said if t.startswith("Tip:")], \
+        "shown once, not again for the next seat's same moment"
+
+
+def test_tips_off_in_settings_shows_none(app, monkeypatch):
+    g = _real_game(app, monkeypatch, tips_on=False)
+    assert "Tip:" not in g.status and app.settings.tips_seen == []
+
+
+def test_a_tip_that_fails_is_logged_and_the_game_goes_on(app, monkeypatch, caplog):
+    import games.cannon.lesson as mod
+    broken = Tip("broken", "Never shown.", lambda view, seat: 1 / 0)
+    monkeypatch.setattr(mod, "TIPS", (broken,), raising=False)
+    app.settings.tips = True
+    from games.core.match import HUMAN, Match, Seat
+    g = GameScreen(app, Match(CANNON, {}, [Seat(HUMAN), Seat(HUMAN)], seed=1))
+    app.push(g)
+    step(app, 3)
+    assert "tip cannon:broken failed" in caplog.text and g.can_act()
+
+
+# -- every game's own lesson, as CI checks it -------------------------------------------------------
+
+@pytest.mark.parametrize("info", WITH_LESSONS, ids=lambda i: i.id)
+def test_every_lesson_checks_clean_against_the_real_rules(info):
+    assert check_lesson(info.load_lesson(), info) == []
+
+
+@pytest.mark.parametrize("info", WITH_LESSONS, ids=lambda i: i.id)
+def test_every_card_fits_at_800x600_with_no_missing_glyph(info):
+    lesson = info.load_lesson()
+    a = make_app((800, 600), animation="off")
+    try:
+        for i, s in enumerate(lesson.steps):
+            assert fonts.missing_glyphs(s.title + " " + s.text) == set(), f"step {i + 1}"
+            scr = LearnScreen(a, info, step=i)
+            a.push(scr)
+            frames(a, 1)
+            assert scr.run.i == i
+            assert scr.card_fits(), f"step {i + 1}'s card is cut at 800x600: {s.text!r}"
+            a.pop()
+            scr.on_exit()
+        assert fonts.missing_glyphs(lesson.finale) == set()
+    finally:
+        for s in list(a.stack.scenes):
+            s.on_exit()
+
+
+@pytest.mark.parametrize("info", WITH_LESSONS, ids=lambda i: i.id)
+def test_every_tip_is_one_short_line(info):
+    from games.core.lesson import lesson_tips
+    for tip in lesson_tips(info):
+        assert words(tip.text) <= MAX_TIP_WORDS, tip.key
+        assert fonts.missing_glyphs(tip.text) == set()
