@@ -1,5 +1,6 @@
 """Drawing the Cannon Corps table: the opponents' panels, your own grid with
-its reserves, defeated row and buttons, the announcement strip, the hint.
+its reserves, defeated row and buttons, the announcement strip, the hint and
+a lesson's marks.
 
 Everything here reads the board (its layout, what its animation shows now)
 and the view it is handed, and changes nothing but pixels.  Every function
@@ -9,6 +10,7 @@ keep to characters the default font has (ASCII and Latin-1).
 """
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -65,6 +67,8 @@ class TableDrawer:
             b.timeline.draw(surface, v)
             if b.hint is not None and not b.busy:
                 self.draw_hint(surface, v)
+            if b.targets and not b.busy:
+                self.draw_targets(surface, v)
             b.draw_nav(surface)
             # last, over everything: the words for what is under the pointer
             t = b.host.theme
@@ -393,7 +397,64 @@ class TableDrawer:
             pygame.draw.rect(surface, col, me.cell_rect(v.my_platoons[m.die][0]), w, t.px(6))
         elif m.kind == "setup":
             for d, sp in m.placements:
+                if b.staged.get(d) == sp:
+                    continue           # already where the hint puts it
                 r = me.cell_rect(sp)
                 pygame.draw.rect(surface, col, r, w, t.px(6))
                 draw_die(surface, d, DIE_SIZES[d], r.center, max(8, me.cell * 0.6), alpha=110,
                          **td.die_colors(t, v.seat))
+
+    # -- a lesson's marks (Board.show_targets) ------------------------------------------------
+    def target_rects(self, v: CorpsView) -> list[pygame.Rect]:
+        """Where the marks go now: a die's name marks that die of the viewer's (its cell on
+        the grid, else its tray slot), ``(seat, space)`` a space of that seat's panel and
+        ``(seat, "defeated")`` its row of defeated dice. While
+        setting up, a die already placed and a space already filled are done: no mark."""
+        b = self.b
+        out: list[pygame.Rect] = []
+        dice = b.my_dice(v)
+        tray = dict(b.tray_items(v))
+        setup = b.mode(v) == "setup"
+        filled = {sp for sp, _ in dice.values()}
+        for t in b.targets:
+            if isinstance(t, tuple):
+                seat, sp = t
+                p = b.panels.get(seat)
+                if p is None:
+                    continue
+                if sp == "defeated":       # the seat's row of defeated dice
+                    slots = b.lay.my_dead_slots if p.big else p.dead_slots
+                    if slots:
+                        out.append(slots[0].unionall(slots[1:]))
+                elif sp in SPACES and not (setup and seat == v.seat and sp in filled):
+                    out.append(p.cell_rect(sp))
+            elif t in dice and not setup and b.me is not None:
+                out.append(b.me.cell_rect(dice[t][0]))
+            elif t in tray:
+                out.append(tray[t])
+        return out
+
+    def draw_targets(self, surface, v: CorpsView) -> None:
+        """Ring every mark: a dark band under a bright one (seen on any felt or die, in
+        either palette: the theme's ``select``), with four corner ticks on a grid's
+        space, breathing outwards and back about once a second so the eye finds it."""
+        t, c = self.b.host.theme, self.b.host.theme.c
+        col = c["select"]
+        dark = (16, 16, 20)
+        w = max(2, t.px(3))
+        breathe = 0.5 + 0.5 * math.sin(self.b.pulse * 2 * math.pi / 1.1)
+        for r in self.target_rects(v):
+            side = min(r.w, r.h)
+            grow = max(2, int(side * (0.03 + 0.04 * breathe)))
+            ring = r.inflate(2 * grow, 2 * grow)
+            rad = max(4, ring.w // 8)
+            pygame.draw.rect(surface, dark, ring.inflate(w, w), width=w * 2, border_radius=rad)
+            pygame.draw.rect(surface, col, ring, width=w, border_radius=rad)
+            if side < t.px(72):
+                continue            # a tray die: the ring alone (ticks would crowd its neighbours)
+            tick = side // 6
+            for (x, y), (dx, dy) in (((ring.left, ring.top), (1, 1)), ((ring.right, ring.top), (-1, 1)),
+                                     ((ring.left, ring.bottom), (1, -1)), ((ring.right, ring.bottom), (-1, -1))):
+                ox, oy = x - dx * (w + t.px(2)), y - dy * (w + t.px(2))
+                pygame.draw.line(surface, col, (ox, oy), (ox + dx * tick, oy), w)
+                pygame.draw.line(surface, col, (ox, oy), (ox, oy + dy * tick), w)

@@ -80,6 +80,7 @@ class CorpsBoard(CorpsNav, Board):
         self.btn_back = Button("Take back", self._take_back, sound=snd)
         # No click sound: staying and running for cover must sound the same to the room.
         self.btn_stay = Button("Stay (bluff)", self._stay, primary=True)
+        self.pulse = 0.0                   # seconds, for a lesson's pulsing marks (drawing.draw_targets)
 
     # ------------------------------------------------------------------ the layout
     @property
@@ -160,7 +161,44 @@ class CorpsBoard(CorpsNav, Board):
 
     def update(self, dt: float) -> None:
         self._check_decision(self.view())
+        self.pulse += dt
         super().update(dt)
+
+    # ------------------------------------------------------------------ a lesson's marks
+    # Board.show_targets names what a lesson points at in this table's own keys: a die's
+    # name ("d20") marks that die of the viewing seat, on its grid or in its tray, and
+    # (seat, space) marks a space of that seat's grid ((seat, "defeated") its row of
+    # defeated dice). drawing.draw_targets rings them;
+    # with ``restrict`` (a step that asks for one move) the table picks up only marked
+    # dice and takes only marked spaces, and says so kindly; the frame judges the move.
+    @property
+    def animating(self) -> bool:
+        return super().animating or bool(self.targets)     # the marks pulse
+
+    def _held(self, die: str | None = None, seat: int | None = None, space: str | None = None) -> bool:
+        """Whether a lesson's restrict holds back picking up ``die`` (or taking the space)."""
+        if not self.restrict:
+            return False
+        return die not in self.targets if die is not None else (seat, space) not in self.targets
+
+    def _hold(self, what: str, pos) -> bool:
+        self._refuse(f"This time, {what}.", pos, "In this lesson")
+        return True
+
+    def hint_text(self, move) -> str:
+        """The frame's "Show me" words for ``move``."""
+        k = move.kind
+        if k == "setup":
+            return "put " + ", ".join(f"the {d} on {sp}" for d, sp in move.placements) + ", then Confirm"
+        if k == "fire":
+            return f"pick your {move.die}, then {move.space} on the enemy grid"
+        if k == "cover":
+            return f"run your {move.die} for cover to {move.space}"
+        if k == "stay":
+            return f"stay with your {move.die} (press Stay)"
+        if k == "deploy":
+            return f"pick the {move.die} in your reserves, then {move.space}"
+        return str(move)
 
     def _click(self) -> str:
         """How the help says "click": with the keys' or a gamepad's cursor in use, a word
@@ -375,12 +413,18 @@ class CorpsBoard(CorpsNav, Board):
     def _click_setup(self, v: CorpsView, pos) -> bool:
         die = self._tray_die_at(v, pos)
         if die:
+            if self._held(die=die):
+                return self._hold("pick a marked die", pos)
             self.sel = None if self.sel == die else die
             return True
         sp = self.me.space_at(pos) if self.me else None
         if sp is None:
             return False
         there = next((d for d, s in self.staged.items() if s == sp), None)
+        if self.sel and self.restrict:     # a lesson's set-up: each die to its own marked space
+            want = dict(self.hint.placements).get(self.sel) if getattr(self.hint, "kind", "") == "setup" else None
+            if (want is not None and sp != want) or self._held(seat=v.seat, space=sp):
+                return self._hold(f"put the {self.sel} on {want}" if want else "use a marked space", pos)
         if self.sel:
             if there:
                 self._unstage(there)
@@ -421,6 +465,8 @@ class CorpsBoard(CorpsNav, Board):
         if self.me and self.me.grid.collidepoint(pos):
             sp = self.me.space_at(pos)
             d = self._my_die_at(v, sp) if sp else None
+            if d and self._held(die=d):
+                return self._hold("pick the marked platoon", pos)
             if d:
                 self.sel = None if self.sel == d else d
                 self.host.sound.play("click")
@@ -435,6 +481,8 @@ class CorpsBoard(CorpsNav, Board):
                 self._refuse("First pick one of your platoons to fire (click it on your grid).", pos,
                              "Nothing picked to fire")
                 return True
+            if self._held(seat=seat, space=sp):
+                return self._hold("aim at the marked space", pos)
             move = Move("fire", self.sel, sp)
             why = v.why_illegal(move)
             if why:
@@ -451,6 +499,8 @@ class CorpsBoard(CorpsNav, Board):
         sp = self.me.space_at(pos)
         if sp is None:
             return True
+        if self._held(seat=v.seat, space=sp):
+            return self._hold("use the marked space", pos)
         if sp == p.space:
             self._stay()
             return True
@@ -469,6 +519,8 @@ class CorpsBoard(CorpsNav, Board):
     def _click_deploy(self, v: CorpsView, p: DeployDecision, pos) -> bool:
         die = self._tray_die_at(v, pos)
         if die:
+            if self._held(die=die):
+                return self._hold("pick the marked reserve", pos)
             self.sel = None if self.sel == die else die
             return True
         if not self.me or not self.me.grid.collidepoint(pos):
@@ -476,6 +528,8 @@ class CorpsBoard(CorpsNav, Board):
         sp = self.me.space_at(pos)
         if sp is None:
             return True
+        if self._held(seat=v.seat, space=sp):
+            return self._hold("use the marked space", pos)
         sel = self.sel
         if sel is None and len(p.reserves) == 1:
             sel = p.reserves[0]
