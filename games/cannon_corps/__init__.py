@@ -18,4 +18,5 @@ INFO = GameInfo(
     ply_cap=2000,
     card_art="grid",
     stats="games.cannon_corps.stats:stats",
+    lesson="games.cannon_corps.lesson:LESSON",
 )
