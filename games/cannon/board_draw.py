@@ -643,6 +643,28 @@ def draw_cursor(surface, pos, cell) -> None:
     draw_frame_cursor(surface, pygame.Rect(x - h, y - h, 2 * h, 2 * h), w, max(2, h // 4))
 
 
+def draw_lesson_mark(surface, pos, cell, theme, t: float, wide: bool = False) -> None:
+    """A lesson's mark (``Board.show_targets``): a ring of eight dashes turning slowly
+    and breathing, just outside a piece, in the hint's colour on a dark halo. Its
+    shape tells it apart from the selection (a solid ring) and the town warning (a
+    solid ring with a "!"), so it reads without its colour too. ``wide``: around a
+    town's warning ring, which would hide it at the usual size."""
+    x, y = pos
+    k = 0.5 + 0.5 * math.sin(t * 4.0)
+    r = cell * ((0.74 if wide else 0.58) + 0.04 * k)
+    w = max(3.0, cell * 0.075)
+    col, halo = theme.c["hint"], _halo(theme)
+    spin = t * 0.8
+    for i in range(8):
+        a0 = spin + i * math.tau / 8
+        a1 = a0 + math.tau / 8 * 0.62          # a dash, then a gap
+        for colour, ww, pad in ((halo, w + 4, 0.02), (col, w, 0.0)):
+            arc = [a0 - pad + (a1 - a0 + 2 * pad) * j / 5 for j in range(6)]
+            outer = [(x + (r + ww / 2) * math.cos(a), y + (r + ww / 2) * math.sin(a)) for a in arc]
+            inner = [(x + (r - ww / 2) * math.cos(a), y + (r - ww / 2) * math.sin(a)) for a in reversed(arc)]
+            pygame.draw.polygon(surface, colour, outer + inner)
+
+
 def draw_selection(surface, pos, cell, theme) -> None:
     col = theme.c["select"]
     x, y = int(round(pos[0])), int(round(pos[1]))

@@ -52,6 +52,12 @@ Animation
     back; sparks and smoke that linger after an impact are background steps and
     hold nothing up. The speed setting, skipping and "off" come with the timeline.
 
+Lessons
+    ``show_targets`` rings the points a lesson names ("e4"; kept in ``marks``, since
+    ``targets`` holds the selected soldier's moves) with turning dashed rings; while
+    ``restrict`` is set (a lesson's required move) only a soldier on a ringed point is
+    picked up. The move asked for is drawn as the hint is.
+
 The public helpers ``point_to_pixel`` / ``pixel_to_point`` / ``choice_pixel``
 let tests drive the board with synthetic mouse events.
 
@@ -111,6 +117,9 @@ class CannonBoard(CannonBoardDrawing, Board):
         self.nav_on = False         # the keyboard/gamepad cursor is shown (until the mouse moves)
         self.nav_sq: int | None = None   # the point the cursor is on
         self.nav_row = 0            # the chooser's row the cursor is on
+        # a lesson's marks (``show_targets``) as squares: ``targets`` above already names
+        # the selected soldier's moves (the tests and the keyboard read it), so they live here
+        self.marks: tuple = ()
         flip = self._wanted_flip()
         self.angle = math.pi if flip else 0.0
 
@@ -137,6 +146,13 @@ class CannonBoard(CannonBoardDrawing, Board):
         self.refused = None
         self.nav_on = False
         self.nav_sq = None
+
+    def show_targets(self, targets, restrict: bool = False) -> None:
+        """A lesson's marks: point names ("e4") or squares, ringed until told otherwise.
+        ``restrict``: only a marked soldier may be picked up (``_click_play``)."""
+        squares = (R.parse_square(t) if isinstance(t, str) else t for t in targets)
+        self.marks = tuple(sq for sq in squares if isinstance(sq, int) and 0 <= sq < R.N_SQUARES)
+        self.restrict = bool(restrict and self.marks)
 
     def help_text(self) -> str:
         st = self._state()
@@ -394,6 +410,12 @@ class CannonBoard(CannonBoardDrawing, Board):
             frm = self.selected
             self._clear_selection()          # as any click elsewhere does; but it says why
             self._refuse(sq, *T.refusal(st, frm, sq), pos)
+            return
+        if sq is not None and st.cells[sq] == R.SOLDIER[st.to_move] and self.restrict \
+                and sq not in self.marks:
+            # a lesson wants one thing done: only its ringed soldiers are picked up
+            self._clear_selection()
+            self.host.say("Not that one this time: pick a soldier on a ringed point.")
             return
         if sq is not None and st.cells[sq] == R.SOLDIER[st.to_move]:
             was = self.selected == sq

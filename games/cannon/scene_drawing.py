@@ -76,6 +76,9 @@ class CannonBoardDrawing:
         self._draw_placing(surface, geo, st, info, hover)
         self._draw_pieces(surface, geo, st)
         self._draw_targets(surface, geo, info, hover)
+        warned = {st.towns[p] for p in info["warn"]} if self._settings_flag("town_warning", True) else set()
+        for sq in self.marks:             # a lesson's marks, over the pieces they ring
+            B.draw_lesson_mark(surface, geo.sq_fpx(sq), geo.cell, theme, self._time, wide=sq in warned)
         if info["warn"] and self._settings_flag("town_warning", True):
             for p in info["warn"]:        # a town the opponent can take next move
                 t = st.towns[p]
