@@ -93,7 +93,7 @@ LESSON = Lesson(
         LessonStep(
             DO, "Slide",
             "A cannon moves by sliding: its back soldier jumps to the empty point just past its front. "
-            "Slide e3 to e6, towards Light's town.",
+            "Your cannon is e3, e4, e5: slide e3 to e6, towards Light's town.",
             moves=("e3-e6",), targets=("e3", "e6"), script=("h6-h5",),
             wrong="Slide the cannon: move its back soldier, e3, to e6."),
         LessonStep(

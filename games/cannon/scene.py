@@ -173,6 +173,8 @@ class CannonBoard(CannonBoardDrawing, Board):
             if not self.targets:
                 return "That soldier has no move now: pick another"
             return "Click where it goes (drag works too); click elsewhere to cancel"
+        if self.restrict:                 # a lesson's required move: its points are ringed
+            return "Click a ringed soldier, then the ringed point"
         return "Click a soldier, then where it goes (or type e3-e4)"
 
     @staticmethod

@@ -18,8 +18,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 SIZES = ((1280, 720), (800, 600))
-#: the steps shown (1 = the first): a capture asked for, the cannon card, the last shot
-STEPS = (4, 7, 11)
+#: the steps shown (1 = the first): a capture asked for, the cannons card, the last shot found
+STEPS = (4, 6, 11)
 
 
 def main(argv=None) -> int:

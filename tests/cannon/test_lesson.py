@@ -264,3 +264,12 @@ def test_a_restricted_board_picks_up_only_marked_soldiers_and_keeps_its_marks_on
     assert board.marks and board.restrict
     board.show_targets(())
     assert not board.marks and not board.restrict
+
+
+def test_every_card_fits_its_place_at_800x600():
+    from tests.ui.helpers import frames
+    for i in range(len(LESSON.steps) + 1):          # and the end card
+        app, screen = _open(size=(800, 600), step=i)
+        assert screen.run.finished == (i == len(LESSON.steps))
+        frames(app, 1)
+        assert screen.card_fits(), f"step {i + 1}"
