@@ -56,7 +56,7 @@ DEFAULT_NAMES = ("South", "North")
 # ---------------------------------------------------------------------------
 # The state
 # ---------------------------------------------------------------------------
-class ArtilleryState(GameState):
+class ArtilleryState(GameState[Move, "ArtilleryState"]):
     """A game of Artillery.  See the module docstring for the round's shape."""
 
     num_players = 2

@@ -348,7 +348,7 @@ del _sq, lines
 
 # -- the state -------------------------------------------------------------------
 
-class CannonState(GameState):
+class CannonState(GameState[Move, "CannonState"]):
     """A Cannon position plus the little history the rules need.
 
     Public attributes: ``cells`` (100 cell codes), ``to_move`` (0/1, also during

@@ -11,17 +11,20 @@ those stay small.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games.core.game import GameState, two_player_returns
 
 from . import battlefield as M
-from .moves import MOVE_CHOICE, Choice, box_name
+from .moves import MOVE_CHOICE, Choice, Move, box_name
 from .tables import (ASSAULT_LIMIT, BUDGET_MODES, EMPTY, ENEMY_GATE_SECTIONS, HOME, MOVING, N_BOXES, N_SECTIONS,
                      OPENING, OVER, QUIET_TURNS, RISKS, SEC, SECTION_LIMIT, TNT_CASES, TURN_LIMIT)
 
+if TYPE_CHECKING:
+    from .game import CannonBallState  # noqa: F401 - the final class, its own view (perfect information)
 
-class StateBase(GameState):
+
+class StateBase(GameState[Move, "CannonBallState"]):
     """The data of a position and its bookkeeping; the attributes are described on
     :class:`~games.cannon_ball.game.CannonBallState`."""
 

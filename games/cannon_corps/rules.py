@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Hashable, NamedTuple
+from typing import Any, NamedTuple
 
 from games.cannon_corps.events import (  # noqa: F401  (re-exported: the rules' public names)
     EVENT_KINDS, EVENT_TYPES, NOTE_TYPES, OWN_ACTIONS, AmmoEvent, AmmoNote, AnswerEvent, CoverDecision,
@@ -70,7 +70,7 @@ class Shot:
 # --------------------------------------------------------------------------
 # The state
 # --------------------------------------------------------------------------
-class CorpsState(GameState):
+class CorpsState(GameState[Move, "CorpsView"]):
     """The whole game, secrets included.  Never hand this to an AI."""
 
     def __init__(self, n_seats: int = 2, options: dict[str, Any] | None = None):
@@ -139,7 +139,7 @@ class CorpsState(GameState):
         seat = self.current_player()
         return legal_moves(self._pending(True), self.platoons[seat], self.reserves[seat])
 
-    def chance_outcomes(self) -> list[tuple[Hashable, float]]:
+    def chance_outcomes(self) -> list[tuple[Move, float]]:
         if self.phase != "start":
             return []
         live = [s for s in range(self.num_players) if not self.out[s]]

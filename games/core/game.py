@@ -30,7 +30,13 @@ Conventions (OpenSpiel's state API and python-chess's board are the models)
 """
 from __future__ import annotations
 
-from typing import Any, Hashable, Sequence
+from abc import ABC, abstractmethod
+from typing import Any, Generic, Hashable, Sequence, TypeVar, final
+
+#: a game's move type: small, immutable, hashable, ``str()`` its stable text form
+MoveT = TypeVar("MoveT", bound=Hashable)
+#: what ``view(seat)`` gives: the state's own class in a perfect-information game
+ViewT = TypeVar("ViewT")
 
 CHANCE = -1
 TERMINAL = -2
@@ -50,21 +56,35 @@ class NotLegalHere(IllegalMove):
     """A well-formed move that the rules do not allow in this position."""
 
 
-class GameState:
-    """Base class: the contract, with legality enforced once in :meth:`apply`."""
+class GameState(ABC, Generic[MoveT, ViewT]):
+    """Base class: the contract, with legality enforced once in :meth:`apply`.
+
+    Typed by the game's move and view: ``class CannonState(GameState[Move,
+    "CannonState"])``. The methods a game must write are abstract (a state class that
+    forgets one cannot be made); :meth:`apply` is final (a subclass that overrides it
+    is refused when its class is defined), so "an illegal move changes nothing" holds
+    for every game by construction."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "apply" in cls.__dict__:
+            raise TypeError(f"{cls.__name__} overrides GameState.apply: a game writes _apply, and "
+                            "apply checks legality once for every game")
 
     #: number of seats in this game
     num_players: int = 2
 
     # -- whose turn ---------------------------------------------------------
+    @abstractmethod
     def current_player(self) -> int:
         raise NotImplementedError
 
-    def legal_moves(self) -> Sequence:
+    @abstractmethod
+    def legal_moves(self) -> Sequence[MoveT]:
         """Legal moves for the player to move (empty when over or at CHANCE)."""
         raise NotImplementedError
 
-    def chance_outcomes(self) -> list[tuple[Hashable, float]]:
+    def chance_outcomes(self) -> list[tuple[MoveT, float]]:
         """At CHANCE: ``[(outcome_move, probability), ...]``, probabilities sum to 1."""
         return []
 
@@ -76,7 +96,7 @@ class GameState:
         return None
 
     # -- applying -------------------------------------------------------------
-    def why_illegal(self, move) -> str | None:
+    def why_illegal(self, move: MoveT) -> str | None:
         """None when ``move`` may be applied now, else the reason in a player's
         words. Games override this to explain better (or to check faster than a
         search through ``legal_moves()``); the default is a membership test."""
@@ -91,10 +111,11 @@ class GameState:
             return None
         return "not a legal move here"
 
-    def is_legal(self, move) -> bool:
+    def is_legal(self, move: MoveT) -> bool:
         return self.why_illegal(move) is None
 
-    def apply(self, move) -> None:
+    @final
+    def apply(self, move: MoveT) -> None:
         """Apply ``move`` for the player to move (or a chance outcome at CHANCE).
 
         :raises NotLegalHere: the move is not allowed now; the state is untouched.
@@ -104,11 +125,13 @@ class GameState:
             raise NotLegalHere(why if str(move) in why else f"{move}: {why}")
         self._apply(move)
 
-    def _apply(self, move) -> None:
+    @abstractmethod
+    def _apply(self, move: MoveT) -> None:
         """Apply a move already known to be legal (the game's own work)."""
         raise NotImplementedError
 
-    def parse_move(self, text: str):
+    @abstractmethod
+    def parse_move(self, text: str) -> MoveT:
         """The move ``text`` names in this position.
 
         :raises BadNotation: the text is not a move.
@@ -116,7 +139,7 @@ class GameState:
         """
         raise NotImplementedError
 
-    def parse_legal(self, text: str, move):
+    def parse_legal(self, text: str, move: MoveT) -> MoveT:
         """Helper for ``parse_move``: ``move`` (already read from ``text``) if legal here."""
         why = self.why_illegal(move)
         if why is not None:
@@ -127,6 +150,7 @@ class GameState:
     def is_over(self) -> bool:
         return self.current_player() == TERMINAL
 
+    @abstractmethod
     def returns(self) -> list[float]:
         """Each seat's result once the game is over (higher is better), all zero
         while it goes on. Two seats: 1 / -1 for a win, 0 / 0 for a draw; more seats:
@@ -156,11 +180,11 @@ class GameState:
         return "Draw" if w is None else f"{names[w] if names else f'Player {w + 1}'} wins"
 
     # -- information ----------------------------------------------------------
-    def view(self, player: int | None) -> Any:
+    def view(self, player: int | None) -> ViewT:
         """What ``player`` may know (None: what everyone may know): an object with
         the state's read-only interface (``legal_moves``, ``status_text``...) that
         holds nothing else. Default (perfect information): a copy."""
-        return self.copy()
+        return self.copy()  # type: ignore[return-value]  # ViewT is the state's own class here
 
     def review_view(self) -> Any:
         """What reviewing this position may show once the game is over: everything
@@ -168,7 +192,7 @@ class GameState:
         state itself; hidden-information games give a view with every secret shown."""
         return self
 
-    def reveals(self, move) -> bool:
+    def reveals(self, move: MoveT) -> bool:
         """Hidden-information games: whether applying ``move`` (legal, about to
         be applied) shows the table something of a secret (an answer to a shot,
         a revealed card, a roll). Undo never takes back such a move, so nobody
@@ -176,15 +200,17 @@ class GameState:
         moves whose public effect reveals nothing new (a set-up, a hidden choice)."""
         return True
 
-    def copy(self) -> "GameState":
+    @abstractmethod
+    def copy(self) -> "GameState[MoveT, ViewT]":
         raise NotImplementedError
 
+    @abstractmethod
     def snapshot(self) -> dict[str, Any]:
         """A JSON-able summary of the whole position, stored in saves so a load
         can prove that replaying the log reached the same place."""
         raise NotImplementedError
 
-    def public_move_text(self, move, names=None) -> str:
+    def public_move_text(self, move: MoveT, names: list[str] | None = None) -> str:
         """How ``move`` (about to be applied in this state) reads in the shared
         move log that every seat sees. The log already shows who moved, so the
         text names the actor only for chance outcomes ("Ana fires first"), using
@@ -197,6 +223,7 @@ class GameState:
         seats' display names, for games whose seats have no names of their own)."""
         return ""
 
+    @abstractmethod
     def ply(self) -> int:
         """How many moves (chance outcomes included) have been applied."""
         raise NotImplementedError

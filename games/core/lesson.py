@@ -342,11 +342,11 @@ def check_lesson(lesson: Lesson, info: Any) -> list[str]:
         return out + [f"opening: {exc}"]
     guard = 0
     while not run.finished:
-        s = run.step
-        assert s is not None
+        cur = run.step
+        assert cur is not None
         if run.read is False and run.k == 0 and run.r == 0:
             out += [f"step {run.i + 1}: mark {t!r} is not on the board"
-                    for t in s.targets if lesson.has_target is not None and not lesson.has_target(
+                    for t in cur.targets if lesson.has_target is not None and not lesson.has_target(
                         run.match.state, t)]
         why = run.problem()
         if why:
@@ -354,7 +354,7 @@ def check_lesson(lesson: Lesson, info: Any) -> list[str]:
         p = run.match.to_move()
         if p == run.lesson.learner and run.learner_done() and not run.waiting_for_card():
             return out + [f"step {run.i + 1}: the player is to move but the script still has "
-                          f"{len(s.script) - run.r} entries"]
+                          f"{len(cur.script) - run.r} entries"]
         try:
             run.play_written()
         except (LessonError, IllegalMove) as exc:

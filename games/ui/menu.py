@@ -172,41 +172,56 @@ class MainMenu(Scene):
         card["title"] = (f, [fit_text(title, f, room)])
 
     def _place_card_buttons(self, card, rect, pad):
-        """New game, Learn and Rules along the card's foot, side by side when every
-        label fits, else New game above the others; lower than usual when the card
-        is short (a large UI scale), never over the title."""
+        """New game, Learn and Rules along the card's foot: side by side when every
+        label fits; else New game above the others (beside each other when their
+        labels fit, else a row each); lower than usual when the card is short (a
+        large UI scale), never over the title: on a card too short for its rows the
+        title gives up its number and takes one line."""
         t = self.theme
         f = t.body_font()
         btns = card["buttons"]
         n = len(btns)
         inner = rect.w - 2 * pad
-        tf, lines = card["title"]
-        title_bottom = rect.y + pad + len(lines) * tf.get_linesize() + t.px(4)
-        room = rect.bottom - t.px(12) - title_bottom
         least = f.get_linesize() + t.px(8)
-        gap = t.px(14)
+        gap, vgap = t.px(14), t.px(6)
+
+        def fits(row, w):
+            return all(f.size(b.label)[0] + t.px(12) <= w for b in row)
+
+        def room_left():
+            tf, lines = card["title"]
+            return rect.bottom - t.px(12) - (rect.y + pad + len(lines) * tf.get_linesize() + t.px(4))
+
         bw = min(t.px(170), (inner - gap * (n - 1)) // n)
-        side_by_side = all(f.size(b.label)[0] + t.px(16) <= bw for b in btns)
-        if side_by_side or room < 2 * least + t.px(6):
-            bh = max(least, min(t.px(44), room))
-            y = rect.bottom - bh - max(0, min(t.px(16), room - bh))
-            for i, b in enumerate(btns):
-                b.rect = pygame.Rect(rect.x + pad + i * (bw + gap), y, bw, bh)
+        rest = btns[1:]
+        rgap = t.px(8)
+        rw = min(t.px(170), (inner - rgap * (len(rest) - 1)) // max(1, len(rest)))
+        room = room_left()
+        if fits(btns, bw) or room < 2 * least + vgap and n <= 2:
+            rows = [btns]
+        elif fits(rest, rw) and (room >= 2 * least + vgap or n > 2):
+            rows = [[btns[0]], rest]
+        elif room >= n * least + (n - 1) * vgap:
+            rows = [[b] for b in btns]
         else:
-            # New game on a row of its own; the others beside each other when their labels
-            # fit, else each on its own row too (a narrow card at a large UI scale)
-            rest = btns[1:]
-            rw = min(t.px(170), (inner - gap * (len(rest) - 1)) // max(1, len(rest)))
-            rows = [[btns[0]], rest] if all(f.size(b.label)[0] + t.px(16) <= rw for b in rest) \
-                else [[b] for b in btns]
-            vgap = t.px(6)
-            bh = max(least, min(t.px(44), (room - vgap * (len(rows) - 1)) // len(rows)))
-            total = len(rows) * bh + (len(rows) - 1) * vgap
-            y = rect.bottom - total - max(0, min(t.px(16), room - total))
-            for r, row in enumerate(rows):
-                w = min(inner, t.px(260)) if len(row) == 1 else rw
-                for i, b in enumerate(row):
-                    b.rect = pygame.Rect(rect.x + pad + i * (w + gap), y + r * (bh + vgap), w, bh)
+            rows = [[btns[0]], rest]
+        if len(rows) > 1 and room < len(rows) * least + (len(rows) - 1) * vgap:
+            tf = t.font(19, bold=True)
+            card["title"] = (tf, [fit_text(card["info"].title, tf, inner)])
+            card["seats"] = None
+            room = room_left()
+        bh = max(least, min(t.px(44), (room - vgap * (len(rows) - 1)) // len(rows)))
+        total = len(rows) * bh + (len(rows) - 1) * vgap
+        y = rect.bottom - total - max(0, min(t.px(16), room - total))
+        for r, row in enumerate(rows):
+            if len(row) == n and n > 1:
+                w, g = bw, gap
+            elif len(row) == 1:
+                w, g = min(inner, t.px(260)), 0
+            else:
+                w, g = rw, rgap
+            for i, b in enumerate(row):
+                b.rect = pygame.Rect(rect.x + pad + i * (w + g), y + r * (bh + vgap), w, bh)
 
     def _layout_card_text(self, card, rect, pad):
         """Wrap the card's texts and find the space left for its picture: beside

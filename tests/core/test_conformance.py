@@ -624,16 +624,18 @@ class LeakyToAll(Race):
 
 
 class TouchesFirst(Race):
-    """apply() counts the move before the legality check (a game overriding the base
-    class's final apply), so a refused move leaves a mark."""
+    """Its legality check counts each move it refuses (a game can no longer
+    override the final apply: see the test below), so a refused move leaves a mark."""
 
     def __init__(self, n: int):
         super().__init__(n)
         self.handled = 0
 
-    def apply(self, move) -> None:
-        self.handled += 1
-        super().apply(move)
+    def why_illegal(self, move):
+        why = super().why_illegal(move)
+        if why is not None:
+            self.handled += 1            # the refusal itself leaves a mark
+        return why
 
     def snapshot(self) -> dict:
         return dict(super().snapshot(), handled=self.handled)
@@ -809,3 +811,21 @@ def test_both_failure_branches_of_move_problems():
     # a text that reads as a move not legal now is refused too (NotLegalHere is an IllegalMove)
     chance = _at(Race, "chance")
     assert "does not parse back" in move_problems(chance, Pick(1))[0]
+
+
+def test_a_game_that_overrides_apply_is_refused_when_its_class_is_defined():
+    with pytest.raises(TypeError, match="overrides GameState.apply"):
+        class Sneaky(Race):
+            def apply(self, move) -> None:      # would skip the legality check
+                self._apply(move)
+
+
+def test_a_game_that_forgets_a_required_method_cannot_be_made():
+    from games.core.game import GameState
+
+    class Forgetful(GameState):
+        def current_player(self) -> int:
+            return 0
+
+    with pytest.raises(TypeError, match="abstract"):
+        Forgetful()

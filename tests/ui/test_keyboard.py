@@ -124,7 +124,8 @@ def test_menu_arrows_move_by_where_things_are(app):
     assert below in menu.cards[2]["buttons"], "down goes to the card below"
     assert menu.focused_card() == 2
     key(app, pygame.K_RETURN)
-    assert isinstance(app.stack.top, (SetupScreen, RulesScreen))
+    from games.ui.learn_screen import LearnScreen
+    assert isinstance(app.stack.top, (SetupScreen, LearnScreen, RulesScreen))
     assert app.stack.top.info.id == games.GAMES[2].id
 
 
