@@ -313,7 +313,11 @@ class TableDrawer:
         if isinstance(pend, DeployDecision) and (b.sel or len(pend.reserves) == 1):
             return set(pend.options) if b.host.settings.highlights else set()
         if isinstance(pend, SetupDecision) and b.sel and b.host.settings.highlights:
-            return {sp for sp in SPACES if sp not in at}
+            free = {sp for sp in SPACES if sp not in at}
+            if b.restrict:      # a lesson's set-up: only where this die may go
+                want = dict(b.hint.placements).get(b.sel) if getattr(b.hint, "kind", "") == "setup" else None
+                free &= {want} if want else {t[1] for t in b.targets if isinstance(t, tuple) and t[0] == v.seat}
+            return free
         return set()
 
     def _my_dice(self, surface, v: CorpsView, p: Panel, at, pend) -> None:
@@ -406,16 +410,21 @@ class TableDrawer:
 
     # -- a lesson's marks (Board.show_targets) ------------------------------------------------
     def target_rects(self, v: CorpsView) -> list[pygame.Rect]:
+        return [r for r, _ in self.target_marks(v)]
+
+    def target_marks(self, v: CorpsView) -> list[tuple[pygame.Rect, bool]]:
         """Where the marks go now: a die's name marks that die of the viewer's (its cell on
         the grid, else its tray slot), ``(seat, space)`` a space of that seat's panel and
         ``(seat, "defeated")`` its row of defeated dice. While
-        setting up, a die already placed and a space already filled are done: no mark."""
+        setting up, a die already placed and a space already filled are done: no mark.
+        Each comes with whether it is a grid's space (those get corner ticks as well)."""
         b = self.b
-        out: list[pygame.Rect] = []
+        out: list[tuple[pygame.Rect, bool]] = []
         dice = b.my_dice(v)
         tray = dict(b.tray_items(v))
         setup = b.mode(v) == "setup"
         filled = {sp for sp, _ in dice.values()}
+        aim = b.aim_space(v)
         for t in b.targets:
             if isinstance(t, tuple):
                 seat, sp = t
@@ -425,13 +434,14 @@ class TableDrawer:
                 if sp == "defeated":       # the seat's row of defeated dice
                     slots = b.lay.my_dead_slots if p.big else p.dead_slots
                     if slots:
-                        out.append(slots[0].unionall(slots[1:]))
-                elif sp in SPACES and not (setup and seat == v.seat and sp in filled):
-                    out.append(p.cell_rect(sp))
+                        out.append((slots[0].unionall(slots[1:]), False))
+                elif sp in SPACES and not (setup and seat == v.seat and sp in filled) and \
+                        not (not p.big and sp == aim):     # aimed at: the aim's own marks say it
+                    out.append((p.cell_rect(sp), True))
             elif t in dice and not setup and b.me is not None:
-                out.append(b.me.cell_rect(dice[t][0]))
+                out.append((b.me.cell_rect(dice[t][0]), True))
             elif t in tray:
-                out.append(tray[t])
+                out.append((tray[t], False))
         return out
 
     def draw_targets(self, surface, v: CorpsView) -> None:
@@ -443,15 +453,20 @@ class TableDrawer:
         dark = (16, 16, 20)
         w = max(2, t.px(3))
         breathe = 0.5 + 0.5 * math.sin(self.b.pulse * 2 * math.pi / 1.1)
-        for r in self.target_rects(v):
+        for r, ticks in self.target_marks(v):
             side = min(r.w, r.h)
-            grow = max(2, int(side * (0.03 + 0.04 * breathe)))
-            ring = r.inflate(2 * grow, 2 * grow)
+            if ticks:       # a grid's space: the ring breathes outside it, kept inside the table
+                grow = max(2, int(side * (0.03 + 0.04 * breathe)))
+                ring = r.inflate(2 * grow, 2 * grow).clip(self.b.rect.inflate(-2 * w, -2 * w)).union(r)
+                band = ring.inflate(w, w)
+            else:           # a tray die or a row: inside its slot, clear of the label under it
+                ring = r.inflate(-2 * int(t.px(3) * breathe), -2 * int(t.px(3) * breathe))
+                band = ring.inflate(-w, -w)
             rad = max(4, ring.w // 8)
-            pygame.draw.rect(surface, dark, ring.inflate(w, w), width=w * 2, border_radius=rad)
+            pygame.draw.rect(surface, dark, band, width=w * 2 if ticks else w, border_radius=rad)
             pygame.draw.rect(surface, col, ring, width=w, border_radius=rad)
-            if side < t.px(72):
-                continue            # a tray die: the ring alone (ticks would crowd its neighbours)
+            if not ticks:
+                continue            # a tray die or a row: the ring alone (ticks would crowd its neighbours)
             tick = side // 6
             for (x, y), (dx, dy) in (((ring.left, ring.top), (1, 1)), ((ring.right, ring.top), (-1, 1)),
                                      ((ring.left, ring.bottom), (1, -1)), ((ring.right, ring.bottom), (-1, -1))):

@@ -93,7 +93,6 @@ LESSON = Lesson(
             ANY, "Run for cover",
             "Ben hit your d12: it survived at 6. Click a lit space to run for cover, or press Stay "
             "to bluff. Either way Ben only hears that you ran, so he must guess.",
-            targets=("d12",),
             example=("cover d12 C3",)),
         LessonStep(
             DO, "Used ammo",
@@ -120,7 +119,6 @@ LESSON = Lesson(
             ANY, "Down to 1",
             "A third one down! But Ben left your d4 at 1. At 1 a platoon fires a FINAL SALVO: it "
             "defeats whatever it hits, however strong, then falls itself. Run or bluff first.",
-            targets=("d4",),
             example=("stay d4",)),
         LessonStep(
             DO, "Final salvo",
