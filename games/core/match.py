@@ -28,6 +28,7 @@ import random
 import secrets
 import uuid
 from dataclasses import dataclass, field
+from typing import Any
 
 from games.core.game import CHANCE, TERMINAL, IllegalMove
 from games.core.registry import GameInfo
@@ -74,6 +75,10 @@ class LogEntry:
     text: str          # the move's stable text form (what saves store)
     public: str        # how the shared move log shows it
     player: int        # who made it (CHANCE for chance outcomes)
+    #: the move itself (a board plans its animation from it; nothing re-parses the text).
+    #: In a hidden-information game it may be a secret of ``player``: only that seat's
+    #: own screens (and the end-of-game review) may look at it; everyone else reads ``public``.
+    move: Any = None
 
 
 @dataclass
@@ -152,7 +157,7 @@ class Match:
         before = self.state.copy()
         public = self.state.public_move_text(move, self.names())
         self.state.apply(move)
-        entry = LogEntry(str(move), public, player)
+        entry = LogEntry(str(move), public, player, move)
         self._history.append(before)
         self.log.append(entry)
         if player == CHANCE or (self.info.hidden_information and before.reveals(move)):
