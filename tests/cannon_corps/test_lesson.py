@@ -295,6 +295,15 @@ def test_the_lesson_driven_to_its_end_by_clicks(size):
         at(0)
         next_card()
         at(1)                                           # hide the platoons, die by die
+        for d in ("d4", "d8"):                          # two placed, then Restart the step: back to none
+            click(app, b.tray_center(d))
+            click(app, b.cell_center(0, ANA_SETUP[d]))
+        assert b.staged == {"d4": "C1", "d8": "A2"}
+        click(app, scr.restart_btn.rect.center)
+        frames(app, 2)
+        _settle(app, scr)
+        at(1)
+        assert b.staged == {} and scr.match.ply == 0
         for d in DICE:
             if d in ANA_SETUP:
                 click(app, b.tray_center(d))
@@ -311,17 +320,12 @@ def test_the_lesson_driven_to_its_end_by_clicks(size):
         _settle(app, scr)
         at(3)
         next_card()
-        at(4)                                           # cover: run to C3, then Restart the step and bluff
+        at(4)                                           # cover: run to C3
         assert b.view().pending.die == "d12"
         click(app, b.cell_center(0, "C3"))
         _settle(app, scr)
         at(5)
         assert b.view().my_platoons["d12"][0] == "C3"
-        # Restart belongs to the step now shown (the fire at A3): back to its start, nothing lost
-        click(app, scr.restart_btn.rect.center)
-        frames(app, 2)
-        _settle(app, scr)
-        at(5)
         fire("d12", "A3")
         at(6)                                           # reinforce: pick a reserve, then a space
         assert b.view().pending.seat == 0 and "d20" in b.view().defeated[0]
