@@ -97,9 +97,9 @@ def subline(screen, shown, who, avail: int | None = None) -> tuple[str, bool]:
     if screen.awaiting_performance():
         return f"Your turn to {screen.awaiting_performance().rstrip('!').lower()}: click it or press Space", False
     if screen.can_act():
-        text = screen.board.help_text()
+        text = screen.help_line()
         if avail is not None and screen.theme.body_font().size(text)[0] > avail:
-            text = screen.board.help_short() or text
+            text = screen.help_line(short=True) or text
         return text, False
     if m.is_ai_turn() and shown is m.state:
         return f"{who} to play", False

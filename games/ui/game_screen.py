@@ -614,6 +614,11 @@ class GameScreen(Scene):
         )))
 
     # -- buttons ------------------------------------------------------------------------
+    def help_line(self, short: bool = False) -> str:
+        """The banner's "what to do now" line: the board's (its shorter form for a
+        narrow banner, "" when it has none)."""
+        return self.board.help_short() if short else self.board.help_text()
+
     def _hint_label(self, covered: bool) -> str:
         """The hint button's label: a hint waiting to be played is the seat's own, so
         under a cover the button is plain."""

@@ -16,6 +16,7 @@ against Easy, or the menu.
 from __future__ import annotations
 
 import logging
+import re
 
 import pygame
 
@@ -27,6 +28,9 @@ from games.ui.theme import draw_text, fit_text, wrap_text
 from games.ui.widgets import Button, draw_panel
 
 log = logging.getLogger(__name__)
+
+#: a board's help line may offer typing ("(or type e3-e4)", "or type one"): not in a lesson
+_NO_TYPING = re.compile(r"\s*\((?:or )?type [^)]*\)|,? or type [^,:;.)]*")
 
 
 class ScriptedSeat:
@@ -172,6 +176,10 @@ class LearnScreen(GameScreen):
             log.error("the %s lesson's step %d asks for %r: %s", self.info.id, self.run.i + 1, text, exc)
             return None
 
+    def help_line(self, short: bool = False) -> str:
+        """The board's line without its "(or type ...)": a lesson has no move box."""
+        return _NO_TYPING.sub("", super().help_line(short)).strip()
+
     def _hint_label(self, covered: bool) -> str:
         return "Show me"
 
@@ -313,6 +321,8 @@ class LearnScreen(GameScreen):
         self.move_box.rect = pygame.Rect(self.card_rect.x, self.card_rect.y, 0, 0)   # no move box in a lesson
 
     def draw(self, surface):
+        # Restart and Skip have nothing to do once the lesson is over
+        self.restart_btn.enabled = self.skip_btn.enabled = not self.run.finished
         super().draw(surface)
         self._draw_card(surface)
 
