@@ -29,4 +29,5 @@ INFO = GameInfo(
     ply_cap=4000,
     card_art="scenario_field",
     stats="games.artillery.stats:stats",
+    lesson="games.artillery.lesson:LESSON",
 )

@@ -113,6 +113,61 @@ def draw_hint(board, surface, geo, st, m) -> None:
         draw_text(surface, "Hint: " + caption, f, col, box.center, "center")
 
 
+def draw_targets(board, surface, geo, st) -> None:
+    """A lesson's marks (``board.targets``: unit, gun and section ids): a bright ring in the
+    theme's ``select`` colour over a dark band, so it shows on cloth, woods and bases in
+    either palette and by shape as well as colour (four ticks point in at a unit or a gun,
+    a section's outline gets corner brackets), breathing outwards and back about once a
+    second so the eye finds it. The hint keeps its own plain circles in the hint colour."""
+    t = board.theme
+    col, dark = t.c["select"], (16, 16, 20)
+    w = max(2, int(geo.s / 5), t.px(2))
+    breathe = 0.5 + 0.5 * math.sin(board.pulse * 2 * math.pi / 1.1)
+    for key in board.targets:
+        if not isinstance(key, str):
+            continue
+        if key in st.units and st.units[key].alive:
+            _ring(surface, geo.pt(*st.units[key].pos), UNIT_RADIUS * geo.s * (1.75 + 0.3 * breathe), w, col, dark)
+        elif key in st.guns and not st.guns[key].destroyed:
+            _ring(surface, geo.pt(*st.guns[key].pos), geo.s * (0.95 + 0.2 * breathe), w, col, dark)
+        elif key in st.table.sections:
+            _outline(surface, [geo.pt(*p) for p in st.table.sections[key].poly], geo.s * (0.3 + 0.3 * breathe),
+                     w, col, dark)
+
+
+def _ring(surface, c, r, w, col, dark) -> None:
+    cx, cy, r = int(c[0]), int(c[1]), max(4, int(r))
+    pygame.draw.circle(surface, dark, (cx, cy), r + w, 3 * w)
+    pygame.draw.circle(surface, col, (cx, cy), r, w)
+    k = max(3, r // 3)
+    for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):      # four ticks pointing in
+        a = (cx + dx * (r + k), cy + dy * (r + k))
+        b = (cx + dx * (r + 1), cy + dy * (r + 1))
+        pygame.draw.line(surface, dark, a, b, w + 2)
+        pygame.draw.line(surface, col, a, b, w)
+
+
+def _outline(surface, pts, grow, w, col, dark) -> None:
+    """A section's outline pushed ``grow`` pixels outwards, with a bracket at each corner."""
+    cx = sum(p[0] for p in pts) / len(pts)
+    cy = sum(p[1] for p in pts) / len(pts)
+    out = []
+    for x, y in pts:
+        d = math.hypot(x - cx, y - cy) or 1.0
+        out.append((x + (x - cx) / d * grow, y + (y - cy) / d * grow))
+    pygame.draw.polygon(surface, dark, out, 3 * w)
+    pygame.draw.polygon(surface, col, out, w)
+    n = len(out)
+    for i, (x, y) in enumerate(out):          # brackets: short strokes along both edges out of a corner
+        for j in (i - 1, (i + 1) % n):
+            qx, qy = out[j]
+            d = math.hypot(qx - x, qy - y) or 1.0
+            k = min(d / 3, 4 * w + 6)
+            e = (x + (qx - x) / d * k, y + (qy - y) / d * k)
+            pygame.draw.line(surface, dark, (x, y), e, 3 * w)
+            pygame.draw.line(surface, col, (x, y), e, 2 * w)
+
+
 def draw_reach(board, surface, geo, st) -> None:
     """The active unit's move: a dashed circle (carriage penalty included) and,
     while dragging, the line to the pointer with its length."""

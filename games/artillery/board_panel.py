@@ -286,6 +286,8 @@ class Panel:
                 return btn
             if kind == "activate" and btn.label.startswith(f"{m.a} "):
                 return btn
+            if kind == "reload" and btn.label.startswith(f"Reload {'+'.join(m.guns)} "):
+                return btn
             if kind == "casualty" and (btn.label == "A man takes the hit" if m.a == "man"
                                        else btn.label == f"Gun {m.a} takes the hit"):
                 return btn

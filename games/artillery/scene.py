@@ -99,6 +99,7 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
         self.zin_btn = Button("+", lambda: self.zoom_by(1), sound=snd)
         self.zout_btn = Button("-", lambda: self.zoom_by(-1), sound=snd)
         self.fit_btn = Button("Fit", self.fit_view, sound=snd)
+        self.pulse = 0.0                   # seconds, for a lesson's breathing marks (board_overlays.draw_targets)
         self._clear()
 
     def _clear(self) -> None:
@@ -184,8 +185,11 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
         if not self.host.can_act():
             return False
         st = self._state()
+        # a hint (a lesson's asked-for move too) that only a column button plays opens it
+        hinted = getattr(self.hint, "kind", "") in ("reload", "dreload", "assign", "abandon", "spike", "rally",
+                                                    "end")
         return (st.phase == "pick" or st.decision is not None or self.target is not None
-                or self.panel.show_all or self.sel_gun is not None)
+                or self.panel.show_all or self.sel_gun is not None or hinted)
 
     def column_shown(self) -> bool:
         if self.column_needed():
@@ -365,6 +369,50 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
     # -- helpers ------------------------------------------------------------------------------
     def _state(self):
         return self.host.visible_state()
+
+    # -- a lesson's marks ---------------------------------------------------------------------
+    # Board.show_targets names what a lesson points at by the table's own ids: a unit ("A2"),
+    # a gun ("G1") or a structure section ("H1"); board_overlays.draw_targets rings them.
+    # With ``restrict`` (a step that asks for one move) the table picks up, activates and
+    # aims at only marked pieces, and says so kindly; the frame judges the move either way.
+    def update(self, dt: float) -> None:
+        self.pulse += dt
+        super().update(dt)
+
+    @property
+    def animating(self) -> bool:
+        return super().animating or bool(self.targets)     # the marks breathe
+
+    def _held(self, key: str) -> bool:
+        """Whether a lesson's restrict holds back picking up (or aiming at) ``key``."""
+        return self.restrict and key not in self.targets
+
+    def _hold(self, what: str) -> None:
+        self.host.say(f"In this lesson, {what}: look for the ring.", bad=True)
+
+    def _restricted(self, st, u, pos, legal) -> str | None:
+        """With a lesson's restrict: what a press at ``pos`` may not do now, in a kind
+        word (None: go ahead). ``u`` is the unit under it. Mirrors :meth:`_click`."""
+        if not self.restrict:
+            return None
+        if st.phase == "activate":
+            return "activate the marked unit" if u is not None and self._held(u.id) else None
+        if st.phase != "act" or st.act is None or st.decision is not None:
+            return None
+        me = st.act.unit
+        if u is not None and (u.id == me or u.seat != st.act.seat):
+            return None if not self._held(u.id) else (
+                "leave this unit where it stands" if u.id == me else "aim at the marked target")
+        g = self.gun_at(st, pos)
+        if g is not None and g.crew == me and g.carriage and u is None:
+            turn = getattr(self.hint, "kind", "") == "turn" and self.hint.a == g.id
+            return None if turn else "leave the guns facing as they are"
+        sid = self.section_at(st, pos)
+        if sid is not None and self.sel_gun is None and self._aims_at_section(st, legal, sid):
+            return "aim at the marked target" if self._held(sid) else None
+        if self.sel_gun is None and self.target is None and self._held(me):
+            return "leave this unit where it stands"       # a press on open ground walks the unit
+        return None
 
     def toggle_grid(self) -> None:
         self.grid = not self.grid
@@ -690,6 +738,10 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
         or True (nothing), so a drag from it pans the table instead."""
         legal = st.legal_moves()
         u = self.unit_at(st, pos)
+        held = self._restricted(st, u, pos, legal)
+        if held:
+            self._hold(held)
+            return None
         if st.phase == "activate":
             if u is not None and Move("activate", a=u.id) in legal:
                 self.host.submit(Move("activate", a=u.id))
@@ -894,6 +946,8 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
             O.draw_reach(self, surface, geo, st)
         if acting and self.target is not None:
             O.draw_preview(self, surface, geo, st)
+        if self.targets:
+            O.draw_targets(self, surface, geo, st)
         if self.hint is not None and can:
             O.draw_hint(self, surface, geo, st, self.hint)
         if self.drag is None and self.press is None and self.map_rect.collidepoint(self.mouse):
