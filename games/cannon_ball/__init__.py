@@ -26,4 +26,5 @@ INFO = GameInfo(
     ply_cap=6000,
     card_art="battlefield",
     stats="games.cannon_ball.stats:stats",
+    lesson="games.cannon_ball.lesson:LESSON",
 )

@@ -124,6 +124,27 @@ class CannonBallBoard(CannonBallNav, Board):
         self.hint = move
         self.hint_ply = self.host.ply if move is not None else None
 
+    def hint_text(self, move) -> str:
+        """A move in a player's words (a lesson's Show me says it)."""
+        if isinstance(move, R.Step):
+            kind = R.LINK_KIND.get((move.frm, move.to), (-1, -1))[0]
+            over = f" over bridge {M.BRIDGES[kind].number}" if kind >= 0 else ""
+            return f"walk the man on {M.BOXES[move.frm].name} to {M.BOXES[move.to].name}{over}"
+        if isinstance(move, R.Tnt):
+            if move.gate >= 0:
+                return f"slide TNT under gate {M.GATES[move.gate].id}"
+            return f"place TNT at bridge {M.BRIDGES[R.BRIDGE_END[move.box]].number}, by {M.BOXES[move.box].name}"
+        if isinstance(move, R.End):
+            return "press End turn"
+        if isinstance(move, R.Choice):
+            if move.kind == "move":
+                return "take a move turn"
+            if move.kind == "tnt":
+                return f"shoot your TNT, calling {move.call.capitalize()}"
+            if move.kind in ("open", "close"):
+                return f"{move.kind} gate {M.GATES[move.target].id}"
+        return str(move)
+
     def performance(self, state) -> str | None:
         return "Spin!" if state.phase in (R.OPENING, R.SPIN) else None
 
@@ -376,6 +397,9 @@ class CannonBallBoard(CannonBallNav, Board):
             self._select(None)
             return
         if self.sel is not None and box in self.reach:
+            if not self._marked_ok(box):                  # a lesson: only to the marked boxes
+                self._refuse(box, "This time, walk to a marked box.")
+                return
             self.queue = R.path_to(st, self.sel, box)
             self._select(None)
             self._walk()
@@ -386,6 +410,10 @@ class CannonBallBoard(CannonBallNav, Board):
                 self._land_cannon(st, spot)
                 return
         if st.occ[box] == st.to_move or (box in st.cannon_at and st.cannon_owner(st.cannon_at[box]) == st.to_move):
+            if not self._marked_ok(box):                  # a lesson: only the marked men are picked up
+                self._select(None)
+                self._refuse(box, "This time, use a marked man.")
+                return
             self._select(None if box == self.sel else box)
             if self.sel is not None and not self.reach and not self.cannon_opts:
                 self._select(None)
@@ -395,7 +423,59 @@ class CannonBallBoard(CannonBallNav, Board):
 
     def _place_tnt(self, m) -> None:
         self._select(None)
+        key = M.GATES[m.gate].id if m.gate >= 0 else M.BOXES[m.box].name
+        if self.restrict and key not in self.targets:     # a lesson: only the marked case
+            self.host.say("This time, place the marked TNT case.")
+            return
         self.host.submit(m)
+
+    # -- a lesson's marks (Board.show_targets): box names ("c16") and gate ids ("NE") --------
+    def _marked_ok(self, box) -> bool:
+        """Whether a click on ``box`` may pick up or go there: always, unless a lesson
+        holds input back to its marks (``restrict``); a cannon counts by any of its boxes."""
+        if not self.restrict:
+            return True
+        st = self._state()
+        cid = st.cannon_at.get(box)
+        boxes = st.cannons[cid][1] if cid is not None and st.cannons[cid] is not None else (box,)
+        return any(M.BOXES[b].name in self.targets for b in boxes)
+
+    def mark_spots(self, st) -> list[tuple[float, float]]:
+        """Where the marks are drawn: a marked box while a piece stands on it (a man to
+        move, an enemy to attack; an empty one is the hint's to point at, and a man who
+        walked on leaves no mark behind), a marked gate always."""
+        out = []
+        for t in self.targets:
+            b = M.box_index(str(t))
+            if b is not None:
+                if st.occ[b] >= 0 or b in st.cannon_at:
+                    out.append(self.geo.box_centre(b))
+                continue
+            g = next((g for g in M.GATES if g.id == t), None)
+            if g is not None:
+                (ax, ay), (bx, by) = g.segment
+                out.append(self.geo.pt((ax + bx) / 2, (ay + by) / 2))
+        return out
+
+    def _draw_marks(self, surface, st) -> None:
+        """A lesson's marks: a breathing ring in the theme's select colour over a dark
+        band, with four ticks outside it (a shape, so it reads in both palettes and on
+        every section's colour; the hint's rings have no ticks)."""
+        cell = self.geo.cell
+        r = cell * (0.62 + 0.07 * math.sin(self._time * 4))
+        w = max(2, int(cell / 9))
+        col = self.theme.c["select"]
+        for x, y in self.mark_spots(st):
+            C.draw_ring(surface, (x, y), r, col, w)
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                a = (x + dx * (r + w), y + dy * (r + w))
+                b = (x + dx * (r + w + cell * 0.25), y + dy * (r + w + cell * 0.25))
+                pygame.draw.line(surface, (20, 20, 24), a, b, w + 2)
+                pygame.draw.line(surface, col, a, b, w)
+
+    @property
+    def animating(self) -> bool:
+        return super().animating or bool(self.targets)     # the marks breathe
 
     def _land_cannon(self, st, spot) -> None:
         """The picked cannon to the pair ``spot``: at once when one way leads there,
@@ -488,6 +568,8 @@ class CannonBallBoard(CannonBallNav, Board):
             self._draw_pieces(surface, geo, shown)
             if can and st.phase == R.MOVING:
                 self._draw_options(surface, geo, st)
+            if self.targets:
+                self._draw_marks(surface, shown)
             hint = self.live_hint()
             if hint is not None:
                 C.draw_hint(surface, geo, t, st, hint, self.landing)
