@@ -78,6 +78,9 @@ class LearnScreen(GameScreen):
         self.buttons = [self.show_btn, self.rules_btn, self.restart_btn, self.skip_btn, self.menu_btn]
         self._guide_key = None
         self.card_rect = pygame.Rect(0, 0, 1, 1)
+        # the step whose card is shown: it follows the lesson only once the board's
+        # animation is over, so a card never speaks of a move still being played out
+        self.card_i = run.i
         self._keep_place()
 
     # -- the lesson's hold on the frame ---------------------------------------------------
@@ -146,6 +149,8 @@ class LearnScreen(GameScreen):
     # -- the guide on the board ----------------------------------------------------------------
     def update(self, dt):
         super().update(dt)
+        if not self.board.busy:
+            self.card_i = self.run.i
         self._guide()
 
     def _guide(self) -> None:
@@ -294,7 +299,7 @@ class LearnScreen(GameScreen):
 
     # -- events -------------------------------------------------------------------------------
     def handle_event(self, event):
-        if self.run.finished:
+        if self.run.finished and self._card_caught_up():
             for b in (self.play_btn, self.done_btn):
                 if b.handle_event(event):
                     return
@@ -326,16 +331,20 @@ class LearnScreen(GameScreen):
         super().draw(surface)
         self._draw_card(surface)
 
-    def card_lines(self, width: int) -> tuple[str, str, list[str]]:
-        """The card's heading, its "Step i of n" line and its text wrapped to ``width``."""
+    def _card_caught_up(self) -> bool:
+        return self.card_i == self.run.i
+
+    def card_lines(self, width: int, i: int | None = None) -> tuple[str, str, list[str]]:
+        """The heading, the "Step i of n" line and the text wrapped to ``width`` of the
+        card of step ``i`` (the one shown by default; past the last: the end card)."""
         t = self.theme
         n = len(self.lesson.steps)
-        if self.run.finished:
+        i = self.card_i if i is None else i
+        if i >= n:
             head, sub, text = "Lesson done", f"{self.lesson.title}: all {n} steps", self.lesson.finale
         else:
-            s = self.run.step
-            assert s is not None
-            head, sub, text = s.title, f"Step {self.run.i + 1} of {n}", s.text
+            s = self.lesson.steps[i]
+            head, sub, text = s.title, f"Step {i + 1} of {n}", s.text
         return head, sub, wrap_text(text, t.body_font(), width)
 
     def _draw_card(self, surface) -> None:
@@ -361,6 +370,8 @@ class LearnScreen(GameScreen):
                 break
             draw_text(surface, line, bf, c["text"], (r.x + pad, y))
             y += bf.get_linesize()
+        if not self._card_caught_up():
+            return                  # the move that ends this step is still being played out
         if self.run.finished:
             self.play_btn.draw(surface, t)
             self.done_btn.draw(surface, t)
@@ -379,7 +390,7 @@ class LearnScreen(GameScreen):
         """Every line of the card's text is drawn (the CI font check asks this of every step)."""
         t = self.theme
         pad = t.px(12)
-        head, sub, lines = self.card_lines(self.card_rect.w - 2 * pad)
+        head, sub, lines = self.card_lines(self.card_rect.w - 2 * pad, self.run.i)
         top = self.card_rect.y + pad + t.font(22, bold=True).get_linesize() + t.small_font().get_linesize() + t.px(6)
         return top + len(lines) * t.body_font().get_linesize() <= self._card_bottom()
 
