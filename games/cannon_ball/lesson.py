@@ -157,8 +157,8 @@ STEPS = (
                "Walk the marked man two steps toward gate NE, then press End turn, and watch North.",
                moves=MARCH, targets=_marks(MARCH), script=NORTH_CROSSES),
     LessonStep(DO, "Odd or even",
-               "North walked three men onto your TNT! A lit case must be shot next turn: call Odd, then spin. "
-               "A right call blows the bridge and everyone in section 10; a wrong one is a dud.",
+               "North walked three men onto your TNT! Now shoot it: call Odd, then spin. A right call blows "
+               "the bridge and everyone in section 10; a wrong one is a dud.",
                moves=("tnt odd",), script=("spin 7", "close NE"),
                wrong="Call Odd this time."),
     LessonStep(CARD, "Gates",
