@@ -113,18 +113,22 @@ def draw_hint(board, surface, geo, st, m) -> None:
         draw_text(surface, "Hint: " + caption, f, col, box.center, "center")
 
 
-def draw_targets(board, surface, geo, st) -> None:
+def draw_targets(board, surface, geo, st, pieces: bool = True) -> None:
     """A lesson's marks (``board.targets``: unit, gun and section ids): a bright ring in the
     theme's ``select`` colour over a dark band, so it shows on cloth, woods and bases in
     either palette and by shape as well as colour (four ticks point in at a unit or a gun,
     a section's outline gets corner brackets), breathing outwards and back about once a
-    second so the eye finds it. The hint keeps its own plain circles in the hint colour."""
+    second so the eye finds it. The hint keeps its own plain circles in the hint colour.
+    Drawn in two layers: the sections' outlines (``pieces`` False) under the pieces and
+    their plates, the units' and guns' rings (``pieces`` True) over the move disc."""
     t = board.theme
     col, dark = t.c["select"], (16, 16, 20)
     w = max(2, int(geo.s / 5), t.px(2))
     breathe = 0.5 + 0.5 * math.sin(board.pulse * 2 * math.pi / 1.1)
     for key in board.targets:
         if not isinstance(key, str):
+            continue
+        if (key in st.units or key in st.guns) != pieces:
             continue
         if key in st.units and st.units[key].alive:
             _ring(surface, geo.pt(*st.units[key].pos), UNIT_RADIUS * geo.s * (1.75 + 0.3 * breathe), w, col, dark)

@@ -931,6 +931,8 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
             for g in (st.operable(u) if u is not None else []):
                 if self.sel_gun is None or g.id == self.sel_gun:
                     self._draw_gun_arc(surface, geo, st, g.id, alpha=40 if self.sel_gun is None else 60)
+        if self.targets:            # a lesson's marked sections: under the pieces and their plates
+            O.draw_targets(self, surface, geo, st, pieces=False)
         for g in st.guns.values():
             if g.id in sh.hide_guns:
                 continue
@@ -946,8 +948,8 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
             O.draw_reach(self, surface, geo, st)
         if acting and self.target is not None:
             O.draw_preview(self, surface, geo, st)
-        if self.targets:
-            O.draw_targets(self, surface, geo, st)
+        if self.targets:            # its marked units and guns: over the move disc and the preview
+            O.draw_targets(self, surface, geo, st, pieces=True)
         if self.hint is not None and can:
             O.draw_hint(self, surface, geo, st, self.hint)
         if self.drag is None and self.press is None and self.map_rect.collidepoint(self.mouse):

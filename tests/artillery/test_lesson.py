@@ -326,7 +326,6 @@ def _drive(app, scr, until=None, limit=400) -> None:
 
 
 def test_the_board_marks_what_a_step_points_at_and_restricts_a_required_step(app):
-    from games.artillery import board_overlays as O
     scr = _open(app, step=1)
     _settle(app, scr)
     b = scr.board
@@ -342,16 +341,25 @@ def test_the_board_marks_what_a_step_points_at_and_restricts_a_required_step(app
     # a free step marks the unit and the house, and holds nothing back
     _settle(app, scr)
     assert b.targets == ("A2", "H1") and not b.restrict
-    # the marks are drawn: the ring's colour is on the picture around A2
-    surf = app.screen
-    scr.draw(surf)
+    # the marks are drawn by the frame: the ring's colour around A2 and along H1's outline,
+    # gone once the marks are cleared
     st = scr.match.state
-    O.draw_targets(b, surf, b.geo, st)
     col = tuple(scr.theme.c["select"])
-    cx, cy = _pt(scr, st.units["A2"].pos)
-    r = int(1.75 * b.geo.s)
-    ring = [tuple(surf.get_at((cx + dx, cy + dy)))[:3] for dx in range(-r - 8, r + 9) for dy in (0,)]
-    assert col in ring
+
+    def ringed(key, pos):
+        surf = app.screen
+        scr.draw(surf)
+        cx, cy = _pt(scr, pos)
+        r = int(2.4 * b.geo.s)
+        box = [(x, y) for x in range(cx - r, cx + r + 1) for y in range(cy - r, cy + r + 1)]
+        return sum(1 for p in box if tuple(surf.get_at(p))[:3] == col)
+
+    x0, y0 = st.table.sections["H1"].poly[0]
+    before = (ringed("A2", st.units["A2"].pos), ringed("H1", (x0, y0)))
+    assert before[0] > 20 and before[1] > 20, before
+    b.show_targets(())
+    after = (ringed("A2", st.units["A2"].pos), ringed("H1", (x0, y0)))
+    assert after[0] + 20 < before[0] and after[1] + 20 < before[1], (before, after)
 
 
 def test_restrict_holds_back_the_wrong_target_and_the_crew(app):
