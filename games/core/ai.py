@@ -12,6 +12,7 @@ import random
 import threading
 import time
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 LEVELS = ("easy", "normal", "hard")
 ARENA_LEVELS = LEVELS + ("random",)
@@ -40,11 +41,16 @@ class ThinkContext:
         return seconds * self.time_scale
 
 
+class AIPlayer(Protocol):
+    """What the frame, the driver and the arena ask of an AI (views and moves are the game's own)."""
+    def choose(self, view: Any, ctx: ThinkContext) -> Any: ...
+
+
 class RandomAI:
     """Plays a uniformly random legal move: the baseline every AI must beat."""
     level = "random"
 
-    def choose(self, view, ctx: ThinkContext):
+    def choose(self, view: Any, ctx: ThinkContext) -> Any:
         moves = view.legal_moves()
         if not moves:
             raise ValueError("no legal move to choose from")

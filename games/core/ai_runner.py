@@ -19,9 +19,9 @@ import logging
 import random
 import threading
 import time
-from typing import Callable
+from typing import Any, Callable
 
-from games.core.ai import Cancelled, ThinkContext
+from games.core.ai import AIPlayer, Cancelled, ThinkContext
 
 log = logging.getLogger(__name__)
 
@@ -36,18 +36,18 @@ class NoAnswer(Exception):
 class _Job:
     """One thought: its context, thread and outcome (written only by its own thread)."""
 
-    def __init__(self, ctx: ThinkContext, token, started: float):
+    def __init__(self, ctx: ThinkContext, token: Any, started: float) -> None:
         self.ctx = ctx
         self.token = token
         self.started = started
-        self.result = None
+        self.result: Any = None
         self.error: BaseException | None = None
         self.cancelled = False
         self.thread: threading.Thread | None = None
 
 
 class AIRunner:
-    def __init__(self, clock: Callable[[], float] = time.monotonic):
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._job: _Job | None = None
         self._clock = clock
         self.last_seconds = 0.0
@@ -58,7 +58,7 @@ class AIRunner:
         return self._job is not None and self._job.thread is not None and self._job.thread.is_alive()
 
     @property
-    def token(self):
+    def token(self) -> Any:
         """What the current thought is for (e.g. the match ply); lets the scene
         ignore a result that belongs to a position no longer on the board."""
         return self._job.token if self._job is not None else None
@@ -67,11 +67,11 @@ class AIRunner:
         """Seconds the current thought has run (0 when there is none)."""
         return self._clock() - self._job.started if self._job is not None else 0.0
 
-    def start(self, ai, view, *, token=None, time_scale: float = 1.0, seed: int = 0) -> None:
+    def start(self, ai: AIPlayer, view: Any, *, token: Any = None, time_scale: float = 1.0, seed: int = 0) -> None:
         self.cancel()
         job = _Job(ThinkContext(time_scale=time_scale, rng=random.Random(seed)), token, self._clock())
 
-        def work():
+        def work() -> None:
             try:
                 job.result = ai.choose(view, job.ctx)
             except Cancelled:
@@ -84,7 +84,7 @@ class AIRunner:
         self._job = job
         job.thread.start()
 
-    def poll(self):
+    def poll(self) -> tuple[bool, Any]:
         """(done, move) of the current thought: (False, None) while it runs or when
         there is none. Once done, the runner is free again.
 

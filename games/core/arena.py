@@ -12,17 +12,23 @@ import random
 import time
 import traceback
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any, Callable
 
-from games.core.ai import ARENA_LEVELS, RandomAI, ThinkContext
+from games.core.ai import ARENA_LEVELS, AIPlayer, RandomAI, ThinkContext
 from games.core.driver import Chance, End, MatchDriver, Think
+from games.core.game import GameState
 from games.core.match import AI, SEED_ONLY, Match, Seat
+from games.core.registry import GameInfo
 
 log = logging.getLogger(__name__)
 
+#: told of each finished game: (games done, games in all, the game's result)
+Progress = Callable[[int, int, dict[str, Any]], object]
 
-def play_one(game_id: str, levels: list, seed: int, index: int, time_scale: float,
-             ply_cap: int | None, options: dict | None = None, check: bool = False,
-             watch: type | None = None) -> dict:
+
+def play_one(game_id: str, levels: list[str], seed: int, index: int, time_scale: float,
+             ply_cap: int | None, options: dict[str, Any] | None = None, check: bool = False,
+             watch: type | None = None) -> dict[str, Any]:
     """One game; returns {winner_entry, plies, unfinished, error, errors, times: {entry: [s,...]}}.
 
     An AI that raises or picks an illegal move is an error: it is logged and
@@ -43,7 +49,7 @@ def play_one(game_id: str, levels: list, seed: int, index: int, time_scale: floa
     game_seed = seed * 100003 + index
     match = Match(info, dict(options or {}), seats, game_seed, ai_secret=game_seed, chance_secret=SEED_ONLY)
     ais = [info.make_ai(s.level, p, match.options) for p, s in enumerate(seats)]
-    times: dict[int, list] = {i: [] for i in range(n)}
+    times: dict[int, list[float]] = {i: [] for i in range(n)}
     errors: list[str] = []
     cap = ply_cap or info.ply_cap
     rng = random.Random(game_seed)
@@ -93,7 +99,7 @@ class InvariantBroken(Exception):
     pass
 
 
-def _check(state, move, info, n, where) -> None:
+def _check(state: GameState[Any, Any], move: Any, info: GameInfo, n: int, where: str) -> None:
     from games.core.invariants import move_problems, state_problems
     problems = state_problems(state, n, info.hidden_information)
     if move is not None:
@@ -102,7 +108,7 @@ def _check(state, move, info, n, where) -> None:
         raise InvariantBroken(f"{where}: " + "; ".join(problems))
 
 
-def _choose(ai, match, seat, ctx, errors, where):
+def _choose(ai: AIPlayer, match: Match, seat: int, ctx: ThinkContext, errors: list[str], where: str) -> Any:
     """The AI's move, or a random legal one (and an error) when the AI fails."""
     view = match.state.view(seat)
     try:
@@ -118,23 +124,24 @@ def _choose(ai, match, seat, ctx, errors, where):
     return RandomAI().choose(view, ctx)
 
 
-def run_arena(game_id: str, levels: list, games_n: int, seed: int, *, time_scale: float = 1.0,
-              ply_cap: int | None = None, jobs: int = 1, options: dict | None = None,
-              progress=None, check: bool = False) -> dict:
+def run_arena(game_id: str, levels: list[str], games_n: int, seed: int, *, time_scale: float = 1.0,
+              ply_cap: int | None = None, jobs: int = 1, options: dict[str, Any] | None = None,
+              progress: Progress | None = None, check: bool = False) -> dict[str, Any]:
     results = play_all(game_id, levels, games_n, seed, time_scale=time_scale, ply_cap=ply_cap, jobs=jobs,
                        options=options, progress=progress, check=check)
     return summarise(game_id, levels, results)
 
 
-def play_all(game_id: str, levels: list, games_n: int, seed: int, *, time_scale: float = 1.0,
-             ply_cap: int | None = None, jobs: int = 1, options: dict | None = None,
-             progress=None, check: bool = False, watch: type | None = None) -> list[dict]:
+def play_all(game_id: str, levels: list[str], games_n: int, seed: int, *, time_scale: float = 1.0,
+             ply_cap: int | None = None, jobs: int = 1, options: dict[str, Any] | None = None,
+             progress: Progress | None = None, check: bool = False,
+             watch: type | None = None) -> list[dict[str, Any]]:
     """Every game's result (see play_one), in game order, on ``jobs`` processes."""
     for lv in levels:
         if lv not in ARENA_LEVELS:
             raise ValueError(f"unknown level {lv!r} (choose from {', '.join(ARENA_LEVELS)})")
     args = [(game_id, levels, seed, g, time_scale, ply_cap, options, check, watch) for g in range(games_n)]
-    results: list[dict] = []
+    results: list[dict[str, Any]] = []
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for r in pool.map(_star, args):
@@ -149,17 +156,17 @@ def play_all(game_id: str, levels: list, games_n: int, seed: int, *, time_scale:
     return results
 
 
-def _star(a):
+def _star(a: tuple[Any, ...]) -> dict[str, Any]:
     return play_one(*a)
 
 
-def summarise(game_id: str, levels: list, results: list) -> dict:
+def summarise(game_id: str, levels: list[str], results: list[dict[str, Any]]) -> dict[str, Any]:
     n = len(levels)
     wins = [0] * n
-    all_times: list[list] = [[] for _ in range(n)]
+    all_times: list[list[float]] = [[] for _ in range(n)]
     draws = unfinished = 0
     errors: list[str] = []
-    plies = []
+    plies: list[int] = []
     for r in results:
         for e, ts in r["times"].items():
             all_times[int(e)].extend(ts)
@@ -173,7 +180,7 @@ def summarise(game_id: str, levels: list, results: list) -> dict:
             draws += 1
         else:
             wins[r["winner_entry"]] += 1
-    seats = []
+    seats: list[dict[str, Any]] = []
     for i, lv in enumerate(levels):
         ts = all_times[i]
         seats.append({"level": lv, "wins": wins[i],
@@ -191,7 +198,7 @@ def level_pairings() -> list[list[str]]:
     return [list(p) for p in combinations_with_replacement(ARENA_LEVELS, 2)]
 
 
-def overall_table(game_id: str, results: list) -> str:
+def overall_table(game_id: str, results: list[dict[str, Any]]) -> str:
     """One line for a game over all its pairings: what a soak reports."""
     games_n = sum(r["games"] for r in results)
     unfinished = sum(r["unfinished"] for r in results)
@@ -205,7 +212,7 @@ def overall_table(game_id: str, results: list) -> str:
             f"AI s/move mean {mean_t:.3f} max {max_t:.3f}")
 
 
-def format_table(res: dict) -> str:
+def format_table(res: dict[str, Any]) -> str:
     decided = sum(s["wins"] for s in res["seats"])
     lines = [f"{res['game']}: {res['games']} games, {decided} decided, draws {res['draws']}, "
              f"unfinished {res['unfinished']}, errors {res['errors']}, mean length {res['mean_plies']} plies"]

@@ -52,7 +52,7 @@ def write_atomic(path: str, text: str, keep_backup: bool = True) -> None:
         raise
 
 
-def _temp_in(folder: str, base: str, made: list) -> str:
+def _temp_in(folder: str, base: str, made: list[str]) -> str:
     fd, tmp = tempfile.mkstemp(prefix=f".{base}.", suffix=TMP_SUFFIX, dir=folder)
     os.close(fd)
     made.append(tmp)

@@ -33,9 +33,9 @@ import enum
 import logging
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol, Union
+from typing import Any, Callable, Union
 
-from games.core.ai import ThinkContext
+from games.core.ai import AIPlayer, ThinkContext
 from games.core.game import CHANCE, TERMINAL, IllegalMove
 from games.core.match import LogEntry, Match
 
@@ -90,10 +90,6 @@ class HandOver:
 
 
 Step = Union[End, Think, Chance, Act, HandOver]
-
-
-class AIPlayer(Protocol):
-    def choose(self, view: Any, ctx: ThinkContext) -> Any: ...
 
 
 #: asked at a chance event whose actor is a human: the label of its performance

@@ -172,7 +172,7 @@ class GameState(ABC, Generic[MoveT, ViewT]):
         top = [i for i, v in enumerate(r) if v == best]
         return top[0] if len(top) == 1 and min(r) < best else None
 
-    def result_text(self, names=None) -> str:
+    def result_text(self, names: Sequence[str] | None = None) -> str:
         """One line for the game-over card, e.g. 'Dark shot the Light town'.
         ``names`` (the seats' display names, in seat order) may be used by games
         whose seats have no names of their own."""
@@ -218,7 +218,7 @@ class GameState(ABC, Generic[MoveT, ViewT]):
         read as their public effect."""
         return str(move)
 
-    def status_text(self, names=None) -> str:
+    def status_text(self, names: Sequence[str] | None = None) -> str:
         """The turn banner's line: whose turn and what to do now (``names``: the
         seats' display names, for games whose seats have no names of their own)."""
         return ""

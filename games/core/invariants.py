@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 import math
 
+from typing import Any
+
 from games.core.game import CHANCE, TERMINAL, GameState, IllegalMove
 
 
-def state_problems(state: GameState, n_seats: int, hidden: bool) -> list[str]:
+def state_problems(state: GameState[Any, Any], n_seats: int, hidden: bool) -> list[str]:
     """What is wrong with ``state`` (empty when all is well)."""
     out: list[str] = []
     p = state.current_player()
@@ -44,7 +46,7 @@ def state_problems(state: GameState, n_seats: int, hidden: bool) -> list[str]:
     return out
 
 
-def _chance_problems(state: GameState) -> list[str]:
+def _chance_problems(state: GameState[Any, Any]) -> list[str]:
     outcomes = state.chance_outcomes()
     if not outcomes:
         return ["CHANCE to move but no outcomes"]
@@ -58,7 +60,7 @@ def _chance_problems(state: GameState) -> list[str]:
     return out
 
 
-def move_problems(state: GameState, move) -> list[str]:
+def move_problems(state: GameState[Any, Any], move: Any) -> list[str]:
     """Checks on ``move`` about to be played in ``state``: its text reads back as itself."""
     text = str(move)
     try:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Iterable
+from typing import Any, Iterable, NoReturn
 
 #: the deepest nesting any file of ours needs (a snapshot of a game's state is the deepest)
 MAX_DEPTH = 24
@@ -42,7 +42,7 @@ def _float(text: str) -> float:
     return value
 
 
-def _constant(name: str):
+def _constant(name: str) -> NoReturn:
     raise BadJson("holds a number that is not a number", f"{name} is not allowed")
 
 

@@ -29,9 +29,13 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any, Callable, Union
+from typing import TYPE_CHECKING, Any, Callable, Union
 
 from games.core.game import CHANCE, TERMINAL, IllegalMove
+
+if TYPE_CHECKING:
+    from games.core.match import LogEntry, Match
+    from games.core.registry import GameInfo
 
 MAX_STEPS = 15
 MAX_WORDS = 40
@@ -63,7 +67,7 @@ class LessonStep:
     title: str
     text: str
     moves: tuple[str, ...] = ()                       # DO: the player's moves, in order
-    targets: tuple = ()                               # what the board marks (the game's own keys)
+    targets: tuple[Any, ...] = ()                     # what the board marks (the game's own keys)
     check: Callable[[Any, Any, Any], bool] | None = None   # CHECK: (before, move, after) -> taken
     wrong: str = ""                                   # the kind word for a move the step does not take
     example: tuple[str, ...] = ()                     # ANY/CHECK: the moves a replay (and Skip) plays
@@ -83,7 +87,7 @@ class Lesson:
     steps: tuple[LessonStep, ...]
     seats: int = 2
     learner: int = 0               # the seat the player plays
-    options: dict = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
     opening: tuple[str, ...] = ()  # move texts (chance outcomes too) reaching the first position
     finale: str = ""               # the last card's words
     minutes: int = 5               # about how long it takes a new player
@@ -103,7 +107,7 @@ class LessonRun:
     """Where a lesson stands along its match: the step, how many of the player's moves
     and of the script have been played in it, and whether its card was read."""
 
-    def __init__(self, lesson: Lesson, match: Any):
+    def __init__(self, lesson: Lesson, match: Match) -> None:
         self.lesson = lesson
         self.match = match
         self.i = 0              # the step
@@ -200,7 +204,7 @@ class LessonRun:
         return None
 
     # -- following the match ---------------------------------------------------------------
-    def record(self, entry: Any) -> bool:
+    def record(self, entry: LogEntry) -> bool:
         """An entry was played: count it to the player or the script. True when this
         finished the step (the run is then on the next one)."""
         if entry.player == self.lesson.learner:
@@ -245,7 +249,7 @@ class LessonRun:
         return None
 
     # -- playing what is written -----------------------------------------------------------
-    def play_written(self) -> Any:
+    def play_written(self) -> LogEntry | None:
         """Play the next thing the lesson says (the player's written move, the script's
         entry, Next on a card). Returns the entry played, or None for a card."""
         s = self.step
@@ -287,12 +291,12 @@ class LessonRun:
                 raise LessonError(f"step {i + 1} never ends")
 
 
-def start_match(lesson: Lesson, info: Any, names: list[str] | None = None) -> Any:
+def start_match(lesson: Lesson, info: GameInfo, names: list[str] | None = None) -> Match:
     """A fresh match of the lesson at its first position: the player at its seat, the
     others scripted (computer seats that never think), luck from the script alone."""
     from games.core.match import AI, HUMAN, SEED_ONLY, Match, Seat
     default = info.seat_names(lesson.seats)
-    seats = []
+    seats: list[Seat] = []
     for i in range(lesson.seats):
         name = (names[i] if names and i < len(names) else default[i])
         seats.append(Seat(HUMAN if i == lesson.learner else AI, "easy", name))
@@ -306,7 +310,7 @@ def start_match(lesson: Lesson, info: Any, names: list[str] | None = None) -> An
     return m
 
 
-def replay(lesson: Lesson, info: Any, upto: int | None = None) -> LessonRun:
+def replay(lesson: Lesson, info: GameInfo, upto: int | None = None) -> LessonRun:
     """A run of the lesson played as written up to the start of step ``upto`` (the end
     by default): Resume and Skip take this road, and CI plays every lesson on it."""
     run = LessonRun(lesson, start_match(lesson, info))
@@ -316,7 +320,7 @@ def replay(lesson: Lesson, info: Any, upto: int | None = None) -> LessonRun:
     return run
 
 
-def check_lesson(lesson: Lesson, info: Any) -> list[str]:
+def check_lesson(lesson: Lesson, info: GameInfo) -> list[str]:
     """Everything CI asks of a lesson, as a list of problems (empty: fine): at most
     MAX_STEPS steps and MAX_WORDS words a card; it replays to its end; every written
     move is legal where it stands and taken by its step; the script never runs out
@@ -381,7 +385,7 @@ class Tip:
     when: Callable[[Any, int], bool]
 
 
-def lesson_tips(info: Any) -> tuple:
+def lesson_tips(info: GameInfo) -> tuple[Tip, ...]:
     """The game's first-time tips (``TIPS`` beside its lesson), or ()."""
     if not getattr(info, "lesson", ""):
         return ()

@@ -11,6 +11,8 @@ import logging.handlers
 import os
 import sys
 import threading
+from types import TracebackType
+from typing import cast
 
 from games.core import paths
 
@@ -27,7 +29,7 @@ class _FileHandler(logging.handlers.RotatingFileHandler):
     app's messages stop pointing at a file that is not being written. The
     standard handler would print a traceback for every record instead."""
 
-    def handleError(self, record) -> None:  # noqa: N802 - logging's name
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's name
         _give_up_file(f"writing it failed ({sys.exc_info()[1]})")
 
 
@@ -94,16 +96,18 @@ def remove_stderr() -> None:
 
 def install_hooks() -> None:
     """Uncaught exceptions, in the main thread or any other, end up in the log."""
-    def main_hook(kind, value, tb):
+    def main_hook(kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
         logging.getLogger("cannonade").critical("uncaught exception", exc_info=(kind, value, tb))
         sys.__excepthook__(kind, value, tb)
 
-    def thread_hook(args):
+    def thread_hook(args: threading.ExceptHookArgs) -> None:
         if args.exc_type is SystemExit:
             return
         logging.getLogger("cannonade").error("uncaught exception in thread %s",
                                              getattr(args.thread, "name", "?"),
-                                             exc_info=(args.exc_type, args.exc_value, args.exc_traceback))
+                                             # exc_value is typed optional; a thread's uncaught exception has one
+                                             exc_info=cast("tuple[type[BaseException], BaseException, TracebackType | None]",
+                                                           (args.exc_type, args.exc_value, args.exc_traceback)))
 
     sys.excepthook = main_hook
     threading.excepthook = thread_hook

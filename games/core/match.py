@@ -28,9 +28,9 @@ import random
 import secrets
 import uuid
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable
 
-from games.core.game import CHANCE, TERMINAL, IllegalMove
+from games.core.game import CHANCE, TERMINAL, GameState, IllegalMove
 from games.core.registry import GameInfo
 
 HUMAN = "human"
@@ -56,14 +56,14 @@ class Seat:
     def is_human(self) -> bool:
         return self.kind == HUMAN
 
-    def to_dict(self) -> dict:
-        d: dict = {"kind": self.kind, "level": self.level, "name": self.name}
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.kind, "level": self.level, "name": self.name}
         if self.phone:
             d["phone"] = True      # written only when set, so a laptop seat saves as it always has
         return d
 
     @classmethod
-    def from_dict(cls, d) -> "Seat":
+    def from_dict(cls, d: Any) -> "Seat":
         if not isinstance(d, dict) or d.get("kind") not in (HUMAN, AI):
             raise ValueError(f"bad seat entry {d!r}")
         return cls(kind=d["kind"], level=str(d.get("level", "normal")), name=str(d.get("name", "")),
@@ -84,14 +84,14 @@ class LogEntry:
 @dataclass
 class Match:
     info: GameInfo
-    options: dict
-    seats: list
+    options: dict[str, Any]
+    seats: list[Seat]
     seed: int
     match_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     ai_secret: int | None = None        # None: a fresh one (see the module's docstring)
     chance_secret: int | None = None    # None: a fresh one; SEED_ONLY: luck from the seed alone
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.options = self.info.clean_options(self.options)
         self.state = self.info.new_state(self.options, len(self.seats))
         if self.ai_secret is None:
@@ -99,7 +99,7 @@ class Match:
         if self.chance_secret is None:
             self.chance_secret = fresh_secret()
         self.log: list[LogEntry] = []
-        self._history: list = []         # state before each log entry
+        self._history: list[GameState[Any, Any]] = []         # state before each log entry
         self._redo: list[list[str]] = []  # undone units, most recent last
         self.floor = 0                    # undo never takes back entries below this
 
@@ -129,7 +129,7 @@ class Match:
     def human_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.is_human]
 
-    def state_at(self, ply: int):
+    def state_at(self, ply: int) -> GameState[Any, Any]:
         """The full state after the first ``ply`` log entries (0 = the start)."""
         if not 0 <= ply <= len(self.log):
             raise IndexError(f"ply {ply} is not in 0..{len(self.log)}")
@@ -142,7 +142,7 @@ class Match:
         return bool(self._redo)
 
     # -- playing ---------------------------------------------------------------
-    def play(self, move) -> LogEntry:
+    def play(self, move: Any) -> LogEntry:
         """Apply a move for the player to move (raises IllegalMove, state untouched)."""
         self._redo.clear()
         return self._apply(move)
@@ -150,7 +150,7 @@ class Match:
     def play_text(self, text: str) -> LogEntry:
         return self.play(self.state.parse_move(text))
 
-    def _apply(self, move) -> LogEntry:
+    def _apply(self, move: Any) -> LogEntry:
         player = self.state.current_player()
         if player == TERMINAL:
             raise IllegalMove(f"{move}: the game is over")
@@ -174,7 +174,7 @@ class Match:
         from the seed players see), the ply and ``salt`` (e.g. "hint")."""
         return random.Random(f"{self.ai_secret}/{self.ply}/{salt}").randrange(1 << 30)
 
-    def draw_chance(self):
+    def draw_chance(self) -> Any:
         """The outcome chance gives at this point (deterministic in seed and ply)."""
         outcomes = self.state.chance_outcomes()
         moves = [m for m, _ in outcomes]
@@ -188,7 +188,7 @@ class Match:
         self._redo.clear()
         return self._apply(self.draw_chance())
 
-    def apply_outcome(self, outcome) -> LogEntry:
+    def apply_outcome(self, outcome: Any) -> LogEntry:
         """Apply a chosen chance outcome (a lesson's script: every step lands as written).
         Raises IllegalMove, state untouched, when no chance event is due or ``outcome``
         is not one of its outcomes."""
@@ -201,7 +201,7 @@ class Match:
 
     def resolve_chance(self) -> list[LogEntry]:
         """Apply chance outcomes until a player (or the end) is to move."""
-        out = []
+        out: list[LogEntry] = []
         while self.state.current_player() == CHANCE:
             out.append(self.apply_chance())
         return out
@@ -244,7 +244,7 @@ class Match:
         self.floor = min(self.floor, ply)
 
     # -- rebuilding ---------------------------------------------------------------
-    def replay(self, texts) -> None:
+    def replay(self, texts: Iterable[str]) -> None:
         """Apply a list of move texts from the start (used by loading). Raises
         IllegalMove naming the ply that fails."""
         for i, text in enumerate(texts):
@@ -267,7 +267,7 @@ class Match:
         s = self.seats[seat]
         return s.name if s.is_human else f"{s.name} (Computer, {s.level.capitalize()})"
 
-    def names(self) -> list:
+    def names(self) -> list[str]:
         """The seats' display names, in seat order (what rules texts call them)."""
         return [s.name for s in self.seats]
 

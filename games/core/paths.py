@@ -4,7 +4,10 @@ from __future__ import annotations
 import os
 import sys
 
-from games.version import __version__ as APP_VERSION  # noqa: F401 - re-exported; written in one place
+from games.version import __version__
+
+#: the app's version (written in one place: games/version.py)
+APP_VERSION: str = __version__
 
 APP_NAME = "Cannonade"
 

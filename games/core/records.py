@@ -23,11 +23,15 @@ import logging
 import os
 import uuid
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from games.core import paths, text
 from games.core.atomic import write_atomic
 from games.core.jsonfile import BadJson, read_json
+
+if TYPE_CHECKING:
+    from games.core.match import Match
+    from games.core.stats import Stat
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +71,7 @@ class GameRecord:
     placings: list[int]            # per seat, 1 = first (shared places allowed)
     plies: int
     result: str = ""
-    stats: list = field(default_factory=list)   # [[label, [value per seat]], ...]
+    stats: list[list[Any]] = field(default_factory=list)   # [[label, [value per seat]], ...]
 
     def winners(self) -> list[int]:
         return [i for i, p in enumerate(self.placings) if p == 1] if len(set(self.placings)) > 1 else []
@@ -174,7 +178,7 @@ def _game_from(g: Any) -> GameRecord:
                       text.clean(g.get("result", ""), 200), stats)
 
 
-def to_dict(r: Records) -> dict:
+def to_dict(r: Records) -> dict[str, Any]:
     return {"format": MAGIC, "version": VERSION, "evening": {"id": r.evening, "started": r.started},
             "games": [{"id": g.id, "game": g.game, "when": g.when, "evening": g.evening,
                        "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in g.seats],
@@ -189,7 +193,7 @@ def save(r: Records, path: str | None = None) -> None:
 
 # -- adding ------------------------------------------------------------------------------------
 
-def game_record(match, stats=None, evening: str = "") -> GameRecord:
+def game_record(match: Match, stats: Sequence[Stat] | None = None, evening: str = "") -> GameRecord:
     """The record of a finished match (``stats``: games.core.stats rows)."""
     st = match.state
     return GameRecord(
@@ -220,8 +224,8 @@ class Standing:
     played: int = 0
     wins: int = 0
     points: float = 0.0             # 1 for a win, 1/2 for a shared first place; over 3+ seats by place
-    places: dict = field(default_factory=dict)      # place -> count
-    by_game: dict = field(default_factory=dict)     # game id -> (played, wins)
+    places: dict[int, int] = field(default_factory=dict)      # place -> count
+    by_game: dict[str, tuple[int, int]] = field(default_factory=dict)     # game id -> (played, wins)
 
 
 def standings(games: list[GameRecord], people_only: bool = True) -> list[Standing]:

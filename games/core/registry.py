@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from games.core.ai import AIPlayer
+    from games.core.game import GameState
+    from games.core.lesson import Lesson
 
 
-YES_NO = ((False, "Off"), (True, "On"))
+YES_NO: tuple[tuple[Any, str], ...] = ((False, "Off"), (True, "On"))
 
 
 @dataclass(frozen=True)
@@ -16,10 +21,10 @@ class Option:
     key: str
     label: str
     help: str                      # one line, shown under the choice
-    choices: tuple                 # ((value, label), ...)
+    choices: tuple[tuple[Any, str], ...]   # ((value, label), ...)
     default: Any
 
-    def label_of(self, value) -> str:
+    def label_of(self, value: Any) -> str:
         for v, lab in self.choices:
             if v == value:
                 return lab
@@ -35,31 +40,32 @@ class GameInfo:
     min_seats: int
     max_seats: int
     default_seats: int
-    seat_names: Callable[[int], list]   # n -> default names per seat ("Dark", "Light")
-    options: tuple                 # (Option, ...)
+    seat_names: Callable[[int], list[str]]   # n -> default names per seat ("Dark", "Light")
+    options: tuple[Option, ...]
     hidden_information: bool
     rules_module: str              # "games.cannon.rules": has new_game(options, n_seats)
     ai_module: str                 # "games.cannon.ai": has make_ai(level, seat, options)
     rules_text: str                # "games.cannon.rules_text": has SECTIONS
     board: str = ""                # "games.cannon.scene:CannonBoard"; "" = the generic board
     ply_cap: int = 400             # arena: a game longer than this is "unfinished"
-    subcommands: dict = field(default_factory=dict)  # name -> "module:function(argv)"
-    sizes: tuple = ()              # seat counts offered, default range(min, max+1)
+    subcommands: dict[str, str] = field(default_factory=dict)  # name -> "module:function(argv)"
+    sizes: tuple[int, ...] = ()    # seat counts offered, default range(min, max+1)
     card_art: str = ""             # the rules diagram shown on the menu card ("" = none)
     stats: str = ""                # "games.cannon.stats:stats": end-of-game figures (games.core.stats); "" = none
     lesson: str = ""               # "games.cannon.lesson:LESSON": the Learn mode's lesson; "" = none
 
-    def load_lesson(self):
+    def load_lesson(self) -> Lesson | None:
         """The game's lesson (games.core.lesson.Lesson), or None when it has none."""
         if not self.lesson:
             return None
         mod, _, name = self.lesson.partition(":")
-        return getattr(importlib.import_module(mod), name)
+        lesson: Lesson = getattr(importlib.import_module(mod), name)
+        return lesson
 
-    def default_options(self) -> dict:
+    def default_options(self) -> dict[str, Any]:
         return {o.key: o.default for o in self.options}
 
-    def clean_options(self, given: dict | None) -> dict:
+    def clean_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults overlaid with the valid entries of ``given`` (unknown keys and
         values outside the choices are dropped, so a stale settings file is harmless)."""
         out = self.default_options()
@@ -68,18 +74,22 @@ class GameInfo:
                 out[o.key] = given[o.key]
         return out
 
-    def new_state(self, options: dict, n_seats: int):
-        return importlib.import_module(self.rules_module).new_game(self.clean_options(options), n_seats)
+    def new_state(self, options: dict[str, Any], n_seats: int) -> GameState[Any, Any]:
+        rules = importlib.import_module(self.rules_module)
+        state: GameState[Any, Any] = rules.new_game(self.clean_options(options), n_seats)
+        return state
 
-    def make_ai(self, level: str, seat: int, options: dict):
+    def make_ai(self, level: str, seat: int, options: dict[str, Any]) -> AIPlayer:
         if level == "random":
             from games.core.ai import RandomAI
             return RandomAI()
-        return importlib.import_module(self.ai_module).make_ai(level, seat, options)
+        ai: AIPlayer = importlib.import_module(self.ai_module).make_ai(level, seat, options)
+        return ai
 
 
-    def rules_sections(self):
-        return importlib.import_module(self.rules_text).SECTIONS
+    def rules_sections(self) -> list[dict[str, Any]]:
+        sections: list[dict[str, Any]] = importlib.import_module(self.rules_text).SECTIONS
+        return sections
 
-    def seat_counts(self) -> tuple:
+    def seat_counts(self) -> tuple[int, ...]:
         return self.sizes or tuple(range(self.min_seats, self.max_seats + 1))

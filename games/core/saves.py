@@ -38,6 +38,7 @@ import logging
 import os
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from games.core import paths, text
 from games.core.ai import ARENA_LEVELS
@@ -45,6 +46,9 @@ from games.core.atomic import write_atomic
 from games.core.game import IllegalMove
 from games.core.jsonfile import BadJson, read_json
 from games.core.match import AI, HUMAN, Match, Seat
+
+if TYPE_CHECKING:
+    from games.core.registry import GameInfo
 
 MAGIC = "cannonade-save"
 FORMAT_VERSION = 4
@@ -77,7 +81,7 @@ class SaveError(Exception):
 
 # -- writing ----------------------------------------------------------------------
 
-def match_to_dict(match: Match, name: str = "") -> dict:
+def match_to_dict(match: Match, name: str = "") -> dict[str, Any]:
     return {
         "format": MAGIC,
         "version": FORMAT_VERSION,
@@ -157,7 +161,7 @@ def autosave(match: Match, keep: int = 8) -> None:
 
 # -- reading ----------------------------------------------------------------------
 
-def _upgrade_1_to_2(d: dict, path: str) -> dict:
+def _upgrade_1_to_2(d: dict[str, Any], path: str) -> dict[str, Any]:
     seats = []
     for p in d.get("players", []):
         parts = str(p).split(":")
@@ -179,13 +183,13 @@ def _upgrade_1_to_2(d: dict, path: str) -> dict:
     return out
 
 
-def _upgrade_2_to_3(d: dict, path: str) -> dict:
+def _upgrade_2_to_3(d: dict[str, Any], path: str) -> dict[str, Any]:
     out = dict(d)
     out["version"] = 3
     return out
 
 
-def _upgrade_3_to_4(d: dict, path: str) -> dict:
+def _upgrade_3_to_4(d: dict[str, Any], path: str) -> dict[str, Any]:
     out = {k: v for k, v in d.items() if k != "ai_secret"}    # secrets are no longer saved
     out["version"] = 4
     return out
@@ -194,7 +198,7 @@ def _upgrade_3_to_4(d: dict, path: str) -> dict:
 _UPGRADES = {1: _upgrade_1_to_2, 2: _upgrade_2_to_3, 3: _upgrade_3_to_4}
 
 
-def read_save_dict(path: str) -> dict:
+def read_save_dict(path: str) -> dict[str, Any]:
     """Read, upgrade and validate a save's JSON (no replay). Every field the app
     uses is checked and every text cleaned here, before anything starts.
 
@@ -230,7 +234,7 @@ def _damaged(path: str, detail: str) -> SaveError:
     return SaveError(path, "this save is damaged: part of it is missing or wrong", detail)
 
 
-def _validated(d: dict, path: str) -> dict:
+def _validated(d: dict[str, Any], path: str) -> dict[str, Any]:
     """The save's fields checked for type and range, texts cleaned and capped."""
     for key, kind in (("game", str), ("options", dict), ("seats", list), ("seed", int), ("moves", list)):
         if not isinstance(d.get(key), kind) or isinstance(d.get(key), bool):
@@ -311,7 +315,7 @@ def load_match(path: str) -> Match:
     return match
 
 
-def _options_known(info, options: dict) -> bool:
+def _options_known(info: GameInfo, options: dict[str, Any]) -> bool:
     """Every option in the file is one of the game's, with one of its values."""
     by_key = {o.key: o for o in info.options}
     return all(k in by_key and any(v == val and type(v) is type(val) for v, _ in by_key[k].choices)
@@ -361,7 +365,7 @@ def list_saves(include_autosaves: bool = True, check: bool = False) -> list[Save
     is for a game this app lacks) is marked before anyone tries to open it."""
     out = _read_infos(include_autosaves, check)
     out.sort(key=lambda s: _mtime(s.path), reverse=True)
-    seen: dict = {}
+    seen: dict[str, int] = {}
     for s in reversed(out):                      # the oldest keeps the plain name
         seen[s.name] = seen.get(s.name, 0) + 1
         s.label = s.name if seen[s.name] == 1 else f"{s.name} ({seen[s.name]})"

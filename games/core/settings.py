@@ -8,6 +8,7 @@ import json
 import logging
 import math
 from dataclasses import asdict, dataclass, field, fields
+from typing import Any, Sequence
 
 from games.core import paths, text
 from games.core.atomic import write_atomic
@@ -22,7 +23,7 @@ ANIM_SPEEDS = ("off", "normal", "fast")
 AI_TIME_SCALES = (0.5, 1.0, 2.0, 4.0)
 #: the text and controls' size on top of the window's own scaling: "auto" (1, or
 #: AUTO_BIG_SCALE fullscreen on a big screen) or a fixed factor
-UI_SCALES: tuple = ("auto", 1.0, 1.25, 1.5, 1.75)
+UI_SCALES: tuple[str | float, ...] = ("auto", 1.0, 1.25, 1.5, 1.75)
 #: "auto" on a screen at least this big, fullscreen: a TV read from the sofa
 AUTO_BIG_SCREEN = (1920, 1080)
 AUTO_BIG_SCALE = 1.25
@@ -31,7 +32,7 @@ AUTO_BIG_SCALE = 1.25
 @dataclass
 class Settings:
     fullscreen: bool = False
-    window_size: tuple = (1280, 720)
+    window_size: tuple[int, int] = (1280, 720)
     master_volume: float = 0.8
     effects_volume: float = 0.8
     mute: bool = False
@@ -42,17 +43,17 @@ class Settings:
     ai_time: float = 1.0             # x0.5 .. x4
     confirm_leave: bool = True
     ui_scale: str | float = "auto"   # "auto" | 1.0 | 1.25 | 1.5 | 1.75
-    last_setup: dict = field(default_factory=dict)   # game id -> remembered new-game choices
-    learn: dict = field(default_factory=dict)    # game id -> {"step": next step, "done": finished once}
-    learn_offered: list = field(default_factory=list)   # games whose Learn was offered on first opening
+    last_setup: dict[str, dict[str, Any]] = field(default_factory=dict)   # game id -> remembered new-game choices
+    learn: dict[str, dict[str, Any]] = field(default_factory=dict)    # game id -> {"step": next step, "done": finished once}
+    learn_offered: list[str] = field(default_factory=list)   # games whose Learn was offered on first opening
     tips: bool = True                            # one-line tips the first time something new happens
-    tips_seen: list = field(default_factory=list)   # "game:tip" keys already shown
+    tips_seen: list[str] = field(default_factory=list)   # "game:tip" keys already shown
 
     def anim_factor(self) -> float:
         """Multiplier for animation durations: 0 means skip animations."""
         return {"off": 0.0, "normal": 1.0, "fast": 0.45}.get(self.animation, 1.0)
 
-    def ui_factor(self, screen_size=None) -> float:
+    def ui_factor(self, screen_size: Sequence[int] | None = None) -> float:
         """The UI scale as a factor: a fixed choice as it is; "auto" is
         :data:`AUTO_BIG_SCALE` when fullscreen on a screen of at least
         :data:`AUTO_BIG_SCREEN` (``screen_size``), else 1."""
@@ -102,7 +103,7 @@ class Settings:
         return self
 
 
-def check_ui_scale(value) -> str | None:
+def check_ui_scale(value: Any) -> str | None:
     """None when ``value`` is a UI scale this version offers; else why not, in words."""
     shown = repr(value)[:40]
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
@@ -114,7 +115,7 @@ def check_ui_scale(value) -> str | None:
     return None
 
 
-def ui_scale_label(value) -> str:
+def ui_scale_label(value: str | float) -> str:
     return "Auto" if value == "auto" else f"{float(value):.0%}"
 
 
@@ -122,16 +123,16 @@ def ui_scale_names() -> str:
     return ", ".join(ui_scale_label(v) for v in UI_SCALES)
 
 
-def clean_last_setup(value) -> dict:
+def clean_last_setup(value: Any) -> dict[str, dict[str, Any]]:
     """The remembered new-game choices, keeping only well-formed entries: per game
     id a seat count, seats of a kind and a drawable name, and scalar options."""
     if not isinstance(value, dict):
         return {}
-    out: dict = {}
+    out: dict[str, dict[str, Any]] = {}
     for gid, entry in list(value.items())[:32]:
         if not isinstance(entry, dict):
             continue
-        clean: dict = {}
+        clean: dict[str, Any] = {}
         n = entry.get("n_seats")
         if isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 16:
             clean["n_seats"] = n
@@ -148,11 +149,11 @@ def clean_last_setup(value) -> dict:
     return out
 
 
-def clean_learn(value) -> dict:
+def clean_learn(value: Any) -> dict[str, dict[str, Any]]:
     """Lesson progress: per game id, the step to resume at and whether it was finished."""
     if not isinstance(value, dict):
         return {}
-    out: dict = {}
+    out: dict[str, dict[str, Any]] = {}
     for gid, entry in list(value.items())[:32]:
         if not isinstance(gid, str) or not isinstance(entry, dict):
             continue
@@ -162,11 +163,11 @@ def clean_learn(value) -> dict:
     return out
 
 
-def clean_keys(value) -> list:
+def clean_keys(value: Any) -> list[str]:
     """A list of short keys (games offered a lesson, tips seen), duplicates dropped."""
     if not isinstance(value, list):
         return []
-    out: list = []
+    out: list[str] = []
     for v in value[:512]:
         if isinstance(v, str) and v and len(v) <= 80 and v not in out:
             out.append(v)

@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import Callable, Iterable, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Union
 
 from games.core.registry import GameInfo
+
+if TYPE_CHECKING:
+    from games.core.match import Match
 
 Value = Union[int, float, str]
 
@@ -32,7 +35,7 @@ class Stat:
     one per seat in seat order (numbers, or short strings such as "3 of 5"), and
     ``note``: an optional line explaining how the figure is counted."""
     label: str
-    values: tuple
+    values: tuple[Value, ...]
     note: str = ""
 
     def __post_init__(self) -> None:
@@ -40,17 +43,18 @@ class Stat:
         object.__setattr__(self, "values", tuple(self.values))
 
 
-def stats_function(info: GameInfo) -> Callable | None:
+def stats_function(info: GameInfo) -> Callable[[Any], Iterable[Stat]] | None:
     """The game's ``stats(match)`` function, or None when it has none."""
     if not info.stats:
         return None
     module, sep, name = info.stats.partition(":")
     if not sep or not module or not name:
         raise ValueError(f"{info.id}: stats must read 'module:function', not {info.stats!r}")
-    return getattr(importlib.import_module(module), name)
+    fn: Callable[[Any], Iterable[Stat]] = getattr(importlib.import_module(module), name)
+    return fn
 
 
-def game_stats(match) -> list[Stat]:
+def game_stats(match: Match) -> list[Stat]:
     """The match's statistics, finished or not ([] for a game without them).
 
     :raises ValueError: the game gave a row without exactly one value per seat."""
