@@ -426,11 +426,11 @@ def test_the_whole_lesson_by_clicks_with_a_wrong_move_a_restart_and_a_skip(app):
 
 
 @pytest.mark.slow
-def test_the_lesson_by_clicks_at_800x600():
+def test_the_whole_lesson_by_clicks_at_800x600():
     from games.ui.headless import make_app
     app = make_app((800, 600), animation="fast")
     try:
-        scr = _open(app, step=8)
+        scr = _open(app, step=0)
         _drive(app, scr)
         assert scr.run.finished and scr.match.state.score == [2, 0]
     finally:
