@@ -368,7 +368,8 @@ def test_show_me_says_the_move_in_words(app):
 # -- the whole lesson through the real frame, by clicks ------------------------------------------
 
 def _drive(size):
-    """The lesson from its first card to the end card, every move by a click."""
+    """The lesson from its first card to the end card, every move by a click (step 3 skipped,
+    the free step restarted once, wrong clicks refused)."""
     from games.ui.headless import make_app
     from tests.ui.helpers import click, frames
     app = make_app(size, animation="fast")
@@ -419,8 +420,11 @@ def _drive(size):
         choose("Move turn")
         spin()
         assert scr.match.state.budget == 8
-        at(2)                                               # walk: one click to the far box walks both steps
-        walk("c16", "e16")
+        at(2)                                               # walk: Skip this one (played as written)
+        click(app, scr.skip_btn.rect.center)
+        frames(app, 2)
+        settle()
+        assert scr.match.state.occ[B("e16")] == 0 and scr.match.state.budget == 6
         at(3)                                               # the attack: a wrong click first, refused
         ply = scr.match.ply
         click(app, b.geo.box_centre(B("g16")))
@@ -456,10 +460,9 @@ def _drive(size):
         assert scr.match.state.tnt[0] == B("g11")
         walk("g11", "g12")
         walk("g10", "g9")
-        at(7)                                               # Skip this one: played as written
-        click(app, scr.skip_btn.rect.center)
-        frames(app, 2)
-        settle()
+        at(7)                                               # one click to the far box walks both steps
+        walk("i16", "k16")
+        end_turn()                                          # North crosses bridge 4, three times
         at(8)                                               # the shot: Odd, and spin
         assert sum(1 for x in range(M.N_BOXES) if scr.match.state.occ[x] == 1 and R.SEC[x] == S(10)) == 3
         choose("Odd")
