@@ -13,7 +13,7 @@ import os
 
 import pygame
 
-from games.core import saves
+from games.core import paths, saves
 from games.ui import nav
 from games.ui.dialogs import confirm
 from games.ui.scene import Scene
@@ -243,7 +243,7 @@ class LoadScreen(Scene):
             draw_text(surface, f"{self.scroll + 1}-{min(len(self.entries), self.scroll + self.per_page)} of "
                                f"{len(self.entries)} (wheel to scroll)", t.small_font(), c["text_dim"],
                       (self.panel.x + t.px(20), self.back_btn.rect.centery), "midleft")
-        draw_text(surface, fit_text(os.path.dirname(saves.paths.saves_dir() + os.sep), t.small_font(), t.px(500)),
+        draw_text(surface, fit_text(os.path.dirname(paths.saves_dir() + os.sep), t.small_font(), t.px(500)),
                   t.small_font(), c["text_dim"], (self.panel.x + t.px(20), self.panel.bottom - t.px(12)), "bottomleft")
         self.back_btn.draw(surface, t)
         b = self.focused_button()
