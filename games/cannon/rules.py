@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable, Sequence, cast
 
 from games.core.game import TERMINAL, BadNotation, GameState, NotLegalHere, two_player_returns
 
@@ -144,7 +144,7 @@ class Move:
         sep = "x" if self.kind == "capture" else "*" if self.kind == "shot" else "-"
         return square_name(self.frm) + sep + square_name(self.to)
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if other.__class__ is not Move:
             return NotImplemented
         return self.to == other.to and self.frm == other.frm and self.kind == other.kind
@@ -243,10 +243,10 @@ def _fwd(player: int) -> int:
 
 
 # per player, per square: ((to, Move), ...)
-STEPS: list[list[tuple]] = []
-CAPTURES: list[list[tuple]] = []
+STEPS: list[list[tuple[tuple[int, Move], ...]]] = []
+CAPTURES: list[list[tuple[tuple[int, Move], ...]]] = []
 # per player, per square: ((passed, to, Move), ...)
-RETREATS: list[list[tuple]] = []
+RETREATS: list[list[tuple[tuple[int, int, Move], ...]]] = []
 for _p in (DARK, LIGHT):
     fw = _fwd(_p)
     st, ca, re_ = [], [], []
@@ -274,9 +274,11 @@ def _key(a: int, b: int) -> tuple[int, int]:
 # beyond = front+d (-1 off board); slide_move lands there (None off board);
 # cannon_key / end_key = sorted end squares of the cannon before / after the slide;
 # t2/t3 = 2 and 3 points beyond the front (-1 off board) with their shot moves.
-CANNONS_FROM: list[tuple] = []
+CannonEntry = tuple[int, int, tuple[int, int], int, "Move | None", "tuple[int, int] | None",
+                    int, "Move | None", int, "Move | None"]
+CANNONS_FROM: list[tuple[CannonEntry, ...]] = []
 for _sq in range(N_SQUARES):
-    entries = []
+    entries: list[CannonEntry] = []
     for df, dr in ALL_DIRS:
         mid, front = _step(_sq, df, dr), _step(_sq, df, dr, 2)
         if front < 0:
@@ -295,8 +297,9 @@ del _sq, entries
 
 # every well-formed move, by its text, so parsing returns the same objects the
 # generator lists (and is fast); Move.parse falls back to the regexes for errors
-_BY_TEXT: dict = {}
-_TEXT_OF: dict = {}      # filled below, once every move exists; str(move) looks here first
+_BY_TEXT: dict[str, Move] = {}
+_TEXT_OF: dict[Move, str] = {}      # filled below, once every move exists; str(move) looks here first
+_m: Move | None                      # the loops' move (a table's slide or shot may be None)
 for _sq in range(N_SQUARES):
     _BY_TEXT[str(_PLACE[_sq])] = _PLACE[_sq]
     for _p in (DARK, LIGHT):
@@ -321,19 +324,19 @@ del _sq, _p, _t, _m, _a, _e, _n, _kinds
 _TEXT_OF.update({m: t for t, m in _BY_TEXT.items()})
 
 # slide or shot move -> the ascending squares of its cannon
-CANNON_OF: dict = {}
+CANNON_OF: dict[Move, tuple[int, int, int]] = {}
 for _sq in range(N_SQUARES):
     for _e in CANNONS_FROM[_sq]:
-        _trio = tuple(sorted((_sq, _e[0], _e[1])))
+        _trio = cast("tuple[int, int, int]", tuple(sorted((_sq, _e[0], _e[1]))))
         for _m in (_e[4], _e[7], _e[9]):
             if _m is not None:
                 CANNON_OF[_m] = _trio
 del _sq, _e, _trio, _m
 
 # the 3-in-a-row lines through each square, as ascending triples (for cannons_through)
-_LINES_THROUGH: list[tuple] = []
+_LINES_THROUGH: list[tuple[tuple[int, int, int], ...]] = []
 for _sq in range(N_SQUARES):
-    lines = []
+    lines: list[tuple[int, int, int]] = []
     for df, dr in LINE_DIRS:
         for back in (2, 1, 0):
             a = _step(_sq, df, dr, -back) if back else _sq
@@ -341,7 +344,7 @@ for _sq in range(N_SQUARES):
                 continue
             b, c = _step(a, df, dr), _step(a, df, dr, 2)
             if b >= 0 and c >= 0:
-                lines.append(tuple(sorted((a, b, c))))
+                lines.append(cast("tuple[int, int, int]", tuple(sorted((a, b, c)))))
     _LINES_THROUGH.append(tuple(lines))
 del _sq, lines
 
@@ -387,7 +390,7 @@ class CannonState(GameState[Move, "CannonState"]):
         self._reason = ""
         self._legal: list[Move] | None = None
         # per player: end squares of its last slide, if its last move was one
-        self._run_key: list[Any] = [None, None]
+        self._run_key: list[tuple[int, int] | None] = [None, None]
         self._run_len = [0, 0]          # per player: how many slides in a row that cannon has made
         self._seen: dict[bytes, int] = {}   # position key -> times seen (repetition option only)
 
@@ -410,7 +413,7 @@ class CannonState(GameState[Move, "CannonState"]):
         codes = {".": EMPTY, "d": DARK_SOLDIER, "l": LIGHT_SOLDIER, "D": DARK_TOWN, "L": LIGHT_TOWN}
         st = cls(shot_rule=shot_rule, tournament=tournament, repetition_draw=repetition_draw)
         cells = [EMPTY] * N_SQUARES
-        towns: list = [None, None]
+        towns: list[int | None] = [None, None]
         for i, row in enumerate(rows):
             rank = SIZE - 1 - i
             for f, ch in enumerate(row):
@@ -467,10 +470,10 @@ class CannonState(GameState[Move, "CannonState"]):
     def ply(self) -> int:
         return self._ply
 
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> list[Move]:
         return list(self._legal if self._legal is not None else self._generate())
 
-    def _generate(self) -> list:
+    def _generate(self) -> list[Move]:
         """Fill the cache of legal moves; a player with none has lost."""
         if self._phase == "over":
             self._legal = []
@@ -486,7 +489,7 @@ class CannonState(GameState[Move, "CannonState"]):
         return self._legal
 
     # -- applying ------------------------------------------------------------------
-    def why_illegal(self, move) -> str | None:
+    def why_illegal(self, move: object) -> str | None:
         legal = self._legal if self._legal is not None else self._generate()
         if move in legal:
             return None
@@ -564,14 +567,14 @@ class CannonState(GameState[Move, "CannonState"]):
         raise NotLegalHere(why)
 
     # -- explaining -------------------------------------------------------------------
-    def _why_illegal(self, move) -> str:
+    def _why_illegal(self, move: object) -> str:
         """Why ``move`` is not legal here, worded for a player: well-formed moves
         that break a rule read "Illegal move e3-e5: ...", so a typed move that is
         refused says whether it was misspelt ("... is not a move") or not allowed."""
         reason = self._reason_illegal(move)
         return "Illegal move " + reason if isinstance(move, Move) and not reason.startswith(repr(move)) else reason
 
-    def _reason_illegal(self, move) -> str:
+    def _reason_illegal(self, move: object) -> str:
         if not isinstance(move, Move):
             return f"{move!r} is not a Cannon move"
         try:
@@ -601,7 +604,7 @@ class CannonState(GameState[Move, "CannonState"]):
                    "slide": self._reason_slide, "shot": self._reason_shot}[move.kind]
         return explain(move, s, geo) or f"{s}: not a legal move here"
 
-    def _reason_placing(self, move, s) -> str:
+    def _reason_placing(self, move: Move, s: str) -> str:
         me = self.to_move
         name = PLAYER_NAMES[me]
         if move.kind != "place":
@@ -615,7 +618,7 @@ class CannonState(GameState[Move, "CannonState"]):
     def _enemy(self) -> tuple[int, int]:
         return SOLDIER[1 - self.to_move], TOWN[1 - self.to_move]
 
-    def _reason_step(self, move, s, geo) -> str | None:
+    def _reason_step(self, move: Move, s: str, geo: tuple[int, int, int]) -> str | None:
         fn, tn = square_name(move.frm), square_name(move.to)
         if geo[1] != _fwd(self.to_move):
             return f"{s}: no soldier of yours can move that way (soldiers step only forward or diagonally forward)"
@@ -623,14 +626,14 @@ class CannonState(GameState[Move, "CannonState"]):
             return f"{s}: {tn} holds an enemy piece; capture it with {fn}x{tn}"
         return f"{s}: {tn} is not empty"
 
-    def _reason_capture(self, move, s, geo) -> str | None:
+    def _reason_capture(self, move: Move, s: str, geo: tuple[int, int, int]) -> str | None:
         if geo[1] == -_fwd(self.to_move):
             return f"{s}: no soldier of yours can capture that way (forward, diagonally forward or sideways only)"
         if self.cells[move.to] not in self._enemy():
             return f"{s}: there is no enemy piece on {square_name(move.to)} to capture"
         return None
 
-    def _reason_retreat(self, move, s, geo) -> str | None:
+    def _reason_retreat(self, move: Move, s: str, geo: tuple[int, int, int]) -> str | None:
         df, dr, _n = geo
         cells, frm = self.cells, move.frm
         if dr != -_fwd(self.to_move):
@@ -644,7 +647,7 @@ class CannonState(GameState[Move, "CannonState"]):
             return f"{s}: the landing point {square_name(move.to)} must be empty"
         return None
 
-    def _reason_slide(self, move, s, geo) -> str | None:
+    def _reason_slide(self, move: Move, s: str, geo: tuple[int, int, int]) -> str | None:
         df, dr, _n = geo
         d = dr * SIZE + df
         cells, frm, mine = self.cells, move.frm, SOLDIER[self.to_move]
@@ -657,7 +660,7 @@ class CannonState(GameState[Move, "CannonState"]):
             return f"{s}: tournament rule: this cannon has already slid {TOURNAMENT_SLIDE_LIMIT} times in a row"
         return None
 
-    def _reason_shot(self, move, s, geo) -> str | None:
+    def _reason_shot(self, move: Move, s: str, geo: tuple[int, int, int]) -> str | None:
         df, dr, n = geo
         d = dr * SIZE + df
         cells, frm, mine = self.cells, move.frm, SOLDIER[self.to_move]
@@ -678,12 +681,12 @@ class CannonState(GameState[Move, "CannonState"]):
         over = self.phase == "over"
         return two_player_returns(self._winner if over else None, over)
 
-    def result_text(self, names=None) -> str:
+    def result_text(self, names: Sequence[str] | None = None) -> str:
         if self.phase != "over":
             return ""
         return self._reason
 
-    def status_text(self, names=None) -> str:
+    def status_text(self, names: Sequence[str] | None = None) -> str:
         ph = self.phase
         if ph == "over":
             return self._reason
@@ -743,7 +746,7 @@ def _cannon_key(move: Move) -> tuple[int, int]:
 
 
 # slide move -> (starting cannon key, ending cannon key)
-CANNON_KEYS: dict = {}
+CANNON_KEYS: dict[Move, tuple[tuple[int, int], tuple[int, int] | None]] = {}
 for _sq in range(N_SQUARES):
     for _e in CANNONS_FROM[_sq]:
         if _e[4] is not None:
@@ -751,14 +754,16 @@ for _sq in range(N_SQUARES):
 del _sq, _e
 
 
-def _gen_moves(st: CannonState) -> list:  # noqa: C901 - move generation inlined for speed (perft)
+def _gen_moves(st: CannonState) -> list[Move]:  # noqa: C901 - move generation inlined for speed (perft)
     """All legal moves for the player to move, in the play phase."""
     cells = st.cells
     me = st.to_move
     mine = SOLDIER[me]
     es, et = SOLDIER[1 - me], TOWN[1 - me]
-    out: list = []
-    add = out.append
+    out: list[Move] = []
+    # a table's slide and shots are None only off the board (beyond, t2, t3 < 0), which
+    # is tested before each is added
+    add = cast("Callable[[Move | None], None]", out.append)
     steps, caps, rets = STEPS[me], CAPTURES[me], RETREATS[me]
     blocking = st.shot_rule == "blocking"
     banned = None
@@ -799,7 +804,7 @@ def _gen_moves(st: CannonState) -> list:  # noqa: C901 - move generation inlined
 
 # -- helpers for the board UI and the AI ------------------------------------------------
 
-def new_game(options: dict | None = None, n_seats: int = 2) -> CannonState:
+def new_game(options: dict[str, Any] | None = None, n_seats: int = 2) -> CannonState:
     """The initial position (placement phase, Dark to place its town)."""
     if n_seats != 2:
         raise ValueError("Cannon is a game for two players")
@@ -821,7 +826,7 @@ def cannons_through(state: CannonState, sq: int) -> list[tuple[int, int, int]]:
 def moves_from(state: CannonState, sq: int) -> list[Move]:
     """Legal moves that involve the soldier on ``sq``: its own steps, captures and
     retreats, plus every slide and shot of every cannon it belongs to."""
-    out = []
+    out: list[Move] = []
     for m in state.legal_moves():
         if m.kind in ("slide", "shot"):
             if sq in (cannon_of(m) or ()):
