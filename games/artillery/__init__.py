@@ -16,9 +16,11 @@ INFO = GameInfo(
         Option("scenario", "Scenario",
                "Field battle: hold the houses. Shore battery: land and silence the fort. "
                "Ship at anchor: rigging against ramparts. Raid on the town: guns on the move "
-               "for five buildings. Broadsides: two ships at anchor shoot away each other's masts.",
+               "for five buildings. Broadsides: two ships at anchor shoot away each other's masts. "
+               "Bombardment: a ship's long guns and a landing party against a stone fort, on a 6-foot table.",
                (("field", "Field battle"), ("shore", "Shore battery"), ("anchor", "Ship at anchor"),
-                ("town", "Raid on the town"), ("broadside", "Broadsides")),
+                ("town", "Raid on the town"), ("broadside", "Broadsides"),
+                ("bombard", "Bombardment")),
                "field"),
     ),
     hidden_information=True,

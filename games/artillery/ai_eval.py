@@ -91,6 +91,7 @@ SCENARIO_PARAMS: dict[str, dict[str, dict[str, float]]] = {
         # worth that chance of the game (otherwise a shot at the rigging one point from
         # crippling is valued as one more point on its tally)
         "broadside": {"finish": 1.0},
+        # the bombardment: the shore's weights (filled in after this table)
     },
     # Normal lost the shore battery to Easy (40-60 over 100 games at seed 1), so a player who
     # chose the stronger level got the weaker opponent.  Three of Hard's rules need none of
@@ -107,6 +108,14 @@ SCENARIO_PARAMS: dict[str, dict[str, dict[str, float]]] = {
                     "first_threat": LEVEL_PARAMS["hard"]["first_threat"], "casualty": 2, "own_guns": 0.3},
     },
 }
+
+
+#: the bombardment plays the shore battery's victory rule (a landing party, a fort's battery
+#: and its gatehouse): it starts from the shore's weights, each side's its own
+for _level, _by in SCENARIO_PARAMS.items():
+    for _k in ("shore", "shore/0", "shore/1"):
+        if _k in _by:
+            _by.setdefault("bombard" + _k[5:], dict(_by[_k]))
 
 
 def params_for(level: str, scenario: str, seat: int | None = None) -> dict[str, float]:

@@ -667,8 +667,76 @@ BROADSIDE = Scenario(
     draws=True,
 )
 
-SCENARIOS: dict[str, Scenario] = {s.key: s for s in (FIELD, SHORE, ANCHOR, TOWN, BROADSIDE)}
-SCENARIO_ORDER = ("field", "shore", "anchor", "town", "broadside")
+# -- Bombardment: a 6-foot table, a fort's walls beyond anything but a lucky shot --------
+_MW, _MH = 72, 48
+
+BOMBARD = Scenario(
+    key="bombard", title="Bombardment",
+    blurb=("A stone fort holds the headland at the west end of a six-foot table. Across the bay a "
+           "ship lies at anchor with two Heavy Cannons on her gun deck, her rail 57 inches from the "
+           "walls: at that range her shots hit only on a natural 10 and hurt stone only with one, "
+           "but anything that leaves the walls is hers. Her landing party, ashore before dawn, "
+           "holds the dunes with a Light Cannon and a swivel. Silence the fort's two Heavy Cannons "
+           "or take its gatehouse before the ninth round ends."),
+    width=_MW, height=_MH, rounds=9,
+    sides=("the landing party and the ship", "the fort"),
+    victory="shore",
+    victory_text=(
+        "The landing party wins at once when the fort's battery is silenced: both its Heavy "
+        "Cannons spiked or destroyed (swivels do not count).",
+        "The landing party also wins if, at the end of a round, it holds the gatehouse: one of its "
+        "units inside and no unit of the fort.",
+        "The fort wins if the landing party and the ship have no units left, or when round 9 ends.",
+    ),
+    terrain=(
+        TerrainPiece("T1", "water", ((45, 0), (72, 0), (72, 48), (49, 48), (46.5, 40), (45, 30),
+                                     (44.5, 18), (45.5, 8))),
+        TerrainPiece("T2", "dunes", rect(24.5, 15, 27, 33)),
+        TerrainPiece("T3", "woods", ((18, 5), (24, 4), (25, 10), (20, 12), (17, 9))),
+        TerrainPiece("T4", "woods", ((18, 38), (24, 37), (25, 43), (20, 45), (17, 42))),
+        TerrainPiece("T5", "rocks", rect(18, 25, 20.5, 29)),
+        TerrainPiece("T6", "wall", rect(15, 14, 15.5, 20)),
+        TerrainPiece("T7", "wall", rect(15, 31, 15.5, 37)),
+    ),
+    structures=(
+        StructureDef("F", "Stone fort", "stone_fort", (
+            SectionDef("FN", "North bastion", rect(1, 30, 9, 37), 2.5),
+            SectionDef("FG", "Gatehouse", rect(1, 24, 8, 30), 2.5),
+            SectionDef("FS", "South bastion", rect(1, 17, 9, 24), 2.5),
+        ), owner=1),
+        StructureDef("S", "The ship", "hull", (
+            SectionDef("HS", "Ship's hull", ((66, 16), (68.5, 12), (71, 16), (71, 36), (66, 36)), 3.0),
+        ), owner=0),
+    ),
+    units=(
+        UnitDef("A1", 0, "gun_crew", 4, (30, 24)),
+        UnitDef("A2", 0, "veterans", 6, (29.5, 17)),
+        UnitDef("A3", 0, "sailors", 8, (29.5, 31)),
+        UnitDef("A4", 0, "gun_crew", 8, (69, 24)),
+        UnitDef("A5", 0, "musketeers", 6, (29.5, 10)),
+        UnitDef("B1", 1, "gun_crew", 5, (5, 33.5)),
+        UnitDef("B2", 1, "gun_crew", 5, (5, 20.5)),
+        UnitDef("B3", 1, "militia", 6, (4.5, 27)),
+    ),
+    guns=(
+        # the landing party's guns behind the dunes (cover from the fort: a cannon hit on
+        # their crew may land on a gun, which saves on 6+ there)
+        GunDef("G1", "light", 0, (28.5, 22), 270, "A1", ammo=("round", "grape")),
+        GunDef("G2", "swivel", 0, (28.5, 26), 270, "A1"),
+        GunDef("G3", "heavy", 1, (8.6, 33.5), 90, "B1", section="FN", ammo=("round", "grape")),
+        GunDef("G4", "swivel", 1, (8.5, 31), 90, "B1", section="FN"),
+        GunDef("G5", "medium", 1, (8.6, 20.5), 90, "B2", section="FS", ammo=("round", "grape")),
+        GunDef("G6", "swivel", 1, (8.5, 23), 90, "B2", section="FS"),
+        # the ship's gun deck: 57" from the walls, so +7 to hit and to damage (a damage target
+        # number of 11 against Fortitude 4: a Lucky Hit needs two natural 10s)
+        GunDef("G7", "heavy", 0, (66.6, 21), 270, "A4", section="HS", ammo=("round",)),
+        GunDef("G8", "heavy", 0, (66.6, 27), 270, "A4", section="HS", ammo=("round",)),
+    ),
+    params={"battery": ("G3", "G5"), "gate": "FG", "attacker": 0},
+)
+
+SCENARIOS: dict[str, Scenario] = {s.key: s for s in (FIELD, SHORE, ANCHOR, TOWN, BROADSIDE, BOMBARD)}
+SCENARIO_ORDER = ("field", "shore", "anchor", "town", "broadside", "bombard")
 DEFAULT_SCENARIO = "field"
 
 #: compass names of the eight facings a field gun may take

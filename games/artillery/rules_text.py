@@ -33,8 +33,9 @@ SECTIONS = [
             "musketry, fatigue and the like, and there we use short rules of our own, each marked "
             "\"Our rule\" on these pages.\n\n"
             "Pick a scenario: a field battle for two houses, a landing party against a shore battery, "
-            "a ship at anchor under a harbour battery, a raid on a town, or two ships trading "
-            "broadsides across a bay. Each has its own way to win and a round limit, so every game ends."
+            "a ship at anchor under a harbour battery, a raid on a town, two ships trading "
+            "broadsides across a bay, or a bombardment of a fort on a six-foot table. Each has its "
+            "own way to win and a round limit, so every game ends."
         ),
         "diagram": None,
     },
@@ -326,6 +327,25 @@ SECTIONS = [
         "caption": "Broadsides: two ships across the bay, a Heavy Cannon on each point.",
     },
     {
+        "title": "Scenario: Bombardment (our scenario)",
+        "text": (
+            "A six-foot table (72 by 48 inches). A stone fort on the west headland has two Heavy "
+            "Cannons, two swivels and militia in the gatehouse. Across the bay a ship lies at anchor "
+            "with two Heavy Cannons on her gun deck, 57 inches from the walls: +7 to hit and +7 on the "
+            "damage dice, so against the fort's Fortitude 4 a die does damage only on a natural 10 and "
+            "a Lucky Hit needs two of them. Anything that comes out of the walls is in easier reach. "
+            "Her landing party comes ashore on the beach, veterans, sailors and a gun crew with a "
+            "Light Cannon and a swivel on field carriages behind the dunes (a cannon hit on the crew "
+            "may land on a gun, which saves on 6+ in cover).\n\n"
+            "The landing party wins at once by silencing the battery (both Heavy Cannons spiked or "
+            "destroyed), or at the end of a round if it holds the gatehouse: one of its units inside "
+            "and none of the fort's. The fort wins if the landing party and the ship have no units "
+            "left, or when round 9 ends."
+        ),
+        "diagram": "scenario_bombard",
+        "caption": "The bombardment: the fort on the west headland, the beach, the ship across the bay.",
+    },
+    {
         "title": "On the table",
         "text": (
             "Point at a unit, a gun or a section for what it can do: a unit's numbers, each of its guns "
@@ -389,4 +409,5 @@ DIAGRAMS = {
     "scenario_anchor": "the Ship at anchor table as set up",
     "scenario_town": "the Raid on the town table as set up",
     "scenario_broadside": "the Broadsides table as set up",
+    "scenario_bombard": "the Bombardment table as set up",
 }

@@ -12,7 +12,7 @@ from games.artillery.table import table_for
 @pytest.mark.parametrize("key", sorted(SCENARIOS))
 def test_scenario_setup_is_valid(key):
     sc = SCENARIOS[key]
-    assert sc.width <= 48 and sc.height <= 48
+    assert sc.width <= (72 if key == "bombard" else 48) and sc.height <= 48   # a 6-foot table at most
     assert sc.rounds >= 1 and sc.victory in ("hold", "shore", "anchor", "duel") and sc.victory_text
     t = table_for(sc)
     ids = [u.id for u in sc.units] + [g.id for g in sc.guns] + list(t.sections)
@@ -193,3 +193,58 @@ def test_broadsides_a_ship_whose_rigging_falls_to_fortitude_1_loses_and_the_coun
     st.round = st.scenario.rounds
     end_of_round(st)
     assert st.over and st.winner() == 0 and "2 to 1" in st.reason
+
+
+def test_bombardment_is_a_six_foot_table_with_the_ships_rail_57_inches_from_the_walls():
+    """Bombardment: the ship's Heavy Cannons reach every section of the stone fort
+    only at +7 (57-58"), so against Fortitude 4 the damage target number is 11 and a
+    Lucky Hit needs two natural 10s; the shore battery's victory rule."""
+    from games.artillery.actions import fire_numbers, gun_check
+    sc = SCENARIOS["bombard"]
+    assert (sc.width, sc.height) == (72, 48) and sc.victory == "shore"
+    st = new_game({"scenario": "bombard"})
+    for sid in ("FN", "FG", "FS"):
+        assert any(gun_check(st, st.guns[gid], sid).sight for gid in ("G7", "G8")), sid
+    for gid in ("G7", "G8"):
+        for sid in ("FN", "FG", "FS"):
+            assert gun_check(st, st.guns[gid], sid).in_arc, (gid, sid)
+            d, _line, _band, pen, tn, _mx = fire_numbers(st, [st.guns[gid]], sid, "round")
+            assert d >= 56 and pen == 7 and tn == 11
+            assert st.fortitude(sid) + pen >= 11
+
+
+def test_bombardment_the_ships_hit_on_the_fort_needs_two_natural_10s_for_a_lucky_hit():
+    from games.artillery import events as ev
+    from tests.artillery.util import activate, all_of, last, need, play, roll
+    st = activate(new_game({"scenario": "bombard"}), "A4", card="AC", other="2C")
+    play(st, "fire G7+G8 at FS round")
+    assert need(st)["tn"] == 11
+    roll(st, 10, 9)                                  # a natural 10 hits; the 9 misses
+    assert need(st)["tn"] == 11 and need(st)["n"] == 4
+    roll(st, 10, 1, 1, 1)                            # one natural 10: a point, no Lucky Hit
+    assert last(st, ev.DamageRoll).hits == 1 and not all_of(st, ev.CriticalResult)
+    st = activate(new_game({"scenario": "bombard"}), "A4", card="AC", other="2C")
+    play(st, "fire G7 at FS round")
+    roll(st, 10)
+    roll(st, 10, 10, 1, 1)                           # two natural 10s at 11: a Lucky Hit
+    assert last(st, ev.DamageRoll).hits == 2
+    roll(st, 5)
+    assert last(st, ev.CriticalResult).lucky
+
+
+def test_bombardment_the_landing_partys_field_guns_stand_in_cover_from_the_fort():
+    """A cannon hit on the landing party's gun crew may land on the Light Cannon or the
+    swivel behind the dunes: 6+ to save there, 9+ once they are out in the open."""
+    from games.artillery.resolve import gun_save_tn
+    st = new_game({"scenario": "bombard"})
+    for fort_gun in ("G3", "G5"):
+        for gid in ("G1", "G2"):
+            assert gun_save_tn(st, st.guns[gid], st.guns[fort_gun].pos) == 6
+    st.guns["G1"].pos = (22.0, 22.0)
+    assert gun_save_tn(st, st.guns["G1"], st.guns["G5"].pos) == 9
+
+
+def test_bombardment_setup_says_which_side_each_seat_plays():
+    assert SCENARIOS["bombard"].sides == ("the landing party and the ship", "the fort")
+    from games.artillery import INFO
+    assert ("bombard", "Bombardment") in INFO.options[0].choices
