@@ -38,6 +38,9 @@ if TYPE_CHECKING:
     from games.core.registry import GameInfo
 
 MAX_STEPS = 15
+#: the "level" of a seat the lesson plays (its replies are written, nobody thinks): the
+#: player strip says "Lesson" rather than a computer's level
+LESSON_LEVEL = "lesson"
 MAX_WORDS = 40
 
 #: a scripted reply or chance outcome: its text, or a function of the state giving it
@@ -70,13 +73,15 @@ class LessonStep:
     targets: tuple[Any, ...] = ()                     # what the board marks (the game's own keys)
     check: Callable[[Any, Any, Any], bool] | None = None   # CHECK: (before, move, after) -> taken
     wrong: str = ""                                   # the kind word for a move the step does not take
-    example: tuple[str, ...] = ()                     # ANY/CHECK: the moves a replay (and Skip) plays
+    example: tuple[Reply, ...] = ()                   # ANY/CHECK: the moves a replay (and Skip) plays
     until: Callable[[Any], bool] | None = None        # ANY/CHECK: the player's part is over when true
     script: tuple[Reply, ...] = ()                    # the others' replies and chance, in order
     praise: str = ""                                  # said when the step is done
 
-    def written_moves(self) -> tuple[str, ...]:
-        """The player's moves a replay plays: the required ones, or the example."""
+    def written_moves(self) -> tuple[Reply, ...]:
+        """The player's moves a replay plays: the required ones, or the example (whose
+        entries may be functions of the position: after a free walk, the written road
+        must start from wherever the player stands)."""
         return self.moves if self.kind == DO else self.example
 
 
@@ -99,8 +104,10 @@ def words(text: str) -> int:
     return len(text.split())
 
 
-def _reply_text(reply: Reply, state: Any) -> str:
+def written_text(reply: Reply, state: Any) -> str:
+    """A written move (a reply, an example) as a text in ``state``."""
     return reply(state) if callable(reply) else reply
+
 
 
 class LessonRun:
@@ -165,7 +172,7 @@ class LessonRun:
         s = self.step
         if s is None or self.r >= len(s.script):
             return None
-        return _reply_text(s.script[self.r], self.match.state)
+        return written_text(s.script[self.r], self.match.state)
 
     def scripted_move(self) -> Any:
         """The script's next entry as a move of this position. Raises LessonError when
@@ -241,7 +248,9 @@ class LessonRun:
             return None
         p = self.match.to_move()
         if p == TERMINAL:
-            return None if self.learner_done() and self.r >= len(s.script) else \
+            # a card may come after the last move (it is read; nothing is played)
+            done = self.learner_done() or s.kind == CARD
+            return None if done and self.r >= len(s.script) else \
                 f"step {self.i + 1}: the game ended before the step did"
         if p == CHANCE or p != self.lesson.learner:
             if self.r >= len(s.script) and not self.learner_done():
@@ -265,7 +274,7 @@ class LessonRun:
             written = s.written_moves()
             if self.k >= len(written):
                 raise LessonError(f"step {self.i + 1}: the player is to move but the step has no move written")
-            text = written[self.k]
+            text = written_text(written[self.k], self.match.state)
             try:
                 move = self.match.state.parse_move(text)
             except IllegalMove as exc:
@@ -299,7 +308,7 @@ def start_match(lesson: Lesson, info: GameInfo, names: list[str] | None = None) 
     seats: list[Seat] = []
     for i in range(lesson.seats):
         name = (names[i] if names and i < len(names) else default[i])
-        seats.append(Seat(HUMAN if i == lesson.learner else AI, "easy", name))
+        seats.append(Seat(HUMAN, "normal", name) if i == lesson.learner else Seat(AI, LESSON_LEVEL, name))
     m = Match(info, dict(lesson.options), seats, seed=1, ai_secret=1, chance_secret=SEED_ONLY)
     for text in lesson.opening:
         move = m.state.parse_move(text)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import pygame
 
+from games.core.lesson import LESSON_LEVEL
+
 from games.ui.theme import blend, draw_text, fit_text
 from games.ui.widgets import draw_seat_marker
 
@@ -109,6 +111,8 @@ def subline(screen, shown, who, avail: int | None = None) -> tuple[str, bool]:
 def seat_kind(seat) -> str:
     if seat.is_human:
         return "Phone" if seat.phone else "Human"
+    if seat.level == LESSON_LEVEL:
+        return "Lesson"             # a lesson's other side: its moves are written, not thought
     return f"Computer, {seat.level.capitalize()}"
 
 

@@ -21,7 +21,7 @@ import re
 import pygame
 
 from games.core.game import IllegalMove
-from games.core.lesson import DO, LessonError, LessonRun, replay
+from games.core.lesson import CHECK, DO, LessonError, LessonRun, replay, written_text
 from games.core.match import AI, HUMAN, Match, Seat
 from games.ui.game_screen import GameScreen
 from games.ui.theme import draw_text, fit_text, wrap_text
@@ -206,14 +206,15 @@ class LearnScreen(GameScreen):
             self.say("Watch: the other side is playing.")
             return
         written = step.written_moves()
-        text = written[self.run.k] if self.run.k < len(written) else None
-        if text is None:
-            self.say("Any move the rules allow will do here.")
-            return
+        any_will_do = ("Any move the card asks for will do here." if step.kind == CHECK
+                       else "Any move the rules allow will do here.")
         try:
-            move = self.match.state.parse_move(text)
+            text = written_text(written[self.run.k], self.match.state) if self.run.k < len(written) else None
+            move = self.match.state.parse_move(text) if text is not None else None
         except IllegalMove:
-            self.say("Any move the rules allow will do here.")
+            move = None              # the player's own road left the written one: any fitting move
+        if move is None or self.run.judge(move) is not None:
+            self.say(any_will_do)
             return
         self._set_hint(move)
         words = getattr(self.board, "hint_text", None)
@@ -254,7 +255,17 @@ class LearnScreen(GameScreen):
         self._new_step()
 
     def pause(self):
-        self.leave_lesson()
+        """Esc or Leave: ask first (Esc again keeps learning), unless the settings say not
+        to confirm leaving or the lesson is over. Leaving loses nothing: Learn opens the
+        lesson at this step again."""
+        if self.run.finished or not self.app.settings.confirm_leave:
+            self.leave_lesson()
+            return
+        from games.ui.dialogs import Dialog
+        self.app.push(Dialog(self.app, "Leave the lesson?",
+                             f"Learn opens it again at step {self.run.i + 1}.",
+                             buttons=(("Keep learning", None, None), ("Leave", self.leave_lesson, None)),
+                             default=0, cancel=0))
 
     def leave(self, force=False):
         self.leave_lesson()

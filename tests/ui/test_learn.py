@@ -110,6 +110,12 @@ def test_leave_keeps_the_step_and_learn_opens_there_again(app, toy):
     scr.submit(scr.match.state.parse_move("Te1"))
     wait_until(app, lambda: scr.run.i == 2)
     key(app, pygame.K_ESCAPE)
+    ask = app.stack.top
+    assert isinstance(ask, Dialog) and ask.title == "Leave the lesson?"
+    key(app, pygame.K_ESCAPE)                       # Esc again: keep learning
+    assert app.stack.top is scr
+    click(app, scr.menu_btn.rect.center)            # Leave
+    click(app, app.stack.top.buttons[1].rect.center)
     frames(app, 2)
     assert isinstance(app.stack.top, MainMenu)
     assert app.settings.learn["cannon"] == {"step": 2, "done": False}
@@ -155,7 +161,7 @@ def test_learn_is_offered_the_first_time_a_game_is_opened_and_only_then(toy):
     assert [b.label for b in offer.buttons] == ["Learn", "Set up a game"]
     click(a, offer.buttons[0].rect.center)
     assert isinstance(a.stack.top, LearnScreen)
-    key(a, pygame.K_ESCAPE)
+    a.stack.top.leave_lesson()
     frames(a, 2)
     click(a, card_of(a.stack.top, "cannon")["new"].rect.center)
     assert isinstance(a.stack.top, SetupScreen), "offered once"
@@ -243,3 +249,29 @@ def test_every_tip_is_one_short_line(info):
     for tip in lesson_tips(info):
         assert words(tip.text) <= MAX_TIP_WORDS, tip.key
         assert fonts.missing_glyphs(tip.text) == set()
+
+
+def test_the_other_side_of_a_lesson_is_shown_as_the_lesson_not_a_computer(app, toy):
+    from games.ui.banner import seat_kind
+    scr = open_toy(app)
+    assert [seat_kind(s) for s in scr.match.seats] == ["Human", "Lesson"]
+
+
+def test_show_me_on_a_free_step_whose_example_no_longer_fits_says_any_move_will_do(app, monkeypatch):
+    import games.cannon.lesson as mod
+    first = lambda s: str(s.legal_moves()[0])  # noqa: E731 - Light's reply, whatever Dark did
+    two_free = Lesson(game="cannon", title="Two free moves", steps=(
+        LessonStep(DO, "Town", "Place it.", moves=("Te1",), script=("Tf10",)),
+        LessonStep(ANY, "Two moves", "Any two moves.", example=("c2-d3", "c4-c5"),
+                   until=lambda st: st.ply() >= 5, script=(first, first)),
+    ), finale="Done.")
+    monkeypatch.setattr(mod, "LESSON", two_free)
+    scr = open_toy(app)
+    scr.submit(scr.match.state.parse_move("Te1"))
+    wait_until(app, lambda: scr.run.i == 1 and scr.can_act())
+    scr.hint()
+    assert str(scr.hint_move) == "c2-d3" and scr.status.startswith("Try this")
+    scr.submit(scr.match.state.parse_move("c4-c5"))      # the player's own road: the example's 2nd is gone
+    wait_until(app, lambda: scr.can_act())
+    scr.hint()
+    assert scr.status == "Any move the rules allow will do here."
