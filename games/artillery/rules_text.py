@@ -298,8 +298,8 @@ SECTIONS = [
     {
         "title": "Scenario: Raid on the town (our scenario)",
         "text": (
-            "Raiders come up the beach with two Light Cannons and two swivels on field carriages (one "
-            "cannon carries chainshot instead of roundshot), veterans and sailors. The town has a Heavy "
+            "Raiders come up the beach with two Light Cannons and two swivels on field carriages, "
+            "veterans and sailors. The town has a Heavy "
             "Cannon dug in behind a wall, which can be turned but never moved, a Medium Cannon at the "
             "warehouse's cart door that its crew can roll inside, musketeers and militia in the church. "
             "Five buildings stand between them, one of each size the chapter lists.\n\n"

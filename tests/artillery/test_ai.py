@@ -417,3 +417,36 @@ def test_grape_at_rigging_is_credited_with_its_lucky_and_critical_rolls():
     guns = [st.guns["G5"], st.guns["G6"]]
     _cas, dmg, crits = ev.shot(st, guns, "RN", "grape")
     assert dmg > 0 and 0 < crits < dmg
+
+
+@pytest.mark.parametrize("typ", ["shanty", "wooden", "stone", "very_large", "stone_fort", "hull"])
+def test_chainshot_at_a_structure_other_than_rigging_is_never_better_than_roundshot(typ):
+    """Why no sound player fires chain at a wall (issue 26): from the same guns the
+    shoot test is the same (both 8" bands), the damage target number is the same (the
+    +2 is for rigging only), and chain halves the hits; so while a gun carries roundshot,
+    as every gun of the chapter does, chain at a house, a fort or a hull is dominated.
+    Checked exactly at every distance chain can reach, and Hard takes roundshot."""
+    from games.artillery.ai_eval import params_for
+    from games.artillery.forecast import shot_forecast
+    from tests.artillery.util import building, new, scenario
+    for y in (14, 21, 29, 37, 45):
+        sc = scenario(units=[("A1", 0, "gun_crew", 6, (24, 4)), ("B1", 1, "militia", 6, (4, 60))],
+                      guns=[("G1", "heavy", 0, (24, 6), 0, "A1"), ("G2", "medium", 0, (26, 6), 0, "A1")],
+                      structures=[building("H1", 18, y, 30, y + 4, typ=typ, owner=1)], h=64)
+        st = new(sc)
+        guns = [st.guns["G1"], st.guns["G2"]]
+        for tally in (0, 2):
+            st.sections["H1"].tally = tally
+            rnd, chn = shot_forecast(st, guns, "H1", "round"), shot_forecast(st, guns, "H1", "chain")
+            if chn.dice == 0 or chn.p_die == 0:
+                continue
+            assert rnd.p_die == chn.p_die and rnd.damage_tn == chn.damage_tn
+            assert rnd.expected_damage >= chn.expected_damage
+            assert rnd.p_lucky >= chn.p_lucky and rnd.expected_crits >= chn.expected_crits
+        st.sections["H1"].tally = 0
+        activate(st, "A1")
+        ai = make_ai("hard", 0)
+        ai.p.update(params_for("hard", "test", 0))
+        fires = [m for m in st.legal_moves() if m.kind == "fire" and m.target == "H1" and len(m.guns) == 2]
+        assert {m.ammo for m in fires} >= {"round", "chain"}
+        assert max(fires, key=lambda m: ai._fire_gain(st, m)).ammo == "round"
