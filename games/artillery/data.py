@@ -676,13 +676,13 @@ BOMBARD = Scenario(
            "ship lies at anchor with two Heavy Cannons on her gun deck, her rail 57 inches from the "
            "walls: at that range her shots hit only on a natural 10 and hurt stone only with one, "
            "but anything that leaves the walls is hers. Her landing party, ashore before dawn, "
-           "holds the dunes with a Light Cannon and a swivel. Silence the fort's two Heavy Cannons "
-           "or take its gatehouse before the ninth round ends."),
+           "holds the dunes with a Light Cannon and a swivel. Silence the fort's Heavy and Medium "
+           "Cannons or take its gatehouse before the ninth round ends."),
     width=_MW, height=_MH, rounds=9,
     sides=("the landing party and the ship", "the fort"),
     victory="shore",
     victory_text=(
-        "The landing party wins at once when the fort's battery is silenced: both its Heavy "
+        "The landing party wins at once when the fort's battery is silenced: its Heavy and Medium "
         "Cannons spiked or destroyed (swivels do not count).",
         "The landing party also wins if, at the end of a round, it holds the gatehouse: one of its "
         "units inside and no unit of the fort.",

@@ -329,15 +329,15 @@ SECTIONS = [
     {
         "title": "Scenario: Bombardment (our scenario)",
         "text": (
-            "A six-foot table (72 by 48 inches). A stone fort on the west headland has two Heavy "
-            "Cannons, two swivels and militia in the gatehouse. Across the bay a ship lies at anchor "
+            "A six-foot table (72 by 48 inches). A stone fort on the west headland has a Heavy and a "
+            "Medium Cannon, two swivels and militia in the gatehouse. Across the bay a ship lies at anchor "
             "with two Heavy Cannons on her gun deck, 57 inches from the walls: +7 to hit and +7 on the "
             "damage dice, so against the fort's Fortitude 4 a die does damage only on a natural 10 and "
             "a Lucky Hit needs two of them. Anything that comes out of the walls is in easier reach. "
-            "Her landing party comes ashore on the beach, veterans, sailors and a gun crew with a "
+            "Her landing party is ashore: veterans, sailors, musketeers and a gun crew with a "
             "Light Cannon and a swivel on field carriages behind the dunes (a cannon hit on the crew "
             "may land on a gun, which saves on 6+ in cover).\n\n"
-            "The landing party wins at once by silencing the battery (both Heavy Cannons spiked or "
+            "The landing party wins at once by silencing the battery (both fort cannons spiked or "
             "destroyed), or at the end of a round if it holds the gatehouse: one of its units inside "
             "and none of the fort's. The fort wins if the landing party and the ship have no units "
             "left, or when round 9 ends."
