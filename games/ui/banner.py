@@ -35,7 +35,7 @@ def draw(surface, screen) -> None:
         draw_seat_marker(surface, t, p, (rect.x + t.px(28), rect.centery), t.px(14))
     x = rect.x + text_left(screen, p)
     who = m.seats[p].name if p >= 0 else ""
-    line = shown.status_text(m.names())
+    line = screen.banner_title(shown)
     if p >= 0 and who and who.lower() not in line.lower():
         line = f"{who} - {line}"
     avail = text_room(screen, p)

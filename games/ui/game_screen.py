@@ -614,6 +614,10 @@ class GameScreen(Scene):
         )))
 
     # -- buttons ------------------------------------------------------------------------
+    def banner_title(self, shown) -> str:
+        """The banner's first line: what ``shown`` (the position on the board) says of itself."""
+        return str(shown.status_text(self.match.names()))
+
     def help_line(self, short: bool = False) -> str:
         """The banner's "what to do now" line: the board's (its shorter form for a
         narrow banner, "" when it has none)."""

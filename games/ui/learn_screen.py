@@ -181,6 +181,13 @@ class LearnScreen(GameScreen):
             log.error("the %s lesson's step %d asks for %r: %s", self.info.id, self.run.i + 1, text, exc)
             return None
 
+    def banner_title(self, shown) -> str:
+        """Once the lesson is over, the banner says so (a lesson may end before its game
+        does: the match would go on to its next deal or turn)."""
+        if self.run.finished and self._card_caught_up() and not self.match.is_over():
+            return f"{self.lesson.title}: done"
+        return super().banner_title(shown)
+
     def help_line(self, short: bool = False) -> str:
         """The board's line without its "(or type ...)": a lesson has no move box."""
         return _NO_TYPING.sub("", super().help_line(short)).strip()
