@@ -169,6 +169,12 @@ class Fort:
 
 # -- building ---------------------------------------------------------------------------------
 
+#: grid cells (x, y up)
+Cells = tuple[tuple[int, int], ...]
+#: a section while the map is built: (its letter in the drawing, the half it is drawn in)
+SectionKey = tuple[str, int]
+
+
 def _turn(x: float, y: float) -> tuple[float, float]:
     """A grid point (y up) turned half round."""
     return (COLS - x, ROWS - y)
@@ -197,8 +203,8 @@ def _grid() -> list[list[str]]:
     return full
 
 
-def _add_box(boxes: list[dict], box_at: dict[tuple[int, int], int], x: int, y: int, w: int, h: int,
-             key: tuple | None, fort: int, large: bool, star: bool, tower: bool) -> None:
+def _add_box(boxes: list[dict[str, Any]], box_at: dict[tuple[int, int], int], x: int, y: int, w: int, h: int,
+             key: tuple[str, int] | None, fort: int, large: bool, star: bool, tower: bool) -> None:
     i = len(boxes)
     boxes.append(dict(index=i, name=cell_name(x, y), col=x, row=y, w=w, h=h,
                       rect=(float(x), float(ROWS - y - h), float(w), float(h)),
@@ -208,7 +214,7 @@ def _add_box(boxes: list[dict], box_at: dict[tuple[int, int], int], x: int, y: i
             box_at[(x + dx, y + dy)] = i
 
 
-def _fort_cells(owner: int) -> tuple[tuple, tuple, tuple]:
+def _fort_cells(owner: int) -> tuple[Cells, Cells, Cells]:
     """(large box corners, star corners, tower cells) of a fort; North's by the half turn."""
     if owner == 0:
         return FORT_LARGE, FORT_STARS, FORT_TOWER_CELLS
@@ -217,10 +223,10 @@ def _fort_cells(owner: int) -> tuple[tuple, tuple, tuple]:
             tuple((COLS - 1 - x, ROWS - 1 - y) for x, y in FORT_TOWER_CELLS))
 
 
-def _place_boxes(grid: list[list[str]]) -> tuple[list[dict], list[tuple[int, int]], list[tuple[int, int]]]:
+def _place_boxes(grid: list[list[str]]) -> tuple[list[dict[str, Any]], list[tuple[int, int]], list[tuple[int, int]]]:
     """All boxes (the forts' first, South's then North's), the river cells and the stars."""
     half = ROWS // 2
-    boxes: list[dict] = []
+    boxes: list[dict[str, Any]] = []
     box_at: dict[tuple[int, int], int] = {}
     for owner in (0, 1):
         large, stars, towers = _fort_cells(owner)
@@ -262,14 +268,15 @@ def _banks(field: dict[tuple[int, int], int]) -> dict[int, int]:
     return bank_of
 
 
-def _touch(a: dict, b: dict) -> bool:
-    return (a["col"] <= b["col"] + b["w"] and b["col"] <= a["col"] + a["w"]
-            and a["row"] <= b["row"] + b["h"] and b["row"] <= a["row"] + a["h"])
+def _touch(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    touching: bool = (a["col"] <= b["col"] + b["w"] and b["col"] <= a["col"] + a["w"]
+                      and a["row"] <= b["row"] + b["h"] and b["row"] <= a["row"] + a["h"])
+    return touching
 
 
-def _adjacency(boxes: list[dict], bank_of: dict[int, int]) -> list[list[int]]:
+def _adjacency(boxes: list[dict[str, Any]], bank_of: dict[int, int]) -> list[list[int]]:
     """Boxes touching at an edge or a corner, on the same side of walls and water."""
-    def region(b: dict) -> tuple[str, int]:
+    def region(b: dict[str, Any]) -> tuple[str, int]:
         return ("fort", b["fort"]) if b["fort"] >= 0 else ("bank", bank_of[b["index"]])
 
     nbrs: list[list[int]] = [[] for _ in boxes]
@@ -281,17 +288,18 @@ def _adjacency(boxes: list[dict], bank_of: dict[int, int]) -> list[list[int]]:
     return nbrs
 
 
-def _sections(boxes: list[dict], nbrs: list[list[int]]) -> tuple[list, dict, dict, dict]:
+def _sections(boxes: list[dict[str, Any]], nbrs: list[list[int]]
+              ) -> tuple[list[SectionKey], dict[SectionKey, list[int]], dict[SectionKey, int], dict[int, int]]:
     """Sections: the boxes of one letter drawn in one half, each one connected patch.
     Numbered from South's edge outwards (row, then column); section ``33 - n`` is the
     half turn of section ``n``."""
-    keys: dict[tuple, list[int]] = {}
+    keys: dict[SectionKey, list[int]] = {}
     for b in boxes:
         if b["key"] is not None:
             keys.setdefault(b["key"], []).append(b["index"])
     south_keys = sorted((k for k in keys if k[1] == 0),
                         key=lambda k: min((boxes[i]["row"], boxes[i]["col"]) for i in keys[k]))
-    order: dict[tuple, int] = {}
+    order: dict[SectionKey, int] = {}
     for n, k in enumerate(south_keys, start=1):
         order[k] = n
         order[(k[0], 1)] = 2 * len(south_keys) + 1 - n
@@ -310,10 +318,11 @@ def _sections(boxes: list[dict], nbrs: list[list[int]]) -> tuple[list, dict, dic
     return section_keys, keys, order, section_of_box
 
 
-def _opening_boxes(boxes: list[dict], p: tuple, q: tuple) -> list[dict]:
+def _opening_boxes(boxes: list[dict[str, Any]], p: tuple[float, float], q: tuple[float, float]
+                   ) -> list[dict[str, Any]]:
     """Boxes sharing a stretch of the wall opening from grid point ``p`` to ``q``."""
     (x1, y1), (x2, y2) = p, q
-    out = []
+    out: list[dict[str, Any]] = []
     for b in boxes:
         bx, by, bw, bh = b["col"], b["row"], b["w"], b["h"]
         if y1 == y2:
@@ -327,8 +336,8 @@ def _opening_boxes(boxes: list[dict], p: tuple, q: tuple) -> list[dict]:
     return out
 
 
-def _gates(boxes: list[dict], section_of_box: dict[int, int]) -> list[dict]:
-    gates: list[dict] = []
+def _gates(boxes: list[dict[str, Any]], section_of_box: dict[int, int]) -> list[dict[str, Any]]:
+    gates: list[dict[str, Any]] = []
     for owner in (0, 1):
         for _gid, (p0, q0), facing0 in FORT_GATES:
             p: tuple[float, float] = p0 if owner == 0 else _turn(*p0)
@@ -348,11 +357,11 @@ def _gates(boxes: list[dict], section_of_box: dict[int, int]) -> list[dict]:
 
 
 def _bridges(stars: list[tuple[int, int]], field: dict[tuple[int, int], int],
-             bank_of: dict[int, int]) -> list[dict]:
+             bank_of: dict[int, int]) -> list[dict[str, Any]]:
     """Each star joins the boxes on either side of it across the water. Numbered from
     the west edge along the river; each starts as the bridge of the player it is
     farthest from."""
-    bridges: list[dict] = []
+    bridges: list[dict[str, Any]] = []
     for (x, y) in stars:
         found = None
         for (dx, dy), horizontal in (((0, 1), False), ((1, 0), True)):

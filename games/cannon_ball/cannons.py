@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from . import battlefield as M
 from .moves import CannonMove, box_name
 from .sections import SectionRules
+from .state import Cannon
 from .tables import BRIDGE, EMPTY, GATE_INSIDE, MOVING, N_BOXES, SEC, SECTION_BOXES, SECTION_BRIDGES, SPOT_SET
 
 if TYPE_CHECKING:
@@ -40,13 +41,13 @@ class CannonRules(SectionRules):
         return ESCORTED_HOP if (mv.escorts and not self.each) else 1
 
     # -- which moves ---------------------------------------------------------------------------
-    def _cannon_candidates(self, cid: int, legal_only: bool) -> list:
+    def _cannon_candidates(self, cid: int, legal_only: bool) -> list[CannonMove]:
         """Every cannon move of cannon ``cid`` worth asking about (legal ones only, if asked)."""
         c = self.cannons[cid]
         if c is None:
             return []
         frm = min(c[1])
-        out: list = []
+        out: list[CannonMove] = []
         if len(c[1]) == 1:                 # in a fort
             for t in M.LARGE_NEIGHBOURS.get(frm, ()):
                 out.append(CannonMove(frm, (t,)))
@@ -60,9 +61,9 @@ class CannonRules(SectionRules):
             out = [m for m in out if self._why_cannon(m) is None]
         return out
 
-    def _outside_candidates(self, frm: int, owner: int, legal_only: bool) -> list:
+    def _outside_candidates(self, frm: int, owner: int, legal_only: bool) -> list[CannonMove]:
         e = SEC[frm]
-        out: list = []
+        out: list[CannonMove] = []
         for g in M.FORTS[owner].gates:
             if M.GATES[g].section == e:
                 out.append(CannonMove(frm, (M.GATES[g].inside,)))
@@ -122,7 +123,7 @@ class CannonRules(SectionRules):
             return self._why_cannon_in_fort(mv, c)
         return self._why_cannon_outside(mv, cid, c)
 
-    def _why_cannon_in_fort(self, mv: CannonMove, c: list) -> str | None:
+    def _why_cannon_in_fort(self, mv: CannonMove, c: Cannon) -> str | None:
         frm = mv.frm
         if mv.escorts:
             return "inside a fort a cannon moves without escorts"
@@ -141,7 +142,7 @@ class CannonRules(SectionRules):
             return f"gate {gate.id} is closed"
         return self._why_cannon_arrive(mv, -1, gate.section, pass_men=True)
 
-    def _why_cannon_outside(self, mv: CannonMove, cid: int, c: list) -> str | None:
+    def _why_cannon_outside(self, mv: CannonMove, cid: int, c: Cannon) -> str | None:
         me = self.to_move
         e = SEC[mv.frm]
         if e in self.sieges:

@@ -13,10 +13,10 @@ module the game registry names and re-exports it.
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from . import battlefield as M
-from .moves import CannonMove, Choice, End, Risk, Spin, Step, Tnt, parse_text
+from .moves import CannonMove, Choice, End, Move, Risk, Spin, Step, Tnt, parse_text
 from .tables import (BRIDGE, BRIDGE_END, CHOOSE, EMPTY, FORT_OF, LINK_KIND, MOVING, N_BOXES, N_SECTIONS, NAMES, OPENING,
                      OVER, RISKS, SEC, SOUTH, SPIN)
 from .turns import TurnRules
@@ -77,16 +77,16 @@ class CannonBallState(TurnRules):
         return st
 
     # -- reading moves ------------------------------------------------------------------------------
-    def parse_move(self, text: str):
+    def parse_move(self, text: str) -> Move:
         return self.parse_legal(text, parse_text(text))
 
     # -- texts ---------------------------------------------------------------------------------
-    def result_text(self, names=None) -> str:
+    def result_text(self, names: Sequence[str] | None = None) -> str:
         if self.phase != OVER:
             return ""
         return _renamed(self.reason, names)
 
-    def status_text(self, names=None) -> str:
+    def status_text(self, names: Sequence[str] | None = None) -> str:
         ph = self.phase
         if ph == OVER:
             return self.result_text(names)
@@ -113,7 +113,7 @@ class CannonBallState(TurnRules):
         n = self.budget
         return f"{who}: {n} {'move' if n == 1 else 'moves'} left" if n else f"{who}: no moves left, end your turn"
 
-    def public_move_text(self, move, names=None) -> str:
+    def public_move_text(self, move: Move, names: Sequence[str] | None = None) -> str:
         if self.why_illegal(move) is not None:
             return str(move)              # apply() will refuse it and say why
         probe = self.copy()
@@ -172,7 +172,7 @@ def _renamed(text: str, names: Sequence[str] | None) -> str:
     return text
 
 
-def _describe(st: CannonBallState, move, phase: str, mover: int, names) -> str:
+def _describe(st: CannonBallState, move: Move, phase: str, mover: int, names: Sequence[str] | None) -> str:
     """The first half of a log line, before the consequences."""
     if isinstance(move, Spin):
         if phase == OPENING:
@@ -212,7 +212,23 @@ def risk_text(risk: float) -> str:
 
 # -- the move log, an action a line ------------------------------------------------------------
 
-def log_lines(entries, names=None, state_at=None) -> list[tuple[int, int, int, str]]:
+class Entry(Protocol):
+    """What the log lines read of a move log entry (``games.core.match.LogEntry``)."""
+    @property
+    def text(self) -> str: ...
+    @property
+    def public(self) -> str: ...
+    @property
+    def player(self) -> int: ...
+
+
+#: a log line: (first entry, last entry, player, text)
+Line = tuple[int, int, int, str]
+#: the position before entry ``i`` of the log
+StateAt = Callable[[int], CannonBallState]
+
+def log_lines(entries: Sequence[Entry], names: Sequence[str] | None = None,
+              state_at: StateAt | None = None) -> list[Line]:
     """The move log as the actions a player would name, one a line, as (first entry,
     last entry, player, text): a choice with its spin ("South takes a move turn and
     spins 7"), a man's walk or several men's walks to one section ("South walks 4 men
@@ -234,7 +250,7 @@ def log_lines(entries, names=None, state_at=None) -> list[tuple[int, int, int, s
     return out
 
 
-def _move(e):
+def _move(e: Entry) -> Move | None:
     try:
         return parse_text(e.text)
     except ValueError:
@@ -253,7 +269,7 @@ def _lower(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def _action(entries, i, names, state_at) -> list[tuple[int, int, int, str]]:
+def _action(entries: Sequence[Entry], i: int, names: Sequence[str] | None, state_at: StateAt) -> list[Line]:
     """The line(s) of the action that starts at entry ``i`` (none: a plain line)."""
     e = entries[i]
     mv = _move(e)
@@ -293,7 +309,7 @@ def _joined(text: str, events: list[str]) -> str:
     return text + (": " + "; ".join(seen) if seen else "")
 
 
-def _choice_line(entries, i, ch, who):
+def _choice_line(entries: Sequence[Entry], i: int, ch: Choice, who: str) -> Line:
     e = entries[i]
     said = _lower(e.public)
     nxt = entries[i + 1] if i + 1 < len(entries) else None
@@ -307,7 +323,7 @@ def _choice_line(entries, i, ch, who):
     return (i, i + 1, e.player, _joined(f"{who} {said}", [rest] if rest else []))
 
 
-def _spent(entries, state_at, first: int, last: int) -> int:
+def _spent(entries: Sequence[Entry], state_at: StateAt, first: int, last: int) -> int:
     """Moves the piece moves among entries ``first``..``last`` spent (in the "each piece"
     reading, each piece's own move: one a step or hop)."""
     total = 0
@@ -318,12 +334,12 @@ def _spent(entries, state_at, first: int, last: int) -> int:
     return total
 
 
-def _place(box: int) -> tuple:
+def _place(box: int) -> tuple[str, int]:
     s = SEC[box]
     return ("sec", s) if s >= 0 else ("fort", FORT_OF[box])
 
 
-def _place_text(place, names) -> str:
+def _place_text(place: tuple[str, int], names: Sequence[str] | None) -> str:
     return f"section {M.SECTIONS[place[1]].number}" if place[0] == "sec" else f"{_name(place[1], names)}'s fort"
 
 
@@ -335,11 +351,12 @@ def _bridges_text(numbers: list[int]) -> str:
     return " over bridges " + ", ".join(str(n) for n in numbers[:-1]) + f" and {numbers[-1]}"
 
 
-def _walk_lines(entries, i, who, names, state_at):
+def _walk_lines(entries: Sequence[Entry], i: int, who: str, names: Sequence[str] | None,
+                state_at: StateAt) -> list[Line]:
     """Walks (a man's chain of steps, with the bridges' chance folded in) grouped while
     they end in the same section."""
     p = entries[i].player
-    walks: list[dict] = []
+    walks: list[dict[str, Any]] = []       # a walk: its boxes, entries, bridges and events
     k = i
     while k < len(entries):
         e = entries[k]
@@ -364,7 +381,7 @@ def _walk_lines(entries, i, who, names, state_at):
         else:
             break
         k += 1
-    groups: list[list[dict]] = []
+    groups: list[list[dict[str, Any]]] = []
     for w in walks:
         w["place"] = ("lost",) if w["lost"] else _place(w["box"])
         if groups and groups[-1][0]["place"] == w["place"] and w["place"] != ("lost",):
@@ -374,7 +391,8 @@ def _walk_lines(entries, i, who, names, state_at):
     return [_walk_line(entries, g, p, who, names, state_at) for g in groups]
 
 
-def _walk_line(entries, group, p, who, names, state_at):
+def _walk_line(entries: Sequence[Entry], group: list[dict[str, Any]], p: int, who: str,
+               names: Sequence[str] | None, state_at: StateAt) -> Line:
     first, last = group[0]["first"], group[-1]["last"]
     ends = {w["box"] for w in group}
     men = sum(1 for w in group if w["origin"] not in ends or w is group[0])
@@ -395,10 +413,11 @@ def _walk_line(entries, group, p, who, names, state_at):
     return (first, last, p, _joined(text, events))
 
 
-def _hops_line(entries, i, who, names, state_at):
+def _hops_line(entries: Sequence[Entry], i: int, who: str, names: Sequence[str] | None,
+               state_at: StateAt) -> Line:
     """A cannon's hops, one after another (with the bridges' chance folded in)."""
     p = entries[i].player
-    hops: list = []
+    hops: list[CannonMove] = []
     events: list[str] = []
     last = i
     k = i
@@ -423,7 +442,7 @@ def _hops_line(entries, i, who, names, state_at):
              else f"{M.BOXES[end[0]].name} in {_name(place[1], names)}'s fort")
     how = " with 2 escorts" if any(h.escorts for h in hops) else (" (passed along)" if place[0] == "sec" else "")
     many = f" ({len(hops)} hops)" if len(hops) > 1 else ""
-    bridges = []
+    bridges: list[int] = []
     for h in hops:
         for br in M.BRIDGES:
             if SEC[h.frm] in br.sections and SEC[h.to[0]] in br.sections and SEC[h.frm] != SEC[h.to[0]]:
@@ -434,7 +453,7 @@ def _hops_line(entries, i, who, names, state_at):
     return (i, last, p, _joined(text, events))
 
 
-def new_game(options: dict | None = None, n_seats: int = 2) -> CannonBallState:
+def new_game(options: dict[str, Any] | None = None, n_seats: int = 2) -> CannonBallState:
     """A new game: both forts full, gates open, both players about to spin."""
     if n_seats != 2:
         raise ValueError("Cannon Ball is a game for two players")

@@ -142,7 +142,7 @@ def _gate(text: str, raw: str) -> int:
     return g
 
 
-def parse_text(text: str):
+def parse_text(text: str) -> Move:
     """Text -> move, checking only the form (not whether it is legal now).
 
     :raises BadNotation: the text is not a move."""
@@ -152,7 +152,7 @@ def parse_text(text: str):
     if not raw:
         raise BadNotation(f"No move typed: {_HELP}")
     t = re.sub(r"\s+", " ", raw.lower())
-    simple = {"move": MOVE_CHOICE, "end": END, "holds": Risk(True), "explodes": Risk(False)}
+    simple: dict[str, Move] = {"move": MOVE_CHOICE, "end": END, "holds": Risk(True), "explodes": Risk(False)}
     if t in simple:
         return simple[t]
     for parse in (_parse_choice, _parse_piece):
@@ -162,7 +162,7 @@ def parse_text(text: str):
     raise BadNotation(f"{raw!r} is not a move: {_HELP}")
 
 
-def _parse_choice(t: str, raw: str):
+def _parse_choice(t: str, raw: str) -> Spin | Choice | None:
     m = _RE_SPIN.match(t)
     if m:
         v = int(m.group(1))
@@ -187,7 +187,7 @@ def _parse_choice(t: str, raw: str):
     return None
 
 
-def _parse_piece(t: str, raw: str):
+def _parse_piece(t: str, raw: str) -> Step | CannonMove | Tnt | None:
     compact = t.replace(" ", "") if not t.startswith("tnt") else t
     m = _RE_STEP.match(compact)
     if m:

@@ -9,7 +9,7 @@ attack, and the same counting serves the rules, the board and the AI.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from . import battlefield as M
 from .state import StateBase
@@ -281,7 +281,7 @@ def attack_preview(state: CannonBallState, s: int, men: int = 1, cannon: bool = 
     return f
 
 
-def end_turn_warning(state: CannonBallState, names=None) -> str:
+def end_turn_warning(state: CannonBallState, names: Sequence[str] | None = None) -> str:
     """What ending the move turn now would lose, in a player's words ("" = nothing)."""
     loss = state.end_losses()
     parts = []

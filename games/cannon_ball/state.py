@@ -23,6 +23,12 @@ from .tables import (ASSAULT_LIMIT, BUDGET_MODES, EMPTY, ENEMY_GATE_SECTIONS, HO
 if TYPE_CHECKING:
     from .game import CannonBallState  # noqa: F401 - the final class, its own view (perfect information)
 
+#: a cannon on the board: ``[owner seat, its boxes (a tuple of box indexes)]`` (a list: the boxes change)
+Cannon = list[Any]
+#: a piece on a bridge that may give way: ``("man", from, to, bridge, seat)`` or
+#: ``("cannon", id, to boxes, escort boxes, bridge, seat, the escorts' moves spent)``
+Crossing = tuple[Any, ...]
+
 
 class StateBase(GameState[Move, "CannonBallState"]):
     """The data of a position and its bookkeeping; the attributes are described on
@@ -37,7 +43,7 @@ class StateBase(GameState[Move, "CannonBallState"]):
         self.quiet_turns = quiet_turns
         self.turn_limit = turn_limit
         self.occ = [EMPTY] * N_BOXES
-        self.cannons: list[list | None] = []
+        self.cannons: list[Cannon | None] = []
         self.cannon_at: dict[int, int] = {}
         self.sec_men = [[0] * N_SECTIONS, [0] * N_SECTIONS]
         self.sec_cannon = [-1] * N_SECTIONS
@@ -58,7 +64,7 @@ class StateBase(GameState[Move, "CannonBallState"]):
         self.limits: dict[int, int] = {}
         self.fuse = -1
         self.fuse_man = -1         # the box of the man who lit a gate fuse (he must leave its section)
-        self.crossing: tuple | None = None
+        self.crossing: Crossing | None = None
         self.turn = 0
         self.quiet = 0
         self.progress = False
@@ -66,8 +72,8 @@ class StateBase(GameState[Move, "CannonBallState"]):
         self._winner: int | None = None
         self.reason = ""
         self.events: list[str] = []
-        self._legal: list | None = None
-        self._xc: dict | None = None        # excess() per seat, until the next change
+        self._legal: list[Move] | None = None
+        self._xc: dict[int, tuple[int, list[int]]] | None = None        # excess() per seat, until the next change
         for fort in M.FORTS:
             for b in fort.boxes:
                 if M.BOXES[b].star:
@@ -248,7 +254,7 @@ class StateBase(GameState[Move, "CannonBallState"]):
         }
 
 
-def _crossing_json(cr: tuple) -> list:
+def _crossing_json(cr: Crossing) -> list[Any]:
     if cr[0] == "man":
         return ["man", box_name(cr[1]), box_name(cr[2]), cr[3], cr[4]]
     return ["cannon", cr[1], [box_name(b) for b in cr[2]], [box_name(b) for b in cr[3]], cr[4], cr[5],

@@ -9,14 +9,14 @@ of a turn; the rules it calls are in the sibling modules.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from games.core.game import CHANCE, TERMINAL
 
 from . import battlefield as M
 from .bridges_and_gates import BridgeAndGateRules
 from .cannons import CannonRules
-from .moves import END, MOVE_CHOICE, SPINS, CannonMove, Choice, End, Risk, Spin, Step, Tnt
+from .moves import END, MOVE_CHOICE, SPINS, CannonMove, Choice, End, Move, Risk, Spin, Step, Tnt
 from .tables import (BRIDGE, BRIDGE_END, CALLS, CHOOSE, LINKS, MOVING, N_BOXES, N_SECTIONS, NAMES, OPENING, OVER,
                      SEC, SECTION_BOXES, SPIN)
 from .troopers import TrooperRules
@@ -34,7 +34,7 @@ class TurnRules(TrooperRules, CannonRules, BridgeAndGateRules):
             return CHANCE
         return self.to_move
 
-    def chance_outcomes(self) -> list[tuple[Any, float]]:
+    def chance_outcomes(self) -> list[tuple[Move, float]]:
         ph = self.phase
         if ph in (OPENING, SPIN):
             return [(s, 1 / 12) for s in SPINS]
@@ -53,12 +53,12 @@ class TurnRules(TrooperRules, CannonRules, BridgeAndGateRules):
         return self._ply
 
     # -- legal moves ---------------------------------------------------------------------------
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> list[Move]:
         if self._legal is None:
             self._legal = self._generate()
         return self._legal
 
-    def _generate(self) -> list:
+    def _generate(self) -> list[Move]:
         ph = self.phase
         if ph == CHOOSE:
             return self._gen_choices()
@@ -66,11 +66,11 @@ class TurnRules(TrooperRules, CannonRules, BridgeAndGateRules):
             return self._gen_moving()
         return []
 
-    def _gen_choices(self) -> list:
+    def _gen_choices(self) -> list[Move]:
         me = self.to_move
         if self.tnt[me] >= 0:
             return [Choice("tnt", -1, c) for c in CALLS]
-        out: list = [MOVE_CHOICE]
+        out: list[Move] = [MOVE_CHOICE]
         for g in M.FORTS[me].gates:
             st = self.gates[g]
             if st != "destroyed":
@@ -83,8 +83,8 @@ class TurnRules(TrooperRules, CannonRules, BridgeAndGateRules):
                 out += [Choice("fire", g, c) for c in CALLS]
         return out
 
-    def _gen_moving(self) -> list:
-        out: list = [END]
+    def _gen_moving(self) -> list[Move]:
+        out: list[Move] = [END]
         me = self.to_move
         if not self.each and self.budget <= 0:
             return out
@@ -106,7 +106,7 @@ class TurnRules(TrooperRules, CannonRules, BridgeAndGateRules):
         return out
 
     # -- legality ------------------------------------------------------------------------------
-    def why_illegal(self, move) -> str | None:
+    def why_illegal(self, move: object) -> str | None:
         ph = self.phase
         if ph == OVER:
             return "the game is over"
@@ -122,7 +122,7 @@ class TurnRules(TrooperRules, CannonRules, BridgeAndGateRules):
             return self._why_choice(move)
         return self._why_moving(move)
 
-    def _why_choice(self, move) -> str | None:
+    def _why_choice(self, move: object) -> str | None:
         if not isinstance(move, Choice):
             if isinstance(move, (Step, CannonMove, Tnt, End)):
                 return "choose your turn first: a move turn (move), a gate turn or a gamble"
@@ -152,7 +152,7 @@ class TurnRules(TrooperRules, CannonRules, BridgeAndGateRules):
             return self._why_fire(move.target)
         return "not a choice of turn"
 
-    def _why_moving(self, move) -> str | None:
+    def _why_moving(self, move: object) -> str | None:
         if isinstance(move, End):
             return None
         if isinstance(move, Step):
@@ -166,19 +166,22 @@ class TurnRules(TrooperRules, CannonRules, BridgeAndGateRules):
         return "not a move of a move turn"
 
     # -- applying ------------------------------------------------------------------------------------
-    def _apply(self, move) -> None:
+    def _apply(self, move: Move) -> None:
+        # the move is legal (why_illegal said so), so the phase says what it is: a spin
+        # at the opening and the spin, a bridge's fate, a choice of turn, else a move
+        # turn's end, step, cannon move or TNT (the casts say what why_illegal checked)
         self.events = []
         self._legal = None
         self._xc = None
         ph = self.phase
         if ph == OPENING:
-            self._apply_opening(move.value)
+            self._apply_opening(cast(Spin, move).value)
         elif ph == SPIN:
-            self._apply_spin(move.value)
+            self._apply_spin(cast(Spin, move).value)
         elif ph == BRIDGE:
-            self._apply_risk(move.holds)
+            self._apply_risk(cast(Risk, move).holds)
         elif ph == CHOOSE:
-            self._apply_choice(move)
+            self._apply_choice(cast(Choice, move))
         elif isinstance(move, End):
             self._end_turn()
         elif isinstance(move, Step):
@@ -186,7 +189,7 @@ class TurnRules(TrooperRules, CannonRules, BridgeAndGateRules):
         elif isinstance(move, CannonMove):
             self._apply_cannon(move)
         else:
-            self._apply_tnt(move)
+            self._apply_tnt(cast(Tnt, move))
         self._ply += 1
         if self.phase not in (OVER, OPENING):
             self._check_wins()
