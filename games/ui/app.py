@@ -9,6 +9,7 @@ import logging
 import os
 import sys
 import time
+from typing import Any
 
 import pygame
 
@@ -76,13 +77,13 @@ class App:
         self.frame_times: list = []         # seconds per frame, for benchmarks
         self.crashes: list = []             # times of unexpected errors caught by the loop
         self.exit_code = 0
-        self._records = None                # the evening's record, read when first needed
+        self._records: Any = None           # the evening's record (games.core.records), read when first needed
         self.records_problem: str | None = None
         self.first_frame_at: float | None = None
         self._t0 = t0
         # game controllers: opened as they are plugged in (SDL sends an "added" event for
         # each one already there at start-up too), keyed by their instance id
-        self.controllers: dict[int, object] = {}
+        self.controllers: dict[int, Any] = {}
         self.nav_repeat = nav.NavRepeat()
         self._held: tuple | None = None     # (instance id, button or axis) holding a direction
         self._controller_api = _init_controllers()
@@ -208,6 +209,8 @@ class App:
             log.info("controller plugged in: %s (instance %d)", pad.name, iid)
             return
         iid = getattr(event, "instance_id", None)
+        if not isinstance(iid, int):
+            return
         pad = self.controllers.pop(iid, None)
         nav.forget_controller(iid)
         if self._held is not None and self._held[0] == iid:
@@ -352,7 +355,7 @@ class App:
                    f"Cannonade hit an error it did not expect ({type(exc).__name__}). Any game in progress "
                    f"is autosaved. The details are in the log file:\n{logs.log_file()}",
                    buttons=(("Carry on", None, None),))
-        d.is_error = True
+        d.is_error = True           # type: ignore[attr-defined]  # marks the one error dialog (see above)
         self.push(d)
 
 

@@ -49,9 +49,15 @@ log = logging.getLogger(__name__)
 class Host(Protocol):
     """What a board may ask of the frame, and nothing more."""
 
-    theme: "Theme"
-    sound: "SoundBoard"
-    settings: "Settings"
+    @property
+    def theme(self) -> "Theme": ...
+
+    @property
+    def sound(self) -> "SoundBoard": ...
+
+    @property
+    def settings(self) -> "Settings": ...
+
     #: whose secrets may be drawn (hidden information); None = public only
     viewer: int | None
 
@@ -256,7 +262,7 @@ class GenericBoard(Board):
         self.page = 0
         self.buttons: list[Button] = []
         self._moves: list = []
-        self._key = None
+        self._key: tuple[Any, ...] | None = None
         self.text_rect = pygame.Rect(0, 0, 1, 1)
         self.moves_rect = pygame.Rect(0, 0, 1, 1)
         self.prev_btn = Button("<", lambda: self._turn(-1), sound=host.sound)

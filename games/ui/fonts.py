@@ -106,7 +106,7 @@ def has_glyph(face: str | None, ch: str) -> bool:
         hit = False
         if ft is not None:
             try:
-                m = ft.get_metrics(ch)    # type: ignore[attr-defined]
+                m = ft.get_metrics(ch)
                 hit = bool(m) and m[0] is not None
             except (pygame.error, ValueError) as exc:
                 log.warning("cannot ask %s for %r: %s", face or "the default font", ch, exc)
@@ -370,13 +370,13 @@ class Font(pygame.font.Font):
         """Drawn by the default font alone, left to right (the fast, common case)."""
         return text.isascii() or all(_plain_char(ch) for ch in text)
 
-    def size(self, text) -> tuple[int, int]:  # type: ignore[override]
+    def size(self, text) -> tuple[int, int]:
         if not isinstance(text, str) or self._plain(text):
             return super().size(text)
         lay = self._layout(text)
         return lay.w, lay.ascent + lay.descent
 
-    def render(self, text, antialias, color, bgcolor=None, wraplength=0) -> pygame.Surface:  # type: ignore[override]
+    def render(self, text, antialias, color, bgcolor=None, wraplength=0) -> pygame.Surface:
         if not isinstance(text, str) or self._plain(text) or "\n" in text:
             return super().render(text, antialias, color, bgcolor, wraplength)
         lay = self._layout(text)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import re
+from typing import Any
 
 import pygame
 
@@ -76,7 +77,7 @@ class LearnScreen(GameScreen):
         self.play_btn = b("Play against Easy", self.play_real, primary=True)
         self.done_btn = b("Back to menu", self.leave_lesson)
         self.buttons = [self.show_btn, self.rules_btn, self.restart_btn, self.skip_btn, self.menu_btn]
-        self._guide_key = None
+        self._guide_key: tuple[Any, ...] | None = None
         self.card_rect = pygame.Rect(0, 0, 1, 1)
         # the step whose card is shown: it follows the lesson only once the board's
         # animation is over, so a card never speaks of a move still being played out

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import logging
 import math
+from typing import Any
 
 import pygame
 
@@ -21,9 +22,9 @@ log = logging.getLogger(__name__)
 class MainMenu(Scene):
     def __init__(self, app):
         super().__init__(app)
-        self.cards = []
+        self.cards: list[dict[str, Any]] = []
         for info in games.GAMES:
-            card = {
+            card: dict[str, Any] = {
                 "info": info,
                 "new": Button("New game", (lambda i=info: self.new_game(i)), primary=True, sound=app.sound),
                 "rules": Button("Rules", (lambda i=info: self.show_rules(i)), sound=app.sound),
@@ -327,10 +328,10 @@ class MainMenu(Scene):
             surf = pygame.Surface(r.size, pygame.SRCALPHA)
             try:
                 board_class(info).draw_rules_diagram(info.card_art, surf, surf.get_rect(), t)
+                self._art[key] = surf
             except Exception:   # noqa: BLE001 - a broken picture must not take the menu down
                 log.exception("the menu picture of %s could not be drawn", info.id)
-                surf = None
-            self._art[key] = surf
+                self._art[key] = None
             return
         self._art_pending = False
 
@@ -371,7 +372,7 @@ class MainMenu(Scene):
                 y += t.body_font().get_linesize()
             art_r = card.get("art_rect")
             art = self._art.get((info.id, art_r.size, t.colorblind)) if art_r is not None else None
-            if art is not None:
+            if art is not None and art_r is not None:
                 surface.blit(art, art_r.topleft)
             for b in card["buttons"]:
                 b.draw(surface, t)

@@ -91,7 +91,8 @@ def nav_action(event) -> str | None:
 
 
 def _stick(event) -> str | None:
-    pair = _AXES.get(getattr(event, "axis", None))
+    axis = getattr(event, "axis", None)
+    pair = _AXES.get(axis) if isinstance(axis, int) else None
     if pair is None:
         return None
     # asked twice about one event (the app, then a screen), the answer is the same:

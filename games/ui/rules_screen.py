@@ -2,6 +2,8 @@
 game's own board renderer (``draw_rules_diagram``)."""
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from games.ui import nav
@@ -16,7 +18,7 @@ class RulesScreen(Scene):
         super().__init__(app)
         self.info = info
         self.sections = info.rules_sections()
-        self.draw_diagram = getattr(board_class(info), "draw_rules_diagram", None)
+        self.draw_diagram: Any = getattr(board_class(info), "draw_rules_diagram", None)
         # The pictures are still drawings: each is drawn once per size and palette and
         # then blitted, so a scrolled or idle rules page costs a few blits a frame.
         self._pictures: dict = {}

@@ -33,7 +33,7 @@ class SettingsScreen(Scene):
             return f
         no_device = app.sound.no_device()
         if no_device is None:
-            sound_rows = [("Master volume", Slider(s.master_volume, 0.0, 1.0, setter("master_volume"))),
+            sound_rows: list[tuple[str, Slider | Note]] = [("Master volume", Slider(s.master_volume, 0.0, 1.0, setter("master_volume"))),
                           ("Effects volume", Slider(s.effects_volume, 0.0, 1.0, setter("effects_volume")))]
         else:
             sound_rows = [("Sound", Note(f"No sound device: {no_device}"))]

@@ -171,6 +171,8 @@ class Spinner:
         return surf
 
     def _glow(self, surface, cx, cy, radius, theme) -> None:
+        if self.value is None:
+            return                  # nothing has been spun yet: no sector to light
         a = sector_angle(self.value)
         k = min(1.0, self.flash / 1.2)
         ring = pygame.Surface((2 * radius + 4, 2 * radius + 4), pygame.SRCALPHA)
