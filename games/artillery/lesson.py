@@ -12,7 +12,9 @@ Every die and every card is written here as a chance outcome (``deal KC``,
 ``roll 7``); North's moves are written too. The free steps (moving a unit) are
 CHECK steps: each move must keep the house in reach with the moves left (this
 activation's and the next round's, :func:`reachable`), so North's written replies,
-which never go near where South may walk, stay legal whatever the learner drags.
+which never go near where South may walk, stay legal whatever the learner drags. Their
+examples (what Skip plays and Show me draws) are :class:`Toward` moves: the written road
+where it still fits, else a move the step takes from wherever the learner's own road led.
 """
 from __future__ import annotations
 
@@ -107,6 +109,63 @@ def walk(uid: str, sid: str, card: str, later: int, nearer: bool = True):
     return check
 
 
+class Toward:
+    """A walk step's example move (Skip, Show me), from wherever the unit stands: the written
+    point when the step takes it from here (the lesson's own road), else End once the unit is
+    inside the section, else the move the step takes that brings it nearest the section (then
+    nearest the written point). After the player's own road the written point may be out of
+    reach; the step's ``check`` says what fits."""
+
+    def __init__(self, uid: str, sid: str, goal: tuple[int, int], check) -> None:
+        self.uid, self.sid, self.goal, self.check = uid, sid, goal, check
+        self.text = f"move {uid} {goal[0]},{goal[1]}"      # the written road's move
+
+    def __repr__(self) -> str:
+        return f"Toward({self.text!r})"
+
+    def _taken(self, st, m) -> bool:
+        after = st.copy()
+        after.apply(m)
+        return bool(self.check(st, m, after))
+
+    def __call__(self, st) -> str:
+        uid, sid = self.uid, self.sid
+        goal = (float(self.goal[0]), float(self.goal[1]))
+        legal = [m for m in st.legal_moves()
+                 if m.kind == "end" or (m.kind == "move" and m.a == uid and not m.flag and not m.guns)]
+        walks = [m for m in legal if m.kind == "move"]
+        here = next((m for m in walks if tuple(m.pos) == goal), None)
+        if here is not None and self._taken(st, here):
+            return str(here)
+        end = next((m for m in legal if m.kind == "end"), None)
+        if end is not None and _inside(st, sid, st.units[uid].pos) and self._taken(st, end):
+            return "end"
+        best = None
+        for m in walks:
+            if not self._taken(st, m):
+                continue
+            pos = (float(m.pos[0]), float(m.pos[1]))
+            key = (round(_gap(st, sid, pos), 3), round(math.dist(pos, goal), 3), pos)
+            if best is None or key < best[0]:
+                best = (key, m)
+        if best is not None:
+            return str(best[1])
+        if end is not None and self._taken(st, end):
+            return "end"
+        return self.text           # nothing fits: the step says so (Show me: any move will do)
+
+
+def walk_step(title: str, text: str, uid: str, sid: str, card: str, later: int, rnd: int,
+              road: tuple[tuple[int, int], ...], lead: tuple[str, ...] = (), nearer: bool = True,
+              **kw) -> LessonStep:
+    """A CHECK step walking ``uid`` toward section ``sid`` (:func:`walk`): ``lead`` (the card
+    and the activation, written as they are), then one :class:`Toward` per point of the
+    written ``road``."""
+    check = walk(uid, sid, card, later, nearer)
+    return LessonStep(CHECK, title, text, targets=(uid, sid), check=check, until=over(uid, rnd),
+                      example=lead + tuple(Toward(uid, sid, p, check) for p in road), **kw)
+
+
 def over(uid: str, rnd: int):
     """``until``: the unit activated in round ``rnd`` and its activation is over (its
     last action may have ended the round: the next round's deal is then due)."""
@@ -154,13 +213,11 @@ LESSON = Lesson(
             moves=("pick KC", "activate A2"), targets=("A2",),
             script=("pick 10C", "reveal"),
             wrong="This time, pick the King of Clubs, then click A2."),
-        LessonStep(
-            CHECK, "Move",
+        walk_step(
+            "Move",
             "A Club gives Trained men three actions. Spend them moving: drag A2 toward the wooden "
             "house H1, up to 4 inches a move in a straight line. Woods cost an inch.",
-            targets=("A2", "H1"),
-            check=walk("A2", "H1", "KC", later=1), until=over("A2", 1),
-            example=("move A2 10,7", "move A2 10,11", "move A2 10,15"),
+            "A2", "H1", "KC", later=1, rnd=1, road=((10, 7), (10, 11), (10, 15)),
             script=("activate B2", "move B2 26,29", "move B2 26,25", "move B2 26,21"),
             wrong="Move A2 closer to the wooden house H1, and keep out of the woods.",
             praise="A2 is at the house's door."),
@@ -192,25 +249,22 @@ LESSON = Lesson(
             moves=(RELOAD, RELOAD), targets=("G1", "G3", "G5"),
             script=("activate B3", "move B3 10,29", "move B3 13,27"),
             wrong="This time, press Reload (R)."),
-        LessonStep(
-            CHECK, "Spades go first",
+        walk_step(
+            "Spades go first",
             "Pick the 9 of Diamonds. North plays a Spade, so North goes first. Then activate your "
             "militia A3 (two actions) and walk it round the rocks toward the stone house H2.",
-            targets=("A3", "H2"),
-            check=walk("A3", "H2", "9D", later=2), until=over("A3", 1),
-            example=("pick 9D", "activate A3", "move A3 25,7", "move A3 25,11"),
+            "A3", "H2", "9D", later=2, rnd=1, road=((25, 7), (25, 11)), lead=("pick 9D", "activate A3"),
             script=("pick 5S", "reveal", "activate B1", "fire G2+G4 at A3 round")
             + rolls(8, 3)            # B1's two dice (7+): one hit
             + rolls(9)               # A3's Fatigue test (7+): passed
             + deals("AS", "QC", "8D", "KS", "7C", "6H"),     # round 2
             wrong="Pick the 9 of Diamonds, activate A3, and walk it toward the stone house H2."),
-        LessonStep(
-            CHECK, "Take a house",
+        walk_step(
+            "Take a house",
             "Round 2: houses score now. A house is held by a side with a unit in it and no enemy. The "
             "Ace of Spades goes first but gives one action: pick it, activate A2, step into H1.",
-            targets=("A2", "H1"),
-            check=walk("A2", "H1", "AS", later=0, nearer=False), until=over("A2", 2),
-            example=("pick AS", "activate A2", "move A2 10,17"),
+            "A2", "H1", "AS", later=0, rnd=2, road=((10, 17),), lead=("pick AS", "activate A2"),
+            nearer=False,
             script=("pick KS", "reveal", "activate B2", "move B2 26,17"),
             wrong="Pick the Ace of Spades, activate A2 and move it inside the wooden house H1."),
         LessonStep(
@@ -231,13 +285,11 @@ LESSON = Lesson(
             + rolls(3)                   # B2's Fatigue test: failed, Fatigue 2 = its men: routed
             + ("activate B1", "reload G2+G4", "reload G2+G4", "reload G2+G4"),
             wrong="This time, aim at the stone house H2 with all three guns."),
-        LessonStep(
-            CHECK, "Hold both houses",
+        walk_step(
+            "Hold both houses",
             "B2's Fatigue reached its men: it routed, and H2 stands empty. Pick the 8 of Diamonds, "
             "activate A3 and march it into H2 before the round ends.",
-            targets=("A3", "H2"),
-            check=walk("A3", "H2", "8D", later=0), until=over("A3", 2),
-            example=("pick 8D", "activate A3", "move A3 25,15", "move A3 26,18"),
+            "A3", "H2", "8D", later=0, rnd=2, road=((25, 15), (26, 18)), lead=("pick 8D", "activate A3"),
             script=("pick 6H", "reveal", "activate B3", "move B3 13,23"),
             wrong="Pick the 8 of Diamonds, activate A3 and move it into the stone house H2."),
     ),
@@ -304,4 +356,4 @@ TIPS = (
         _houses_score),
 )
 
-__all__ = ["LESSON", "TIPS", "has_target", "reachable"]
+__all__ = ["LESSON", "TIPS", "Toward", "has_target", "reachable", "walk_step"]

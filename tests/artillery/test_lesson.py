@@ -14,12 +14,13 @@ import pytest  # noqa: E402
 
 import games  # noqa: E402
 from games.artillery import events as ev  # noqa: E402
-from games.artillery.lesson import LESSON, TIPS, has_target, reachable  # noqa: E402
+from games.artillery.lesson import LESSON, TIPS, Toward, has_target, reachable  # noqa: E402
 from games.artillery.rules import Move  # noqa: E402
 from games.core.driver import MatchDriver  # noqa: E402
 from games.core.game import CHANCE  # noqa: E402
 from games.core.lesson import (  # noqa: E402
-    CHECK, DO, MAX_STEPS, MAX_TIP_WORDS, MAX_WORDS, LessonRun, check_lesson, replay, words)
+    CHECK, DO, MAX_STEPS, MAX_TIP_WORDS, MAX_WORDS, LessonRun, check_lesson, replay, start_match, words,
+    written_text)
 from games.core.match import AI, SEED_ONLY, Match, Seat  # noqa: E402
 
 INFO = games.get("artillery")
@@ -68,7 +69,9 @@ def test_it_teaches_what_the_issue_asks():
 
 
 def test_the_scripts_are_norths_moves_and_chance_and_the_steps_souths():
-    written = {m for s in LESSON.steps for m in s.written_moves()}
+    """The replay walks the written road: every example resolves to its written text."""
+    written = {m.text if isinstance(m, Toward) else m for s in LESSON.steps for m in s.written_moves()}
+    assert all(isinstance(m, (str, Toward)) for s in LESSON.steps for m in s.written_moves())
     scripted = {m for s in LESSON.steps for m in s.script if isinstance(m, str)} | set(LESSON.opening)
     for e in replay(LESSON, INFO).match.log:
         assert (e.text in written) if e.player == 0 else (e.text in scripted), e.text
@@ -125,7 +128,7 @@ def test_a_free_step_takes_its_moves_and_the_lesson_still_lands(i):
     base = replay(LESSON, INFO, upto=i)
     _due(base)
     while base.match.state.phase != "act":        # the card and the activation are written
-        text = LESSON.steps[i].example[base.k]
+        text = written_text(LESSON.steps[i].example[base.k], base.match.state)
         base.record(base.match.play(base.match.state.parse_move(text)))
         _due(base)
     first = _taken(base)
@@ -135,12 +138,73 @@ def test_a_free_step_takes_its_moves_and_the_lesson_still_lands(i):
         run = replay(LESSON, INFO, upto=i)
         _due(run)
         while run.match.state.phase != "act":
-            run.record(run.match.play(run.match.state.parse_move(LESSON.steps[i].example[run.k])))
+            text_k = written_text(LESSON.steps[i].example[run.k], run.match.state)
+            run.record(run.match.play(run.match.state.parse_move(text_k)))
             _due(run)
         run.record(run.match.play(run.match.state.parse_move(text)))
         _free_play(run, rng)
         st = run.match.state
         assert st.score == [2, 0] and st.round == 3, text
+
+
+def _show_me(run: LessonRun) -> str:
+    """What Show me draws: the step's example resolved where the match stands."""
+    return written_text(run.step.written_moves()[run.k], run.match.state)
+
+
+@pytest.mark.parametrize("i", FREE)
+def test_skip_and_show_me_fit_after_the_players_own_road(i):
+    """The learner walks their own road (accepted moves at random) through the free steps
+    before step i and part of step i, then skips to the end: at every free step Show me's
+    move is one the step takes, and Skip lands the lesson as written."""
+    for seed in range(4):
+        rng = random.Random(1000 * i + seed)
+        run = LessonRun(LESSON, start_match(LESSON, INFO))
+        own = rng.randrange(3)               # the learner's own moves in step i before Skip
+        while run.i < i or (run.i == i and run.k < own and not run.learner_done()):
+            s = run.step
+            if s.kind == CHECK and run.learner_due():
+                assert run.judge(run.match.state.parse_move(_show_me(run))) is None, (run.i + 1, seed)
+                taken = _taken(run)
+                assert taken, f"step {run.i + 1}: no move is taken from here"
+                run.record(run.match.play(run.match.state.parse_move(rng.choice(taken))))
+            else:
+                run.play_written()
+        while not run.finished:
+            j = run.i
+            if run.step.kind == CHECK:
+                _due(run)
+                text = _show_me(run)
+                assert run.judge(run.match.state.parse_move(text)) is None, (j + 1, seed, text)
+            run.skip_step()
+            assert run.i > j
+        st = run.match.state
+        assert st.score == [2, 0] and st.round == 3, (i, seed)
+
+
+def test_show_me_after_round_1_ends_in_the_woods_edge():
+    """The reported road: A2 ends round 1 at 9,13; step 9's written 10,17 is 4.1 inches away,
+    so Show me and Skip take a move into H1 from there."""
+    run = replay(LESSON, INFO, upto=2)
+    _due(run)
+    for text in ("move A2 9,7", "move A2 9,10", "move A2 9,13"):
+        assert run.judge(run.match.state.parse_move(text)) is None, text
+        run.record(run.match.play(run.match.state.parse_move(text)))
+    while run.i < 8:
+        run.skip_step()
+    assert run.match.state.units["A2"].pos == (9.0, 13.0)
+    _due(run)
+    for _ in range(2):                     # the card and the activation, as written
+        run.play_written()
+        _due(run)
+    text = _show_me(run)
+    assert text != "move A2 10,17" and run.judge(run.match.state.parse_move(text)) is None, text
+    run.skip_step()
+    st = run.match.state
+    assert st.unit_section(st.units["A2"]) == "H1"
+    while not run.finished:
+        run.skip_step()
+    assert run.match.state.score == [2, 0]
 
 
 def test_a_free_step_refuses_a_move_away_or_another_action_kindly():
@@ -318,7 +382,7 @@ def _drive(app, scr, until=None, limit=400) -> None:
             click(app, scr.perform_btn.rect.center)
         elif scr.can_act():
             run = scr.run
-            text = run.step.written_moves()[run.k]
+            text = written_text(run.step.written_moves()[run.k], scr.match.state)
             ply = scr.match.ply
             _play_by_clicks(app, scr, text)
             assert scr.match.ply > ply and scr.match.log[ply].text == text, (run.i + 1, text, scr.status)
