@@ -25,8 +25,8 @@ INFO = GameInfo(
     board="games.cannon.scene:CannonBoard",
     rules_text="games.cannon.rules_text",
     ply_cap=300,
-    subcommands={"perft": "games.cannon.perft:main"},
+    subcommands={"perft": "games.cannon.rules.perft:main"},
     card_art="town",
-    stats="games.cannon.stats:stats",
+    stats="games.cannon.rules.stats:stats",
     lesson="games.cannon.lesson:LESSON",
 )

@@ -51,7 +51,7 @@ class GameInfo:
     subcommands: dict[str, str] = field(default_factory=dict)  # name -> "module:function(argv)"
     sizes: tuple[int, ...] = ()    # seat counts offered, default range(min, max+1)
     card_art: str = ""             # the rules diagram shown on the menu card ("" = none)
-    stats: str = ""                # "games.cannon.stats:stats": end-of-game figures (games.core.stats); "" = none
+    stats: str = ""                # "games.cannon.rules.stats:stats": end-of-game figures (games.core.stats); "" = none
     lesson: str = ""               # "games.cannon.lesson:LESSON": the Learn mode's lesson; "" = none
 
     def load_lesson(self) -> Lesson | None:

@@ -103,7 +103,7 @@ def cannon_search(quick: bool) -> list[str]:
 
 
 def perft(depth: int) -> list[str]:
-    from games.cannon.perft import perft as run, start_position
+    from games.cannon.rules.perft import perft as run, start_position
     rows = ["| long shot | depth | leaves | seconds | leaves/s |", "|---|---|---|---|---|"]
     for shot in ("pass-over", "blocking"):
         st = start_position(shot_rule=shot)

@@ -1,7 +1,7 @@
 """Perft: the fast engine against the independent reference generator, and the CLI."""
 import pytest
 
-from games.cannon.perft import divide, main, perft, start_position
+from games.cannon.rules.perft import divide, main, perft, start_position
 from tests.cannon.reference import RefPosition, ref_perft
 from games.cannon.rules import CannonState
 

@@ -6,8 +6,9 @@ import pytest
 
 from games.core.game import TERMINAL, IllegalMove
 from tests.cannon.reference import RefPosition
-from games.cannon.rules import (_BY_TEXT, DARK_SOLDIER, DARK_TOWN, KINDS, LIGHT_SOLDIER, LIGHT_TOWN,
-                                N_SQUARES, Move, cannon_of, moves_from, new_game, town_threatened)
+from games.cannon.rules import (DARK_SOLDIER, DARK_TOWN, KINDS, LIGHT_SOLDIER, LIGHT_TOWN, N_SQUARES, Move,
+                                cannon_of, moves_from, new_game, town_threatened)
+from games.cannon.rules.moves import _BY_TEXT
 
 #: every well-formed move of the board (each text the notation can name), for the
 #: exhaustive "only listed moves apply" check

@@ -1,4 +1,4 @@
-"""Cannon's end-of-game figures (games/cannon/stats.py): exact on a scripted game,
+"""Cannon's end-of-game figures (games/cannon/rules/stats.py): exact on a scripted game,
 and on seeded random games equal to counts made another way (piece counts, geometry)."""
 import random
 
@@ -6,7 +6,7 @@ import pytest
 
 from games.cannon import INFO
 from games.cannon.rules import DARK_SOLDIER, LIGHT_SOLDIER, Move
-from games.cannon.stats import stats
+from games.cannon.rules.stats import stats
 from games.core.ai import RandomAI, ThinkContext
 from games.core.match import AI, SEED_ONLY, Match, Seat
 from games.core.stats import game_stats

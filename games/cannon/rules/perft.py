@@ -13,8 +13,9 @@ import argparse
 import sys
 import time
 
-from games.cannon.rules import (DARK, LIGHT, SHOT_RULES, TOWN_SQUARES, CannonState, Move, _gen_moves,
-                                parse_square, square_name)
+from games.cannon.rules.moves import Move
+from games.cannon.rules.squares import DARK, LIGHT, SHOT_RULES, TOWN_SQUARES, parse_square, square_name
+from games.cannon.rules.state import CannonState, _gen_moves
 
 
 def start_position(towns: tuple[int, int] = (5, 94), shot_rule: str = "pass-over",

@@ -7,15 +7,28 @@ only when it took a soldier. Cannon hides nothing: every figure may show at once
 """
 from __future__ import annotations
 
-from games.cannon.rules import SOLDIER, Move
+from typing import TYPE_CHECKING, Sequence, cast
+
 from games.core.stats import Stat
 
+from .moves import Move
+from .squares import SOLDIER
+from .state import CannonState
 
-def _soldiers(cells, seat: int) -> int:
+if TYPE_CHECKING:
+    from games.core.match import Match
+
+
+def _soldiers(cells: Sequence[int], seat: int) -> int:
     return sum(1 for c in cells if c == SOLDIER[seat])
 
 
-def stats(match) -> list[Stat]:
+def _state_at(match: "Match", ply: int) -> CannonState:
+    """The position before entry ``ply`` (a Cannon match holds Cannon states)."""
+    return cast(CannonState, match.state_at(ply))
+
+
+def stats(match: "Match") -> list[Stat]:
     n = len(match.seats)
     taken = [0] * n          # enemy soldiers removed, whatever did it
     captures = [0] * n       # soldiers taken by stepping onto them
@@ -27,7 +40,7 @@ def stats(match) -> list[Stat]:
         if seat < 0:
             continue                        # Cannon has no chance entries; be safe anyway
         move = Move.parse(entry.text)
-        before = match.state_at(i)
+        before = _state_at(match, i)
         # a capture of the town ends the game (the result says so): count soldiers only
         if move.kind == "capture" and before.cells[move.to] == SOLDIER[1 - seat]:
             captures[seat] += 1
@@ -39,9 +52,9 @@ def stats(match) -> list[Stat]:
             slides[seat] += 1
         # soldiers taken from the difference of the positions, not from the move kind:
         # whatever the notation says, this is what left the board
-        after = match.state_at(i + 1)
+        after = _state_at(match, i + 1)
         taken[seat] += _soldiers(before.cells, 1 - seat) - _soldiers(after.cells, 1 - seat)
-    end = match.state_at(match.ply).cells
+    end = _state_at(match, match.ply).cells
     return [
         Stat("Soldiers taken", tuple(taken), "Enemy soldiers removed, by capture or by cannon shot"),
         Stat("Captures", tuple(captures), "Soldiers taken by stepping onto them"),
