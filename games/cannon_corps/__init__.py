@@ -17,6 +17,6 @@ INFO = GameInfo(
     rules_text="games.cannon_corps.rules_text",
     ply_cap=2000,
     card_art="grid",
-    stats="games.cannon_corps.stats:stats",
+    stats="games.cannon_corps.rules.stats:stats",
     lesson="games.cannon_corps.lesson:LESSON",
 )

@@ -36,7 +36,7 @@ from games.cannon_corps.rules import (
     DICE, DIE_SIZES, AmmoEvent, AmmoNote, AnswerEvent, CoverEvent, DamagedNote, DefeatedEvent, DeployedNote,
     DeployEvent, EliminatedEvent, Event, FiredNote, MovedNote, Note, SetupEvent, SetupNote, ShotEvent, StartEvent,
     StayedNote, SurvivedEvent, WinnerEvent)
-from games.cannon_corps.table_model import last_shot
+from games.cannon_corps.rules.public import last_shot
 from games.ui.dice import DieChange, DieExit, DiePlace, draw_die
 from games.ui.easing import out_cubic
 from games.ui.timeline import Step

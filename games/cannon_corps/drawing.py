@@ -21,7 +21,7 @@ from games.cannon_corps.layout import Panel
 from games.cannon_corps.rules import (
     COLS, DIE_SIZES, OWN_ACTIONS, ROWS, SPACES, CorpsView, CoverDecision, DamagedNote, DeployDecision,
     FireDecision, SetupDecision)
-from games.cannon_corps.table_model import SeatInfo, army_words, last_shot
+from games.cannon_corps.rules.public import SeatInfo, army_words, last_shot
 from games.ui import tooltip
 from games.ui.dice import draw_die
 from games.ui.theme import blend, ink_on

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from games.cannon_corps import table_draw as td
-from games.cannon_corps.moves import SPACES
+from games.cannon_corps.rules.moves import SPACES
 
 # How much smaller than your own grid an opponent's may be, by the number of
 # opponents: one opponent is the whole game (its grid is where you click to

@@ -18,7 +18,7 @@ from typing import Any
 from games.cannon_corps.rules import (
     DICE, DIE_SIZES, SPACES, AmmoNote, CorpsView, CoverDecision, DamagedNote, DeployDecision, DeployedNote,
     FireDecision, FiredNote, GameOver, Move, MovedNote, Note, SetupDecision, SetupNote, StayedNote)
-from games.cannon_corps.table_model import last_shot, public_table
+from games.cannon_corps.rules.public import last_shot, public_table
 
 #: how many of the seat's own private notes the page shows (newest last)
 NEWS = 6

@@ -42,7 +42,7 @@ from games.cannon_corps.drawing import TableDrawer
 from games.cannon_corps.rules import (
     DICE, DIE_SIZES, CorpsView, CoverDecision, DeployDecision, FireDecision, GameOver, Move, SetupDecision,
     ShotEvent, StartDraw, shot_words)
-from games.cannon_corps.table_model import SeatInfo, last_shot, public_table
+from games.cannon_corps.rules.public import SeatInfo, last_shot, public_table
 from games.ui.board import Board
 from games.ui.widgets import Button
 

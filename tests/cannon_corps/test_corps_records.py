@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from tests.cannon_corps.corps_util import S0, S1, S2, make
-from games.cannon_corps import events as E
+from games.cannon_corps.rules import events as E
 from games.cannon_corps.rules import (
     CoverDecision, DeployDecision, FireDecision, GameOver, Move, SetupDecision, StartDraw, new_game)
 from games.core.game import CHANCE
@@ -161,5 +161,5 @@ def test_undo_against_the_computer_stops_at_what_the_table_has_seen():
     reason="mypy is not installed")
 def test_the_rules_type_check():
     exe = shutil.which("mypy") or os.path.join(os.path.dirname(sys.executable), "mypy")
-    out = subprocess.run([exe, "games/cannon_corps/rules.py"], cwd=ROOT, capture_output=True, text=True)
+    out = subprocess.run([exe, "games/cannon_corps/rules"], cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr

@@ -14,7 +14,7 @@ import pytest  # noqa: E402
 
 import games  # noqa: E402
 from games.cannon_corps.rules import DICE, SPACES, CorpsState, Move  # noqa: E402
-from games.cannon_corps.table_model import public_table  # noqa: E402
+from games.cannon_corps.rules.public import public_table  # noqa: E402
 from games.core import paths, saves  # noqa: E402
 from games.core.match import AI, HUMAN, SEED_ONLY, Match, Seat  # noqa: E402
 

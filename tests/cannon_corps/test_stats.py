@@ -6,8 +6,8 @@ import random
 import pytest
 
 from games.cannon_corps import INFO
-from games.cannon_corps.events import AmmoNote, MovedNote, StayedNote
-from games.cannon_corps.stats import stats
+from games.cannon_corps.rules.events import AmmoNote, MovedNote, StayedNote
+from games.cannon_corps.rules.stats import stats
 from games.core.ai import RandomAI, ThinkContext
 from games.core.match import AI, SEED_ONLY, Match, Seat
 from games.core.stats import NONE, game_stats

@@ -4,7 +4,7 @@ A :class:`Move` is one decision with a stable text form (``str(move)``);
 :func:`parse_text` reads the text back (syntax only).  :func:`legal_moves` and
 :func:`why_illegal` decide legality from the deciding seat's own platoons and
 Reserves and the public pending decision, so the state and a seat's view share
-them (see :mod:`games.cannon_corps.rules`).
+them (see :mod:`games.cannon_corps.rules.state`).
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import Any, overload
 
-from games.cannon_corps.events import (
+from games.cannon_corps.rules.events import (
     CoverDecision, DeployDecision, FireDecision, GameOver, Pending, SetupDecision, StartDraw)
 from games.core.game import BadNotation
 

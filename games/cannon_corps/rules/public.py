@@ -1,6 +1,7 @@
-"""What the Cannon Corps table shows, as plain data (no pygame).
+"""What the whole Cannon Corps table knows of each seat, as plain data (no pygame):
+the board draws it and the phone sends it.
 
-The scene draws only from a seat's :class:`~games.cannon_corps.rules.CorpsView`.
+The board draws only from a seat's :class:`~games.cannon_corps.rules.CorpsView`.
 Public facts are rebuilt from a *prefix* of the public event log, so an
 animation can reveal a shot's consequences one step at a time (the answers,
 then the damage, then the cover decision) while the view already holds the
@@ -10,13 +11,14 @@ while an animation runs, from a small mutable copy the animation updates.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.cannon_corps.rules import (
-    DICE, SPACES, AnswerEvent, DefeatedEvent, DeployEvent, EliminatedEvent, Event, RevealEvent, SetupEvent,
-    ShotEvent, WinnerEvent, knowledge_from_events)
+from games.cannon_corps.rules.events import (
+    AnswerEvent, DefeatedEvent, DeployEvent, EliminatedEvent, Event, Grid, RevealEvent, SetupEvent, ShotEvent,
+    WinnerEvent, knowledge_from_events)
+from games.cannon_corps.rules.moves import DICE, SPACES
 
 
 @dataclass
@@ -84,7 +86,7 @@ def army_words(info: SeatInfo) -> tuple[str, ...]:
     return (f"{g} on grid, no reserve", f"{g} on grid, no res.", f"{g} grid, 0 res.", f"{g}+0 res.")
 
 
-def _grid(grid) -> dict[str, tuple[str, int]]:
+def _grid(grid: Grid | None) -> dict[str, tuple[str, int]]:
     if not grid:
         return {}
     return {sp: (dv[0], int(dv[1])) for sp, dv in grid.items()}
@@ -112,7 +114,7 @@ def last_shot(events: Sequence[Event], upto: int | None = None) -> LastShot | No
     return None
 
 
-def reserves_after(placed) -> list[str]:
+def reserves_after(placed: Iterable[str]) -> list[str]:
     """The dice left in reserve once ``placed`` (die kinds) are on the grid."""
     return [d for d in DICE if d not in set(placed)]
 

@@ -9,13 +9,13 @@ Quick tour
 * Seats ``0..n-1``; every seat owns a 3x4 grid (rows A-C, columns 1-4, spaces
   ``"A1".."C4"``) and seven dice (:data:`DICE`).  ``"d%"`` is the percentile d10
   (1-10); the parser also accepts ``d10%``, ``d100`` and ``d00``.  The grid, the
-  dice and the moves are in :mod:`games.cannon_corps.moves`.
+  dice and the moves are in :mod:`games.cannon_corps.rules.moves`.
 * Phases: ``setup`` (each seat in seat order makes one secret ``setup`` move),
   ``start`` (CHANCE picks the first shooter), ``fire``, ``decide`` (cover and
   deployment decisions after a shot, in turn order from the shooter's left, the
   shooter's own redeployment after a final salvo last), ``over``.
 * Public knowledge is the event log ``state.events``: typed frozen values, one
-  class per kind (:mod:`games.cannon_corps.events`); each seat's own secrets
+  class per kind (:mod:`games.cannon_corps.rules.events`); each seat's own secrets
   are its private log ``state.private[seat]`` (typed notes); the decision
   waiting now is ``state.pending()`` (a typed :data:`Pending`).
   ``state.view(seat)`` is a :class:`CorpsView` with that seat's own secrets plus
@@ -30,24 +30,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from games.cannon_corps.events import (  # noqa: F401  (re-exported, "X as X" for mypy: the rules' public names)
-    EVENT_KINDS as EVENT_KINDS, EVENT_TYPES as EVENT_TYPES, NOTE_TYPES as NOTE_TYPES, OWN_ACTIONS as OWN_ACTIONS,
-    AmmoEvent as AmmoEvent, AmmoNote as AmmoNote, AnswerEvent as AnswerEvent, CoverDecision as CoverDecision,
-    CoverEvent as CoverEvent, DamagedNote as DamagedNote, Decision as Decision, DefeatedEvent as DefeatedEvent,
-    DeployDecision as DeployDecision, DeployedNote as DeployedNote, DeployEvent as DeployEvent,
-    EliminatedEvent as EliminatedEvent, Event as Event, FireDecision as FireDecision, FiredNote as FiredNote,
-    GameOver as GameOver, Grid as Grid, MovedNote as MovedNote, Note as Note, Pending as Pending,
-    ReadOnlyDict as ReadOnlyDict, RevealEvent as RevealEvent, SetupDecision as SetupDecision, SetupEvent as SetupEvent,
-    SetupNote as SetupNote, ShotEvent as ShotEvent, StartDraw as StartDraw, StartEvent as StartEvent,
-    StayedNote as StayedNote, SurvivedEvent as SurvivedEvent, WinnerEvent as WinnerEvent, event_text as event_text,
-    freeze as freeze, knowledge_from_events as knowledge_from_events, player_name as player_name,
-    result_line as result_line, result_reason as result_reason, shot_words as shot_words, status_line as status_line)
-from games.cannon_corps.moves import (  # noqa: F401  (re-exported)
-    COLS as COLS, DICE as DICE, DIE_ALIASES as DIE_ALIASES, DIE_INDEX as DIE_INDEX, DIE_SIZES as DIE_SIZES,
-    MOVE_KINDS as MOVE_KINDS, NEIGHBOUR_SPACES as NEIGHBOUR_SPACES, NEIGHBOURS as NEIGHBOURS, PLATOONS as PLATOONS,
-    ROWS as ROWS, SETUP_LEN as SETUP_LEN, SPACE_INDEX as SPACE_INDEX, SPACES as SPACES, Move as Move,
-    SetupMoves as SetupMoves, legal_moves as legal_moves, norm_die as norm_die, norm_space as norm_space,
-    parse_text as parse_text, setup_problem as setup_problem, why_illegal as why_illegal)
+from games.cannon_corps.rules.events import (
+    AmmoEvent, AmmoNote, AnswerEvent, CoverDecision, CoverEvent, DamagedNote, DefeatedEvent, DeployDecision,
+    DeployEvent, DeployedNote, EliminatedEvent, Event, FireDecision, FiredNote, GameOver, Grid, MovedNote, Note,
+    Pending, ReadOnlyDict, RevealEvent, SetupDecision, SetupEvent, SetupNote, ShotEvent, StartDraw, StartEvent,
+    StayedNote, SurvivedEvent, WinnerEvent, freeze, knowledge_from_events, player_name, result_line, result_reason,
+    shot_words, status_line)
+from games.cannon_corps.rules.moves import (
+    DICE, DIE_INDEX, DIE_SIZES, NEIGHBOURS, SPACES, SPACE_INDEX, Move, legal_moves, parse_text, why_illegal)
 from games.core.game import CHANCE, TERMINAL, GameState, NotLegalHere
 
 

@@ -9,8 +9,14 @@ the full move log ("cover d8 B2" / "stay d8"); before that they show "-".
 """
 from __future__ import annotations
 
-from games.cannon_corps.events import AnswerEvent, CoverEvent, DefeatedEvent, ShotEvent
-from games.core.stats import NONE, Stat
+from typing import TYPE_CHECKING, cast
+
+from games.cannon_corps.rules.events import AnswerEvent, CoverEvent, DefeatedEvent, ShotEvent
+from games.core.stats import NONE, Stat, Value
+
+if TYPE_CHECKING:
+    from games.cannon_corps.rules.state import CorpsState
+    from games.core.match import Match
 
 
 def power_spent(power: int, salvo: bool) -> int:
@@ -19,9 +25,9 @@ def power_spent(power: int, salvo: bool) -> int:
     return 1 if salvo else power - power // 2
 
 
-def stats(match) -> list[Stat]:
+def stats(match: Match) -> list[Stat]:
     n = len(match.seats)
-    end = match.state_at(match.ply)
+    end = cast("CorpsState", match.state_at(match.ply))
     shots, hits, defeated, lost, ran, spent = ([0] * n for _ in range(6))
     shooter_of: dict[int, int] = {}            # shot number (Event.turn) -> its shooter
     for e in end.events:                       # the public log only grows: the last state has it all
@@ -46,8 +52,8 @@ def stats(match) -> list[Stat]:
         Stat("Ammo used", tuple(spent), "Power spent: every shot halves its platoon, a final salvo uses its last point"),
         Stat("Ran for cover", tuple(ran), "What the table heard after a hit that did not defeat"),
     ]
-    moved: tuple = (NONE,) * n
-    stayed: tuple = (NONE,) * n
+    moved: tuple[Value, ...] = (NONE,) * n
+    stayed: tuple[Value, ...] = (NONE,) * n
     if match.is_over():
         # The end-of-game reveal: the secret decisions may be read now (see the docstring).
         m, s = [0] * n, [0] * n
