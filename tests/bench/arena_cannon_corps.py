@@ -8,7 +8,7 @@ as ``python main.py arena``): seats rotate between games and every game is seede
     python tests/bench/arena_cannon_corps.py --lineup hard,normal --param ammo=0.5   # tuning
 
 ``--param key=value`` overrides a weight of :data:`HardAI.P` for every Hard seat
-(see ``games/cannon_corps/ai.py``); with ``--jobs`` above 1 the workers inherit it
+(see ``games/cannon_corps/ai/levels.py``); with ``--jobs`` above 1 the workers inherit it
 by fork, elsewhere the run falls back to one process.
 """
 from __future__ import annotations

@@ -10,8 +10,9 @@ from collections import Counter
 import pytest
 
 from tests.cannon_corps.corps_util import S0, S1, check_invariants, make, poke, pre_defeat, walk
-from games.cannon_corps.ai import EasyAI, HardAI, NormalAI, follow_ups, make_ai, space_risk
-from games.cannon_corps.belief import BeliefTracker
+from games.cannon_corps.ai import EasyAI, HardAI, NormalAI, make_ai
+from games.cannon_corps.ai.levels import follow_ups, space_risk
+from games.cannon_corps.ai.belief import BeliefTracker
 from games.cannon_corps.rules import (
     DICE, DIE_INDEX, SPACE_INDEX, SPACES, AnswerEvent, CorpsState, CorpsView, CoverEvent, Move, ShotEvent,
     new_game)
@@ -220,7 +221,7 @@ def test_easy_fires_legal_random_shots_salvoes_included():
 def _certain_belief(ai, view, seat, grid, defeats=0):
     """Test-only: make Hard's belief about ``seat`` certain, every particle
     holding exactly ``grid`` ({space: (die, value)}), ``defeats`` defeated."""
-    from games.cannon_corps import belief as B
+    from games.cannon_corps.ai import belief as B
     t = ai._tracker_for(view)
     t.lock.release()
     t.update(view.events, random.Random(0))

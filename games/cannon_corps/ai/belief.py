@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import threading
 from operator import is_
+from typing import Any
 
 from games.cannon_corps.rules import (
     DICE, DIE_INDEX, DIE_SIZES, NEIGHBOURS, SPACE_INDEX, AmmoEvent, AnswerEvent, CoverEvent, DefeatedEvent,
@@ -274,7 +275,7 @@ class SeatBelief:
         self.watch: int | None = None
         self.repairs = 0
         self.last_ans = [-1] * 12     # event index of the last answer per space
-        self._stats = None
+        self._stats: dict[str, Any] | None = None
         self._fresh = False
 
     # -- filtering machinery ---------------------------------------------
@@ -531,7 +532,7 @@ class SeatBelief:
         if rng is not None and not self._fresh:
             self.rejuvenate(rng)
         cnt = [0] * 12
-        vals = [[] for _ in range(12)]
+        vals: list[list[int]] = [[] for _ in range(12)]
         values = []
         parts = self.parts
         for p in parts:

@@ -7,7 +7,7 @@
   good targets, always runs for cover.
 * Hard   -- keeps a particle belief per opponent over where its platoons are,
   which dice they are and how strong, and over its habits
-  (:mod:`games.cannon_corps.belief`), updated from every public event, and
+  (:mod:`games.cannon_corps.ai.belief`), updated from every public event, and
   scores every (platoon, space) pair over it (:meth:`HardAI.shot_scores`):
   defeats and damage expected now (an opponent's last life and the game-winning
   shot weighing most), minus the value of the power it spends (or, for a final
@@ -22,7 +22,7 @@ import threading
 from bisect import bisect_left, bisect_right
 from math import log2
 
-from games.cannon_corps.belief import BeliefTracker
+from games.cannon_corps.ai.belief import BeliefTracker
 from games.cannon_corps.rules import (
     DICE, DIE_SIZES, NEIGHBOURS, SPACE_INDEX, SPACES, AnswerEvent, CorpsView, CoverDecision, CoverEvent,
     DefeatedEvent, DeployDecision, Event, Move, SetupDecision, ShotEvent)
@@ -251,6 +251,7 @@ class HardAI:
         the belief instead of rebuilding it), else a new one.  Returned locked."""
         n = int(self.p["particles"])
         habits = (self.p["h_run"], self.p["h_mix"], self.p["h_stay"])
+        assert view.seat is not None           # a seat's own decision (_need_view)
 
         def fits(t, same_objects):
             return t.particles == n and t.habits == habits and t.matches(view, same_objects)
@@ -355,6 +356,7 @@ class HardAI:
         be kept for later (``ammo``)."""
         p = self.p
         opps = view.opponents()
+        assert view.seat is not None
         stats = [tracker.beliefs[o].stats(rng) for o in opps]
         my_lives = 4 - len(view.defeated[view.seat])
         pool = sorted(w for st in stats for w in st["values"])
