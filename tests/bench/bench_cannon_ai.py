@@ -20,7 +20,7 @@ sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..",
 
 from games.cannon import rules  # noqa: E402
 from games.cannon.ai import make_ai  # noqa: E402
-from games.cannon.engine import Board  # noqa: E402
+from games.cannon.ai.engine import Board  # noqa: E402
 from games.core.ai import ThinkContext  # noqa: E402
 
 POSITIONS = [

@@ -10,7 +10,7 @@ import pytest
 
 from games.cannon import rules
 from games.cannon.ai import WIN, make_ai
-from games.cannon.engine import KIND_NAMES, KIND_OF_NAME, Board, decode, encode
+from games.cannon.ai.engine import KIND_NAMES, KIND_OF_NAME, Board, decode, encode
 from games.cannon.rules import DARK, LIGHT, CannonState
 from games.core.ai import Cancelled, ThinkContext
 
@@ -394,7 +394,7 @@ def test_budget_is_respected(monkeypatch):
     """The search stops once its clock passes the budget. A fake clock that
     advances a millisecond per reading makes this exact instead of racing the
     machine's load."""
-    import games.cannon.ai as ai_mod
+    from games.cannon.ai import levels, search
     st = sampled_states(1, seed=99, options={})[0]
     if st.phase == "place":
         st = CannonState.from_diagram(SOLDIER_THREAT, to_move=DARK)
@@ -406,7 +406,8 @@ def test_budget_is_respected(monkeypatch):
             self.now += 0.001
             return self.now
     clock = FakeClock()
-    monkeypatch.setattr(ai_mod, "time", clock)
+    monkeypatch.setattr(levels, "time", clock)        # the level starts the clock,
+    monkeypatch.setattr(search, "time", clock)        # the search reads it against the budget
     ai = make_ai("hard", st.to_move, {})
     move = ai.choose(st.view(st.to_move), ctx(0.05))        # a 0.1 s budget on the fake clock
     assert move in st.legal_moves()

@@ -28,7 +28,7 @@ def test_perft_matches_reference(rule, depth):
 @pytest.mark.parametrize("rule", ["pass-over", "blocking"])
 def test_perft_depth_4(rule):
     # two independent generators agree: the rules' move list and the AI's bitboard engine
-    from games.cannon.engine import Board
+    from games.cannon.ai.engine import Board
     st = start_position((5, 94), rule)
     assert perft(st, 4) == KNOWN[rule][3] == Board.from_state(st).perft(4)
 

@@ -23,6 +23,10 @@ played; inside the search they are ignored (see docs/cannon_ai.md).
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, Iterator, Sequence
+
+if TYPE_CHECKING:
+    from games.cannon.rules import CannonState
 
 DARK, LIGHT = 0, 1
 EMPTY, DARK_SOLDIER, LIGHT_SOLDIER, DARK_TOWN, LIGHT_TOWN = 0, 1, 2, 3, 4
@@ -64,7 +68,7 @@ def move_text(m: int) -> str:
     return f"{KIND_NAMES[k]}:{sq_name(f)}-{sq_name(t)}"
 
 
-def _bits(b: int):
+def _bits(b: int) -> Iterator[int]:
     while b:
         low = b & -b
         yield low.bit_length() - 1
@@ -80,7 +84,7 @@ LINE_DIRS = ((1, 1), (10, 0), (11, 1), (9, -1))
 ALL_DIRS = ((1, 1), (-1, -1), (10, 0), (-10, 0), (11, 1), (-11, -1), (9, -1), (-9, 1))
 
 
-def _step_ok(sq: int, delta: int, dh: int, k: int = 1):
+def _step_ok(sq: int, delta: int, dh: int, k: int = 1) -> int | None:
     """The point ``k`` steps from ``sq`` in direction (delta, dh), or None off-board."""
     f = sq % 10 + dh * k
     t = sq + delta * k
@@ -90,12 +94,17 @@ def _step_ok(sq: int, delta: int, dh: int, k: int = 1):
 
 
 # -- per town square: who can take it ---------------------------------------------
-def _town_tables():
+#: a line a cannon can shoot a town along: (the cannon's three points, the point that must
+#: be empty to shoot (pass-over), the points that must be empty to shoot (blocking)), as masks
+ShotLine = tuple[int, int, int]
+
+
+def _town_tables() -> tuple[list[list[int]], list[list[tuple[ShotLine, ...]]]]:
     """For every town square and attacking side: the soldier squares that can
     capture it, and the shot lines (cannon mask, must-be-empty mask pass-over,
     must-be-empty mask blocking) that can shoot it."""
     cap_src = [[0] * 100 for _ in range(2)]
-    shot_lines = [[[] for _ in range(100)] for _ in range(2)]
+    shot_lines: list[list[tuple[ShotLine, ...]]] = [[() for _ in range(100)] for _ in range(2)]
     for s in (DARK, LIGHT):
         cap_dirs = _FWD[s] + _SIDE
         for t in range(100):
@@ -105,7 +114,7 @@ def _town_tables():
                 if src is not None:
                     m |= 1 << src
             cap_src[s][t] = m
-            lines = []
+            lines: list[ShotLine] = []
             for delta, dh in ALL_DIRS:           # the cannon fires in direction (delta, dh)
                 for k in (2, 3):
                     front = _step_ok(t, -delta, -dh, k)
@@ -115,12 +124,13 @@ def _town_tables():
                     rear = _step_ok(front, -delta, -dh, 2)
                     if mid is None or rear is None:
                         continue
-                    gap1 = _step_ok(front, delta, dh, 1)
+                    # the points between the front and the town (on the board, as both ends are)
+                    gap1 = front + delta
                     cannon = (1 << front) | (1 << mid) | (1 << rear)
                     e_pass = 1 << gap1
                     e_block = e_pass
                     if k == 3:
-                        e_block |= 1 << _step_ok(front, delta, dh, 2)
+                        e_block |= 1 << (front + 2 * delta)
                     lines.append((cannon, e_pass, e_block))
             shot_lines[s][t] = tuple(lines)
     return cap_src, shot_lines
@@ -162,20 +172,21 @@ class Board:
 
     __slots__ = ("sold", "tbb", "town", "side", "hash", "blocking", "stack")
 
-    def __init__(self, dark=0, light=0, towns=(None, None), side=DARK, blocking=False):
+    def __init__(self, dark: int = 0, light: int = 0, towns: Sequence[int | None] = (None, None), side: int = DARK,
+                 blocking: bool = False):
         self.sold = [dark, light]
         self.town = [t if t is not None else -1 for t in towns]
         self.tbb = [(1 << t) if t is not None and t >= 0 else 0 for t in towns]
         self.side = side
         self.blocking = blocking
-        self.stack = []
+        self.stack: list[tuple[int, int, int]] = []    # (move, what it took, hash before) per move made
         self.hash = self.compute_hash()
 
     # -- conversion ------------------------------------------------------------
     @classmethod
-    def from_state(cls, st) -> "Board":
+    def from_state(cls, st: CannonState) -> "Board":
         dark = light = 0
-        towns = [None, None]
+        towns: list[int | None] = [None, None]
         for sq, c in enumerate(st.cells):
             if c == DARK_SOLDIER:
                 dark |= 1 << sq
@@ -209,7 +220,7 @@ class Board:
             h ^= Z_SIDE
         return h
 
-    def cells(self) -> list:
+    def cells(self) -> list[int]:
         out = [EMPTY] * 100
         for sq in _bits(self.sold[DARK]):
             out[sq] = DARK_SOLDIER
@@ -221,11 +232,11 @@ class Board:
             out[self.town[LIGHT]] = LIGHT_TOWN
         return out
 
-    def key(self):
+    def key(self) -> tuple[int, int, int, int, int]:
         return (self.sold[0], self.sold[1], self.tbb[0], self.tbb[1], self.side)
 
     # -- move generation ---------------------------------------------------------
-    def gen_moves(self, s=None) -> list:
+    def gen_moves(self, s: int | None = None) -> list[int]:
         """All moves for side ``s`` (default: side to move), tactical ones first."""
         if s is None:
             s = self.side
@@ -233,12 +244,12 @@ class Board:
         self._gen_quiet(s, out)
         return out
 
-    def gen_placements(self) -> list:
+    def gen_placements(self) -> list[int]:
         s = self.side
         r = 0 if s == DARK else 90
         return [encode(PLACE, r + f, r + f) for f in range(1, 9)]
 
-    def gen_tactical(self, s=None) -> list:  # noqa: C901 - move generation inlined for speed (perft, search)
+    def gen_tactical(self, s: int | None = None) -> list[int]:  # noqa: C901 - move generation inlined for speed (perft, search)
         """Captures and shots (including those that take the town)."""
         if s is None:
             s = self.side
@@ -247,7 +258,7 @@ class Board:
         o = s ^ 1
         them = sold[o] | self.tbb[o]
         empty = FULL ^ (us | sold[o] | self.tbb[0] | self.tbb[1])
-        out = []
+        out: list[int] = []
         app = out.append
         M = MH
         # soldier captures: forward, diagonal forward, sideways
@@ -313,7 +324,7 @@ class Board:
                     app(SH + 3 * d + (low.bit_length() - 1) * 129)
         return out
 
-    def _gen_quiet(self, s, out):  # noqa: C901 - move generation inlined for speed (perft, search)
+    def _gen_quiet(self, s: int, out: list[int]) -> None:  # noqa: C901 - move generation inlined for speed (perft, search)
         sold = self.sold
         us = sold[s]
         o = s ^ 1
@@ -397,7 +408,7 @@ class Board:
                 app(SL + 3 * d + (low.bit_length() - 1) * 129)
 
     # -- threats ------------------------------------------------------------------
-    def town_hit(self, s) -> bool:
+    def town_hit(self, s: int) -> bool:
         """Can side ``s`` capture or shoot the enemy town right now?"""
         t = self.town[s ^ 1]
         if t < 0:
@@ -418,7 +429,7 @@ class Board:
                     return True
         return False
 
-    def is_town_capture(self, m) -> bool:
+    def is_town_capture(self, m: int) -> bool:
         k = m >> 14
         return (k == CAPTURE or k == SHOT) and self.town[self.side ^ 1] == (m >> 7) & 127
 
