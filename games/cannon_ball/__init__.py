@@ -25,6 +25,6 @@ INFO = GameInfo(
     rules_text="games.cannon_ball.rules_text",
     ply_cap=6000,
     card_art="battlefield",
-    stats="games.cannon_ball.stats:stats",
+    stats="games.cannon_ball.rules.stats:stats",
     lesson="games.cannon_ball.lesson:LESSON",
 )

@@ -36,7 +36,7 @@ from typing import Any
 
 from games.core.ai import ThinkContext
 
-from . import battlefield as M
+from .rules import battlefield as M
 from . import rules as R
 from .ai_distances import INF, N_SECTIONS, SEC, Fields, fields, has_route, p_spin_at_least, rebuild_sections
 from .ai_evaluation import (CANNON, MAN, WIN, Weights, men_boxes, assault_chance, evaluate, gate_threat, offence,
@@ -44,6 +44,7 @@ from .ai_evaluation import (CANNON, MAN, WIN, Weights, men_boxes, assault_chance
 from .ai_levels import LEVELS, RUSH_CLOSE_AT, STANDOFF, Level, siege_weights
 from .ai_evaluation import REBUILD_STEPS, rebuild_gain
 from .ai_macros import MacroPlanner
+from .rules.turns import end_turn
 
 __all__ = ["INF", "WIN", "MAN", "CANNON", "N_SECTIONS", "SEC", "Fields", "fields", "has_route", "rebuild_sections",
            "stuck_pull", "p_spin_at_least", "Weights", "offence", "vulnerability", "gate_threat", "raid_threat",
@@ -274,7 +275,7 @@ class CannonBallAI(MacroPlanner):
     def _score_end(self, st: R.CannonBallState, me: int, F: Fields, ctx: ThinkContext) -> float:
         probe = st.copy()
         if probe.phase == R.MOVING:
-            probe._end_turn()
+            end_turn(probe)
         v = evaluate(probe, me, self.w, F if tuple(probe.bridges) == F.bridges else None)
         if self.cfg.noise:
             v += ctx.rng.gauss(0.0, self.cfg.noise)

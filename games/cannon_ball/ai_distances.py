@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from . import battlefield as M
+from .rules import battlefield as M
 from . import rules as R
 
 INF = 10_000

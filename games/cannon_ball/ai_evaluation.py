@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import battlefield as M
+from .rules import battlefield as M
 from . import rules as R
 from .ai_distances import INF, N_SECTIONS, SEC, Fields, fields, has_route, p_spin_at_least, rebuild_sections
-from .cannons import ESCORTED_HOP
+from .rules.cannons import ESCORTED_HOP
 
 WIN = 100_000.0
 MAN = 10.0

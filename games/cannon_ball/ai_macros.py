@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from games.core.ai import ThinkContext
 
-from . import battlefield as M
+from .rules import battlefield as M
 from . import rules as R
 from .ai_distances import INF, SEC, Fields, fields, has_route, rebuild_sections
 from .ai_evaluation import REBUILD_STEPS, assault_chance, men_boxes, rebuild_gain
 from .ai_levels import STANDOFF, Level
+from .rules.cannons import cannon_candidates
 
 
 class MacroPlanner:
@@ -162,7 +163,7 @@ class MacroPlanner:
         d_men, d_can = f["defenders"], f["defender_cannon"]
         sim = st.copy()
         moves: list = []
-        convoy = [m for cid in self._my_cannons(st, me) for m in st._cannon_candidates(cid, True)
+        convoy = [m for cid in self._my_cannons(st, me) for m in cannon_candidates(st, cid, True)
                   if SEC[m.to[0]] == s and m.escorts]
         if convoy and sim.why_illegal(convoy[0]) is None:
             moves.append(convoy[0])
@@ -204,7 +205,7 @@ class MacroPlanner:
         out = []
         for cid in self._my_cannons(st, me):
             seen: set[tuple] = set()
-            for m in st._cannon_candidates(cid, True):
+            for m in cannon_candidates(st, cid, True):
                 k = (SEC[m.to[0]] if SEC[m.to[0]] >= 0 else m.to, bool(m.escorts))
                 if k in seen:
                     continue

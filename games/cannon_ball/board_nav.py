@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from games.cannon_ball import battlefield as M
+from games.cannon_ball.rules import battlefield as M
 from games.cannon_ball import rules as R
 from games.ui.nav import BACK, DIRS, PRESS, draw_frame_cursor, nearest
 from games.ui.widgets import draw_focus_ring

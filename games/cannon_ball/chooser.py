@@ -24,10 +24,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from games.cannon_ball import battlefield as M
+from games.cannon_ball.rules import battlefield as M
 from games.cannon_ball import drawing as D
 from games.cannon_ball import rules as R
-from games.cannon_ball.game import counted, risk_text
+from games.cannon_ball.rules.game import counted, risk_text
 from games.ui.theme import draw_text
 
 
@@ -85,7 +85,7 @@ def landing(state, mv) -> Landing:
     attack = None
     if f >= 0 and (f in state.sieges or state.enemy_held(f, me)):
         attack = R.attack_preview(state, f, men=len(mv.escorts), cannon=True)
-    return Landing(mv, tuple(pairs), state.hop_cost(mv), f, bridge, state.risk if bridge >= 0 else 0.0, attack)
+    return Landing(mv, tuple(pairs), R.hop_cost(state, mv), f, bridge, state.risk if bridge >= 0 else 0.0, attack)
 
 
 def force_text(men: int, cannon: bool) -> str:
@@ -121,7 +121,7 @@ def cannon_lines(land: Landing) -> list[str]:
 
 def option_label(state, mv, number: int) -> str:
     """A row of the chooser: how the cannon goes, and what it costs."""
-    cost = counted(state.hop_cost(mv), "move")
+    cost = counted(R.hop_cost(state, mv), "move")
     if not mv.escorts:
         return f"{number}  Passed along, {cost}"
     a, b = (M.BOXES[e].name for e in mv.escorts)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from games.cannon_ball import battlefield as M
+from games.cannon_ball.rules import battlefield as M
 from games.cannon_ball import chooser as C
 from games.cannon_ball import drawing as D
 from games.cannon_ball import rules as R

@@ -25,7 +25,7 @@ import math
 
 import pygame
 
-from games.cannon_ball import battlefield as M
+from games.cannon_ball.rules import battlefield as M
 from games.ui import fonts
 from games.ui.theme import blend, ink_on, luminance
 

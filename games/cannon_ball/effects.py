@@ -23,7 +23,7 @@ import math
 
 import pygame
 
-from games.cannon_ball import battlefield as M
+from games.cannon_ball.rules import battlefield as M
 from games.cannon_ball import drawing as D
 from games.cannon_ball import rules as R
 from games.ui.easing import in_out

@@ -22,7 +22,7 @@ them (``scene.py``); ``has_target`` says whether one names a thing on the map.
 """
 from __future__ import annotations
 
-from games.cannon_ball import battlefield as M
+from games.cannon_ball.rules import battlefield as M
 from games.cannon_ball import rules as R
 from games.core.lesson import ANY, CARD, CHECK, DO, Lesson, LessonStep, Tip
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import pygame
 
-from games.cannon_ball import battlefield as M
+from games.cannon_ball.rules import battlefield as M
 from games.cannon_ball import drawing as D
 from games.cannon_ball import rules as R
-from games.cannon_ball.game import counted
+from games.cannon_ball.rules.game import counted
 from games.ui.theme import draw_text, fit_text, wrap_text
 from games.ui.widgets import Button, draw_panel
 

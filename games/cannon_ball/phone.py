@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.cannon_ball import battlefield as M
-from games.cannon_ball.game import CannonBallState
-from games.cannon_ball.moves import CannonMove, Choice, End, Step, Tnt, box_name
-from games.cannon_ball.tables import BRIDGE, CHOOSE, MOVING, NAMES, OPENING, SPIN
+from games.cannon_ball.rules import battlefield as M
+from games.cannon_ball.rules.game import CannonBallState
+from games.cannon_ball.rules.moves import CannonMove, Choice, End, Step, Tnt, box_name
+from games.cannon_ball.rules.tables import BRIDGE, CHOOSE, MOVING, NAMES, OPENING, SPIN
 
 GROUP_ORDER = ("Choose your turn", "Gate turn", "Gamble", "Cannons", "Troopers", "TNT", "End")
 

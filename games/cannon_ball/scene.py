@@ -44,11 +44,11 @@ import random
 
 import pygame
 
-from games.cannon_ball import battlefield as M
+from games.cannon_ball.rules import battlefield as M
 from games.cannon_ball import chooser as C
 from games.cannon_ball import drawing as D
 from games.cannon_ball import effects as E
-from games.cannon_ball import game as G
+from games.cannon_ball.rules import game as G
 from games.cannon_ball import rules as R
 from games.cannon_ball.board_nav import CannonBallNav
 from games.cannon_ball.panel import Panel, choice_groups

@@ -39,7 +39,7 @@ def way_of_winning(match) -> str:
     if "shot down gate" in r:
         return "cannon gamble at a gate"
     if "stands before the open gate" in r:
-        from games.cannon_ball import battlefield as M
+        from games.cannon_ball.rules import battlefield as M
         w = st.winner()
         gate = next(g for g in M.GATES if f"open gate {g.id.lower()}" in r)
         return "cannon and men into an open gate" if st.section_cannon(gate.section, w) >= 0 else \

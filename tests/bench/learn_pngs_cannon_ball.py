@@ -57,7 +57,7 @@ def _spin(app, screen) -> None:
 
 def _pose(app, screen, n: int) -> None:
     """What the player has done on the step when the picture is taken."""
-    from games.cannon_ball import battlefield as M
+    from games.cannon_ball.rules import battlefield as M
     b = screen.board
 
     def box(name):

@@ -1,5 +1,5 @@
 """Helpers for the Cannon Ball tests: positions by box names, moves by text."""
-from games.cannon_ball import battlefield as M
+from games.cannon_ball.rules import battlefield as M
 from games.cannon_ball.rules import MOVING, CannonBallState
 
 

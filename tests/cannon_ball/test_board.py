@@ -9,7 +9,7 @@ import pytest
 
 import games
 from games.cannon_ball import INFO
-from games.cannon_ball import battlefield as M
+from games.cannon_ball.rules import battlefield as M
 from games.cannon_ball import rules as R
 from games.core.match import AI, HUMAN, Match, Seat, SEED_ONLY
 from games.ui.game_screen import GameScreen

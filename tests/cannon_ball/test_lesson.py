@@ -13,7 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest  # noqa: E402
 
 import games  # noqa: E402
-from games.cannon_ball import battlefield as M  # noqa: E402
+from games.cannon_ball.rules import battlefield as M  # noqa: E402
 from games.cannon_ball import rules as R  # noqa: E402
 from games.cannon_ball.lesson import LESSON, TIPS, fresh_men, has_target  # noqa: E402
 from games.core.driver import MatchDriver  # noqa: E402

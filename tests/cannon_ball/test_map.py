@@ -1,8 +1,8 @@
-"""The battlefield as data (games/cannon_ball/battlefield.py): what the 1968 sheet
+"""The battlefield as data (games/cannon_ball/rules/battlefield.py): what the 1968 sheet
 fixes, and what our reconstruction promises (docs/rules/cannon_ball.md)."""
 from collections import deque
 
-from games.cannon_ball import battlefield as M
+from games.cannon_ball.rules import battlefield as M
 from games.cannon_ball.rules import new_game
 
 

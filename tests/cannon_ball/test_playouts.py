@@ -9,7 +9,7 @@ from collections import deque
 
 import pytest
 
-from games.cannon_ball import battlefield as M
+from games.cannon_ball.rules import battlefield as M
 from games.cannon_ball.rules import (CHOOSE, END, LINKS, MOVING, OVER, RISKS, CannonBallState, CannonMove,
                                      Choice, Step, Tnt, new_game, parse_text)
 from games.core.game import CHANCE, TERMINAL, IllegalMove

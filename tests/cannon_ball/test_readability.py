@@ -11,10 +11,10 @@ import pytest
 
 import games
 from games.cannon_ball import INFO
-from games.cannon_ball import battlefield as M
+from games.cannon_ball.rules import battlefield as M
 from games.cannon_ball import chooser as C
 from games.cannon_ball import drawing as D
-from games.cannon_ball import game as G
+from games.cannon_ball.rules import game as G
 from games.cannon_ball import panel as P
 from games.cannon_ball import rules as R
 from games.cannon_ball import scene as SC
@@ -333,7 +333,7 @@ def test_hovering_a_destination_shows_where_the_cannon_and_each_escort_land():
     after.apply(land.move)
     landed = {x for x in range(M.N_BOXES) if after.occ[x] == 0 and m.state.occ[x] != 0}
     assert landed == {to for _f, to in land.escorts}
-    assert land.cost == m.state.hop_cost(land.move) == 3
+    assert land.cost == R.hop_cost(m.state, land.move) == 3
     lines = b.hover_lines(m.state)
     assert lines[0] == "Cannon to section 11, 3 moves" and lines[1].startswith("Escorts: ")
 

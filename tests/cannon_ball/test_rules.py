@@ -1,9 +1,9 @@
 """One test per rule clause of Cannon Ball (docs/rules/cannon_ball.md), on positions
 built by hand. Section numbers and box names are those the map shows (python -m
-games.cannon_ball.battlefield prints it)."""
+games.cannon_ball.rules.battlefield prints it)."""
 import pytest
 
-from games.cannon_ball import battlefield as M
+from games.cannon_ball.rules import battlefield as M
 from games.cannon_ball.rules import (BRIDGE, CHOOSE, END, MOVING, SPIN, CannonBallState, CannonMove, Choice, Risk,
                                      Spin, Step, Tnt, attack_preview, beats, cannon_moves, end_turn_warning,
                                      missing_force, new_game, path_to, reachable)

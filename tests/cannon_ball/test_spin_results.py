@@ -14,7 +14,7 @@ import pytest
 
 import games
 from games.cannon_ball import INFO
-from games.cannon_ball import battlefield as M
+from games.cannon_ball.rules import battlefield as M
 from games.cannon_ball.rules import CHOOSE
 from games.cannon_ball.scene import CannonBallBoard
 from games.core.match import HUMAN, SEED_ONLY, Match, Seat

@@ -1,4 +1,4 @@
-"""Cannon Ball's end-of-game figures (games/cannon_ball/stats.py): exact on scripted
+"""Cannon Ball's end-of-game figures (games/cannon_ball/rules/stats.py): exact on scripted
 turns from hand-built positions, and on seeded games equal to counts made another
 way (men on the board, the public move texts, who chose before each spin)."""
 import random
@@ -7,7 +7,7 @@ import pytest
 
 from games.cannon_ball import INFO
 from games.cannon_ball.rules import CHOOSE
-from games.cannon_ball.stats import stats
+from games.cannon_ball.rules.stats import stats
 from games.core.ai import ThinkContext
 from games.core.match import AI, SEED_ONLY, Match, Seat
 from games.core.stats import game_stats

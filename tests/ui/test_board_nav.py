@@ -407,7 +407,7 @@ def test_cannon_ball_cannon_chooser_tnt_and_a_gamble_by_navigation():
 
 
 def test_cannon_ball_back_closes_the_chooser_then_lets_go_of_the_cannon():
-    from games.cannon_ball import battlefield as M
+    from games.cannon_ball.rules import battlefield as M
     app, screen, board = cb_game(cb_position())
     send = sender(app, board)
     a15 = M.box_index("a15")

@@ -2,7 +2,7 @@
 
 The seat and phase names, the section and assault limits, the bridge risks, and
 the per-box and per-section lookups (ways out of each box, bridge ends, gate boxes,
-cannon spots) derived once from :mod:`games.cannon_ball.battlefield`. They live
+cannon spots) derived once from :mod:`games.cannon_ball.rules.battlefield`. They live
 apart because every other rules module, the AI and the board read them, and none
 of them changes during a game; :mod:`games.cannon_ball.rules` re-exports them all.
 """

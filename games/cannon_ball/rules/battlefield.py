@@ -1,8 +1,8 @@
 """The Cannon Ball battlefield as data: our reconstruction of the 1968 plastic map.
 
-Pure data and geometry, no pygame. The rules engine (``rules.py``) reads only what
+Pure data and geometry, no pygame. The rules engine (the rest of ``rules/``) reads only what
 this module exports, so the map can be corrected here without touching the rules.
-``python -m games.cannon_ball.battlefield`` prints it as text.
+``python -m games.cannon_ball.rules.battlefield`` prints it as text.
 
 Coordinates
 -----------

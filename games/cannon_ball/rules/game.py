@@ -1,42 +1,61 @@
 """The Cannon Ball game class: :class:`CannonBallState`, and :func:`new_game`.
 
-It combines the rule mixins (:mod:`~games.cannon_ball.turns` over troopers,
-cannons, sections, bridges and gates, on the data of
-:mod:`~games.cannon_ball.state`) into the state the rules contract names, and
-adds what concerns the whole position: building one by hand, copies and views,
+It is the position's data (:class:`~games.cannon_ball.rules.state.State`) with the
+rules contract (``games.core.game.GameState``) on top: each contract method is
+one call into the rule functions of :mod:`~games.cannon_ball.rules.turns` (which
+calls those of the troopers, cannons, sections, bridges and gates). It adds what
+concerns the whole position: building one by hand, copies and views, the record,
 reading typed moves, and the texts for the banner and the move log (a line per ply,
 and :func:`log_lines`, which folds a turn's small steps into the actions a player
-would name). It lives apart
-so the class players hold is short to read; :mod:`games.cannon_ball.rules` is the
-module the game registry names and re-exports it.
+would name). :mod:`games.cannon_ball.rules` re-exports it.
 """
 from __future__ import annotations
 
 import re
 from typing import Any, Callable, Protocol, Sequence
 
+from games.core.game import GameState, two_player_returns
+
 from . import battlefield as M
-from .moves import CannonMove, Choice, End, Move, Risk, Spin, Step, Tnt, parse_text
+from . import turns
+from .moves import CannonMove, Choice, End, Move, Risk, Spin, Step, Tnt, box_name, parse_text
+from .state import Crossing, State
 from .tables import (BRIDGE, BRIDGE_END, CHOOSE, EMPTY, FORT_OF, LINK_KIND, MOVING, N_BOXES, N_SECTIONS, NAMES, OPENING,
                      OVER, RISKS, SEC, SOUTH, SPIN)
-from .turns import TurnRules
 
 
-class CannonBallState(TurnRules):
+class CannonBallState(State, GameState[Move, "CannonBallState"]):
     """A Cannon Ball position: pieces, bridges, gates, TNT, and where the turn stands.
 
-    Public attributes (read them, do not write them): ``occ`` (per box: the seat of
-    the trooper on it, or -1), ``cannons`` (per cannon id: ``[owner, boxes]``, or
-    None once destroyed), ``cannon_at`` (box -> cannon id), ``bridges`` (per
-    bridge: standing?), ``gates`` (per gate: "open", "closed" or "destroyed"),
-    ``tnt_left``, ``tnt`` (per seat: the bridge-end box of its lit case, or -1),
-    ``phase``, ``to_move``, ``budget`` (moves left; in the "each piece" reading
-    the spin), ``spin``, ``sieges`` (section -> (defender boxes, defender
-    cannon id or -1): attacks not yet won this turn; the defenders are lifted off
-    the board until the attack is won or fails), ``crossing`` (the piece on a
-    bridge while it may give way), ``turn``, ``quiet``."""
+    Its attributes are :class:`~games.cannon_ball.rules.state.State`'s (read them,
+    do not write them); its methods are the rules contract's, and the texts."""
 
     num_players = 2
+
+    # -- the rules contract: the turn's rules (rules/turns.py) ---------------------------------
+    def current_player(self) -> int:
+        return turns.current_player(self)
+
+    def chance_outcomes(self) -> list[tuple[Move, float]]:
+        return turns.chance_outcomes(self)
+
+    def chance_actor(self) -> int | None:
+        return turns.chance_actor(self)
+
+    def ply(self) -> int:
+        return self.plies
+
+    def legal_moves(self) -> list[Move]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = turns.generate(self)
+        return legal
+
+    def why_illegal(self, move: object) -> str | None:
+        return turns.why_illegal(self, move)
+
+    def _apply(self, move: Move) -> None:
+        turns.apply(self, move)
 
     # -- building positions (tests, rules pictures) ------------------------------------------
     @classmethod
@@ -58,14 +77,14 @@ class CannonBallState(TurnRules):
                 b = M.box_index(n)
                 if b is None or st.occ[b] != EMPTY:
                     raise ValueError(f"bad or repeated box {n!r}")
-                st._put(b, p)
+                st.put(b, p)
         for p, names in cannons:
             found = [M.box_index(n) for n in names]
             bxs = tuple(sorted(b for b in found if b is not None))
             if len(bxs) != len(found):
                 raise ValueError(f"bad cannon boxes {names!r}")
             st.cannons.append([p, bxs])
-            st._place_cannon(len(st.cannons) - 1, bxs)
+            st.place_cannon(len(st.cannons) - 1, bxs)
         if gates is not None:
             st.gates = list(gates)
         if bridges is not None:
@@ -73,7 +92,7 @@ class CannonBallState(TurnRules):
         st.to_move = to_move
         st.phase = phase
         if phase == MOVING:
-            st._start_moving(budget)
+            st.start_moving(budget)
         return st
 
     # -- reading moves ------------------------------------------------------------------------------
@@ -153,8 +172,49 @@ class CannonBallState(TurnRules):
     def view(self, player: int | None) -> "CannonBallState":
         return self.copy()
 
+    # -- records -------------------------------------------------------------------------------
+    def returns(self) -> list[float]:
+        over = self.phase == OVER
+        return two_player_returns(self._winner if over else None, over)
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "men": [[box_name(b) for b in range(N_BOXES) if self.occ[b] == p] for p in (0, 1)],
+            "cannons": [None if c is None else [c[0], [box_name(b) for b in c[1]]] for c in self.cannons],
+            "bridges": [bool(b) for b in self.bridges],
+            "gates": list(self.gates),
+            "tnt_left": list(self.tnt_left),
+            "tnt": [None if t < 0 else box_name(t) for t in self.tnt],
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "opening": list(self.opening),
+            "choice": None if self.choice is None else str(self.choice),
+            "spin": self.spin,
+            "budget": self.budget,
+            "spent": sorted([k[0], k[1], v] for k, v in self.spent.items()),
+            "sieges": {str(M.SECTIONS[s].number): [[box_name(b) for b in d], dc]
+                       for s, (d, dc) in sorted(self.sieges.items())},
+            "limits": {str(M.SECTIONS[s].number): n for s, n in sorted(self.limits.items())},
+            "fuse": None if self.fuse < 0 else M.GATES[self.fuse].id,
+            "crossing": None if self.crossing is None else _crossing_json(self.crossing),
+            "turn": self.turn,
+            "quiet": self.quiet,
+            "ply": self.plies,
+            "winner": self._winner if self.phase == OVER else None,
+            "result": self.reason if self.phase == OVER else "",
+            "risk": self.risk,
+            "budget_mode": "each" if self.each else "shared",
+        }
+
     def __repr__(self) -> str:
-        return f"<CannonBallState ply={self._ply} {self.status_text()!r}>"
+        return f"<CannonBallState ply={self.plies} {self.status_text()!r}>"
+
+
+def _crossing_json(cr: Crossing) -> list[Any]:
+    if cr[0] == "man":
+        return ["man", box_name(cr[1]), box_name(cr[2]), cr[3], cr[4]]
+    return ["cannon", cr[1], [box_name(b) for b in cr[2]], [box_name(b) for b in cr[3]], cr[4], cr[5],
+            list(cr[6])]
 
 
 def _name(p: int, names: Sequence[str] | None) -> str:

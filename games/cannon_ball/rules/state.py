@@ -1,38 +1,55 @@
 """The pieces and counters of a Cannon Ball position, and the edits that keep them right.
 
-:class:`StateBase` holds what a position is made of (troopers per box, cannons,
+:class:`State` holds what a position is made of (troopers per box, cannons,
 bridges, gates, TNT, the turn's phase, budget and running attacks, with per-section
 counters kept in step by the low-level edits), the small questions every rule asks
-of it (who holds a section, its limit, moves left), and its record (``snapshot``,
-``returns``). It is the base of the rule mixins (sections, troopers, cannons,
-bridges and gates, turns) that :class:`~games.cannon_ball.game.CannonBallState`
-combines; keeping the data apart from the rules that read it is what lets each of
-those stay small.
+of it (who holds a section, its limit, moves left) and the turn's budget. It knows
+no rule: the rule areas are modules of functions over it (``sections``,
+``troopers``, ``cannons``, ``bridges_and_gates``, ``turns``), and
+:class:`~games.cannon_ball.rules.game.CannonBallState`, the class players hold,
+adds the rules contract on top by calling them. Nothing here imports them.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from games.core.game import GameState, two_player_returns
+from typing import Any
 
 from . import battlefield as M
-from .moves import MOVE_CHOICE, Choice, Move, box_name
+from .moves import MOVE_CHOICE, Choice, Move
 from .tables import (ASSAULT_LIMIT, BUDGET_MODES, EMPTY, ENEMY_GATE_SECTIONS, HOME, MOVING, N_BOXES, N_SECTIONS,
                      OPENING, OVER, QUIET_TURNS, RISKS, SEC, SECTION_LIMIT, TNT_CASES, TURN_LIMIT)
-
-if TYPE_CHECKING:
-    from .game import CannonBallState  # noqa: F401 - the final class, its own view (perfect information)
 
 #: a cannon on the board: ``[owner seat, its boxes (a tuple of box indexes)]`` (a list: the boxes change)
 Cannon = list[Any]
 #: a piece on a bridge that may give way: ``("man", from, to, bridge, seat)`` or
 #: ``("cannon", id, to boxes, escort boxes, bridge, seat, the escorts' moves spent)``
 Crossing = tuple[Any, ...]
+#: a piece whose moves are counted in the "each piece" reading: ``("m", box)`` or ``("c", cannon id)``
+Piece = tuple[str, int]
 
 
-class StateBase(GameState[Move, "CannonBallState"]):
-    """The data of a position and its bookkeeping; the attributes are described on
-    :class:`~games.cannon_ball.game.CannonBallState`."""
+class State:
+    """The data of a position and its bookkeeping.
+
+    Public attributes (read them; only the rules' functions write them): ``occ`` (per
+    box: the seat of the trooper on it, or -1), ``cannons`` (per cannon id: ``[owner,
+    boxes]``, or None once destroyed), ``cannon_at`` (box -> cannon id), ``sec_men``
+    (per seat, per section: his men there), ``sec_cannon`` (per section: the cannon
+    id there, or -1), ``home_men`` and ``men`` (per seat), ``bridges`` (per bridge:
+    standing?), ``gates`` (per gate: "open", "closed" or "destroyed"), ``tnt_left``,
+    ``tnt`` (per seat: the bridge-end box of its lit case, or -1), ``phase``,
+    ``to_move``, ``opening`` (the opening's spins so far), ``choice`` (the turn's
+    choice), ``budget`` (moves left; in the "each piece" reading the spin), ``spin``,
+    ``spent`` (each piece's moves, in that reading), ``sieges`` (section ->
+    (defender boxes, defender cannon id or -1): attacks not yet won this turn; the
+    defenders are lifted off the board until the attack is won or fails),
+    ``limits`` (section -> a limit this turn's TNT set), ``fuse`` and ``fuse_man``
+    (a gate's lit fuse and the box of the man who lit it), ``crossing`` (the piece
+    on a bridge while it may give way), ``turn``, ``quiet``, ``progress`` (something
+    was lost, blown or rebuilt this turn), ``reason`` (how the war ended), ``events``
+    (what the last move did, in words). ``_legal`` and ``_xc`` are the rules' caches
+    of the legal moves and of the men beyond the limits (``turns.legal_moves``,
+    ``sections.excess``), dropped by every edit that changes them; private by name,
+    so a copy may share them (they are replaced, never changed in place)."""
 
     def __init__(self, risk: float = RISKS["normal"], budget_mode: str = "shared",
                  quiet_turns: int = QUIET_TURNS, turn_limit: int = TURN_LIMIT):
@@ -59,7 +76,7 @@ class StateBase(GameState[Move, "CannonBallState"]):
         self.choice: Choice | None = None
         self.budget = 0
         self.spin = 0
-        self.spent: dict[tuple[str, int], int] = {}
+        self.spent: dict[Piece, int] = {}
         self.sieges: dict[int, tuple[tuple[int, ...], int]] = {}
         self.limits: dict[int, int] = {}
         self.fuse = -1
@@ -68,22 +85,23 @@ class StateBase(GameState[Move, "CannonBallState"]):
         self.turn = 0
         self.quiet = 0
         self.progress = False
-        self._ply = 0
+        self.plies = 0
         self._winner: int | None = None
         self.reason = ""
         self.events: list[str] = []
         self._legal: list[Move] | None = None
-        self._xc: dict[int, tuple[int, list[int]]] | None = None        # excess() per seat, until the next change
+        self._xc: dict[int, tuple[int, list[int]]] | None = None   # sections.excess() per seat
         for fort in M.FORTS:
             for b in fort.boxes:
                 if M.BOXES[b].star:
                     self.cannons.append([fort.owner, (b,)])
                     self.cannon_at[b] = len(self.cannons) - 1
                 else:
-                    self._put(b, fort.owner)
+                    self.put(b, fort.owner)
 
     # -- low-level board edits (keep the counters right) ------------------------------------
-    def _put(self, box: int, p: int) -> None:
+    def put(self, box: int, p: int) -> None:
+        """A man of ``p`` onto ``box``."""
         self._xc = None
         self.occ[box] = p
         s = SEC[box]
@@ -93,7 +111,8 @@ class StateBase(GameState[Move, "CannonBallState"]):
             self.home_men[p] += 1
         self.men[p] += 1
 
-    def _lift(self, box: int) -> int:
+    def lift(self, box: int) -> int:
+        """The man on ``box`` off the board; his seat."""
         self._xc = None
         p = self.occ[box]
         self.occ[box] = EMPTY
@@ -105,7 +124,7 @@ class StateBase(GameState[Move, "CannonBallState"]):
         self.men[p] -= 1
         return p
 
-    def _place_cannon(self, cid: int, boxes: tuple[int, ...]) -> None:
+    def place_cannon(self, cid: int, boxes: tuple[int, ...]) -> None:
         c = self.cannons[cid]
         assert c is not None
         c[1] = boxes
@@ -115,7 +134,7 @@ class StateBase(GameState[Move, "CannonBallState"]):
         if s >= 0:
             self.sec_cannon[s] = cid
 
-    def _lift_cannon(self, cid: int) -> None:
+    def lift_cannon(self, cid: int) -> None:
         c = self.cannons[cid]
         assert c is not None
         for b in c[1]:
@@ -124,9 +143,9 @@ class StateBase(GameState[Move, "CannonBallState"]):
         if s >= 0 and self.sec_cannon[s] == cid:
             self.sec_cannon[s] = -1
 
-    def _destroy_cannon(self, cid: int) -> None:
+    def destroy_cannon(self, cid: int) -> None:
         if self.cannons[cid] is not None:
-            self._lift_cannon(cid)
+            self.lift_cannon(cid)
             self.cannons[cid] = None
             self.progress = True
 
@@ -170,7 +189,7 @@ class StateBase(GameState[Move, "CannonBallState"]):
         """Could ``p`` still take a fort by force: 5 men, or 3 men and a cannon."""
         return self.men[p] >= 5 or (self.men[p] >= 3 and self.cannon_count(p) > 0)
 
-    def moves_left(self, piece: tuple[str, int] | None = None) -> int:
+    def moves_left(self, piece: Piece | None = None) -> int:
         """Moves left this turn: shared budget, or what ``piece`` (("m", box) or
         ("c", cannon id)) may still spend in the "each piece" reading."""
         if self.phase != MOVING:
@@ -188,14 +207,16 @@ class StateBase(GameState[Move, "CannonBallState"]):
         return ASSAULT_LIMIT if s in ENEMY_GATE_SECTIONS[p] else SECTION_LIMIT
 
     # -- the turn's budget ---------------------------------------------------------------------
-    def _start_moving(self, n: int) -> None:
+    def start_moving(self, n: int) -> None:
+        """A move turn of ``n`` moves begins."""
         self.phase = MOVING
         self.spin = n
         self.budget = n
         self.spent = {}
         self.choice = MOVE_CHOICE
 
-    def _budget_reason(self, piece: tuple[str, int]) -> str | None:
+    def budget_reason(self, piece: Piece) -> str | None:
+        """Why ``piece`` may not move for lack of moves (None: it may)."""
         if self.each:
             if self.spent.get(piece, 0) >= self.budget:
                 what = "man" if piece[0] == "m" else "cannon"
@@ -205,57 +226,18 @@ class StateBase(GameState[Move, "CannonBallState"]):
             return "no moves left: end your turn"
         return None
 
-    def _spend(self, piece: tuple[str, int], new_key: tuple[str, int] | None = None) -> None:
+    def spend(self, piece: Piece, new_key: Piece | None = None) -> None:
+        """``piece`` moves once (``new_key``: what it is called after the move)."""
         if self.each:
             n = self.spent.pop(piece, 0) + 1
             self.spent[new_key or piece] = n
         else:
             self.budget -= 1
 
-    def _finish(self, winner: int | None, reason: str) -> None:
+    def finish(self, winner: int | None, reason: str) -> None:
+        """The war is over: ``winner`` (None: a draw or a truce), and why."""
         self.phase = OVER
         self._winner = winner
         self.reason = reason
         self.crossing = None
         self._legal = []
-
-    # -- records -------------------------------------------------------------------------------
-    def returns(self) -> list[float]:
-        over = self.phase == OVER
-        return two_player_returns(self._winner if over else None, over)
-
-    def snapshot(self) -> dict[str, Any]:
-        return {
-            "men": [[box_name(b) for b in range(N_BOXES) if self.occ[b] == p] for p in (0, 1)],
-            "cannons": [None if c is None else [c[0], [box_name(b) for b in c[1]]] for c in self.cannons],
-            "bridges": [bool(b) for b in self.bridges],
-            "gates": list(self.gates),
-            "tnt_left": list(self.tnt_left),
-            "tnt": [None if t < 0 else box_name(t) for t in self.tnt],
-            "phase": self.phase,
-            "to_move": self.to_move,
-            "opening": list(self.opening),
-            "choice": None if self.choice is None else str(self.choice),
-            "spin": self.spin,
-            "budget": self.budget,
-            "spent": sorted([k[0], k[1], v] for k, v in self.spent.items()),
-            "sieges": {str(M.SECTIONS[s].number): [[box_name(b) for b in d], dc]
-                       for s, (d, dc) in sorted(self.sieges.items())},
-            "limits": {str(M.SECTIONS[s].number): n for s, n in sorted(self.limits.items())},
-            "fuse": None if self.fuse < 0 else M.GATES[self.fuse].id,
-            "crossing": None if self.crossing is None else _crossing_json(self.crossing),
-            "turn": self.turn,
-            "quiet": self.quiet,
-            "ply": self._ply,
-            "winner": self._winner if self.phase == OVER else None,
-            "result": self.reason if self.phase == OVER else "",
-            "risk": self.risk,
-            "budget_mode": "each" if self.each else "shared",
-        }
-
-
-def _crossing_json(cr: Crossing) -> list[Any]:
-    if cr[0] == "man":
-        return ["man", box_name(cr[1]), box_name(cr[2]), cr[3], cr[4]]
-    return ["cannon", cr[1], [box_name(b) for b in cr[2]], [box_name(b) for b in cr[3]], cr[4], cr[5],
-            list(cr[6])]

@@ -9,16 +9,24 @@ Cannon Ball hides nothing, so every figure may show while the game runs.
 """
 from __future__ import annotations
 
-from games.cannon_ball.moves import Risk, Spin, parse_text
-from games.cannon_ball.tables import SPIN
+from typing import TYPE_CHECKING, cast
+
 from games.core.stats import Stat, mean, of
+
+from .game import CannonBallState
+from .moves import Risk, Spin, parse_text
+from .state import State
+from .tables import SPIN
+
+if TYPE_CHECKING:
+    from games.core.match import Match
 
 #: the Fort Commander's average (1 to 12, each as likely)
 AVERAGE_SPIN = 6.5
 GAMBLES = ("tnt", "rebuild", "fire")
 
 
-def men_alive(st, seat: int) -> int:
+def men_alive(st: State, seat: int) -> int:
     """``seat``'s men on the board, plus those an attack lifted off (defenders come
     back if it fails) and those on a bridge that may still hold."""
     n = sum(1 for o in st.occ if o == seat)
@@ -33,17 +41,22 @@ def men_alive(st, seat: int) -> int:
     return n
 
 
-def stats(match) -> list[Stat]:
+def _state_at(match: Match, ply: int) -> CannonBallState:
+    return cast(CannonBallState, match.state_at(ply))
+
+
+def stats(match: Match) -> list[Stat]:
     n = len(match.seats)
     spins: list[list[int]] = [[] for _ in range(n)]
     played, won = [0] * n, [0] * n
     tnt_right, tnt_dud, rebuilt, blown_under = [0] * n, [0] * n, [0] * n, [0] * n
     cannons_lost = [0] * n
     for i, entry in enumerate(match.log):
-        before = match.state_at(i)
+        before = _state_at(match, i)
         move = parse_text(entry.text)
         if isinstance(move, Spin):
             who = before.chance_actor()        # the player who spins (the opening's two spins too)
+            assert who is not None             # a spin is always someone's
             spins[who].append(move.value)
             ch = before.choice
             if before.phase == SPIN and ch is not None and ch.kind in GAMBLES:
@@ -57,11 +70,11 @@ def stats(match) -> list[Stat]:
         elif isinstance(move, Risk) and not move.holds:
             blown_under[before.to_move] += 1   # the mover's man or cannon was on it
         # a cannon is lost when it is destroyed or changes hands (captured)
-        after = match.state_at(i + 1)
+        after = _state_at(match, i + 1)
         for was, now in zip(before.cannons, after.cannons):
             if was is not None and (now is None or now[0] != was[0]):
                 cannons_lost[was[0]] += 1
-    start, end = match.state_at(0), match.state_at(match.ply)
+    start, end = _state_at(match, 0), _state_at(match, match.ply)
     seats = range(n)
     return [
         Stat("Men lost", tuple(men_alive(start, s) - men_alive(end, s) for s in seats)),

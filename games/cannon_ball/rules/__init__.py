@@ -1,22 +1,27 @@
 """Cannon Ball (Helen of Toy Co., 1968): the rules engine.
 
 Pure Python: no pygame, no I/O, no clock, no randomness of its own. The map comes
-from :mod:`games.cannon_ball.battlefield`; ``docs/rules/cannon_ball.md`` records
+from :mod:`games.cannon_ball.rules.battlefield`; ``docs/rules/cannon_ball.md`` records
 every decision the 1968 rule sheet leaves open.
 
-This is the module the game registry names and everything else imports; the
-engine itself lives in small modules beside it, each re-exported here:
+This package is what the game registry names and everything else imports; the
+engine lives in small modules in it, their public names re-exported here. The
+position is typed data (``state.py``); each rule area is a module of functions
+over it, none a base class of another:
 
 ========================  ==========================================================
+``battlefield.py``        the map as data (boxes, sections, bridges, gates, forts)
 ``tables.py``             fixed numbers (seats, phases, limits, risks), map lookups
 ``moves.py``              the move values, their text forms and ``parse_text``
-``state.py``              ``StateBase``: the pieces and counters, low-level edits
+``state.py``              ``State``: the pieces and counters, low-level edits
 ``sections.py``           attacks, who beats whom, section limits, attack previews
 ``troopers.py``           a trooper's step and captures; ``reachable``, ``path_to``
 ``cannons.py``            a cannon's moves in and out of the forts, escorts
 ``bridges_and_gates.py``  gate turns, the gambles' conditions, TNT, blowing up
 ``turns.py``              phases, spinner, legal moves, applying, end of a turn
-``game.py``               ``CannonBallState`` (positions, copies, texts), ``new_game``
+``game.py``               ``CannonBallState`` (the contract, positions, copies,
+                          texts, the move log's lines), ``new_game``
+``stats.py``              the end-of-game figures
 ========================  ==========================================================
 
 Turns
@@ -55,8 +60,8 @@ from __future__ import annotations
 from games.core.game import CHANCE, TERMINAL
 
 from . import battlefield as M
-from .bridges_and_gates import crossing_piece, tnt_placements
-from .cannons import cannon_moves
+from .bridges_and_gates import crossing_piece
+from .cannons import cannon_moves, hop_cost
 from .game import CannonBallState, new_game
 from .moves import END, MOVE_CHOICE, SPINS, CannonMove, Choice, End, Move, Risk, Spin, Step, Tnt, box_name, parse_text
 from .sections import attack_preview, beats, end_turn_warning, force_in, missing_force
@@ -65,6 +70,7 @@ from .tables import (ASSAULT_LIMIT, BRIDGE, BRIDGE_END, BUDGET_MODES, CALLS, CHO
                      OVER, QUIET_TURNS, RISKS, SEC, SECTION_BOXES, SECTION_BRIDGES, SECTION_LIMIT, SOUTH, SPIN,
                      SPIN_VALUES, SPOT_SET, TNT_CASES, TURN_LIMIT, section_of)
 from .troopers import Reach, path_to, reachable
+from .turns import tnt_placements
 
 __all__ = [
     # the map and the contract's turn markers (as before: ``rules.M``, ``rules.CHANCE``)
@@ -79,5 +85,5 @@ __all__ = [
     "parse_text",
     # the game and the questions the board and the AI ask
     "CannonBallState", "new_game", "beats", "missing_force", "force_in", "attack_preview", "end_turn_warning",
-    "Reach", "reachable", "path_to", "cannon_moves", "tnt_placements", "crossing_piece",
+    "Reach", "reachable", "path_to", "cannon_moves", "hop_cost", "tnt_placements", "crossing_piece",
 ]
