@@ -145,7 +145,7 @@ def test_hard_rebuilds_a_blown_bridge_that_blocks_its_best_way():
 def test_hard_can_walk_men_to_a_bridge_for_tnt_but_keeps_its_last_case_for_an_enemy_gate():
     st = pos("d16 e16", north="i16 j16 k16", budget=8)
     ai = make_ai("hard", 0, {})
-    plans = [[str(m) for m in mac] for mac in ai._tnt_macros(st, 0)]
+    plans = [[str(m) for m in mac] for mac in ai.planner._tnt_macros(st, 0)]
     at_g16 = [p for p in plans if "TNT g16" in p]
     assert at_g16, plans                           # walk one man onto g16, place the case, all walk out
     after = st.copy()
@@ -153,7 +153,7 @@ def test_hard_can_walk_men_to_a_bridge_for_tnt_but_keeps_its_last_case_for_an_en
         after.apply(after.parse_move(text))
     assert after.tnt[0] == B("g16") and after.sec_men[0][S(22)] == 0
     st.tnt_left[0] = 1
-    assert not [p for p in (ai._tnt_macros(st, 0)) if any(str(m).startswith("TNT ") for m in p)], \
+    assert not [p for p in (ai.planner._tnt_macros(st, 0)) if any(str(m).startswith("TNT ") for m in p)], \
         "the last case went on a bridge"
 
 
@@ -178,7 +178,7 @@ def test_in_a_standoff_a_full_fort_sallies_out_through_a_shut_gate_rather_than_s
     """Both gates shut, two raiders waiting outside one: before a standoff no level opens it
     to them; after STANDOFF quiet turns every level does (its men outnumber the raiders),
     so a game between careful players is not a 60-turn truce."""
-    from games.cannon_ball.ai_levels import STANDOFF
+    from games.cannon_ball.ai.levels import STANDOFF
     north = "n20 l18 m18 l19 m19 l20 m20 l21 m21 l22 m22"
     for quiet, opens in ((0, False), (STANDOFF, True)):
         st = pos("l16 m16", north=north, to_move=1, phase=CHOOSE, gates=["open", "open", "closed", "closed"])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .ai_evaluation import Weights
+from .evaluation import Weights
 
 
 @dataclass

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .rules import battlefield as M
-from . import rules as R
-from .ai_distances import INF, N_SECTIONS, SEC, Fields, fields, has_route, p_spin_at_least, rebuild_sections
-from .rules.cannons import ESCORTED_HOP
+from games.cannon_ball import rules as R
+from games.cannon_ball.rules import battlefield as M
+from games.cannon_ball.rules.cannons import ESCORTED_HOP
+
+from .distances import INF, N_SECTIONS, SEC, Fields, fields, has_route, p_spin_at_least, rebuild_sections
 
 WIN = 100_000.0
 MAN = 10.0

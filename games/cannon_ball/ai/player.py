@@ -24,31 +24,26 @@ lost. Randomness comes only from ``ctx.rng``; ``ctx.check()`` is called between
 simulations.
 
 This module holds the seat (:class:`CannonBallAI`: choosing the kind of turn and
-the planner's search) and is the one the game registry names; the rest lives
-beside it and is re-exported here: ``ai_distances.py`` (distances on the map as it
-stands), ``ai_evaluation.py`` (weights and the position's score),
-``ai_levels.py`` (Easy, Normal, Hard) and ``ai_macros.py`` (the macro actions).
+the planner's search); the rest lives beside it in the package the game registry
+names (``games.cannon_ball.ai``, which re-exports them): ``distances.py``
+(distances on the map as it stands), ``evaluation.py`` (weights and the position's
+score), ``levels.py`` (Easy, Normal, Hard) and ``macros.py`` (the macro actions,
+which the seat's :class:`~games.cannon_ball.ai.macros.MacroPlanner` builds).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+from games.cannon_ball import rules as R
+from games.cannon_ball.rules import battlefield as M
+from games.cannon_ball.rules.turns import end_turn
 from games.core.ai import ThinkContext
 
-from .rules import battlefield as M
-from . import rules as R
-from .ai_distances import INF, N_SECTIONS, SEC, Fields, fields, has_route, p_spin_at_least, rebuild_sections
-from .ai_evaluation import (CANNON, MAN, WIN, Weights, men_boxes, assault_chance, evaluate, gate_threat, offence,
-                            raid_threat, stuck_pull, vulnerability)
-from .ai_levels import LEVELS, RUSH_CLOSE_AT, STANDOFF, Level, siege_weights
-from .ai_evaluation import REBUILD_STEPS, rebuild_gain
-from .ai_macros import MacroPlanner
-from .rules.turns import end_turn
-
-__all__ = ["INF", "WIN", "MAN", "CANNON", "N_SECTIONS", "SEC", "Fields", "fields", "has_route", "rebuild_sections",
-           "stuck_pull", "p_spin_at_least", "Weights", "offence", "vulnerability", "gate_threat", "raid_threat",
-           "assault_chance", "evaluate", "Level", "LEVELS", "CannonBallAI", "make_ai"]
+from .distances import INF, Fields, fields, has_route, p_spin_at_least
+from .evaluation import REBUILD_STEPS, WIN, Weights, assault_chance, evaluate, men_boxes, rebuild_gain
+from .levels import LEVELS, RUSH_CLOSE_AT, STANDOFF, siege_weights
+from .macros import MacroPlanner
 
 
 class _OutOfTime(Exception):
@@ -68,7 +63,7 @@ def _key(st: R.CannonBallState) -> tuple:
     return (st.ply(), st.budget, st.phase, tuple(st.occ), tuple(sorted(st.cannon_at.items())))
 
 
-class CannonBallAI(MacroPlanner):
+class CannonBallAI:
     """One AI seat. ``choose(view, ctx)`` returns a legal move for any position."""
 
     def __init__(self, level: str = "normal", seat: int = 0, options: dict | None = None):
@@ -76,8 +71,9 @@ class CannonBallAI(MacroPlanner):
             raise ValueError(f"unknown level {level!r}")
         self.level = level
         self.cfg = LEVELS[level]
+        self.planner = MacroPlanner(self.cfg)       # the macro actions the search tries
         self.w = self.cfg.weights or Weights()
-        self.style = ""               # "siege" or "rush", drawn at the first thought (ai_levels)
+        self.style = ""               # "siege" or "rush", drawn at the first thought (levels.py)
         self.close_at = self.cfg.close_at
         self.seat = seat
         self.plan: list[tuple[tuple, Any]] = []
@@ -115,7 +111,8 @@ class CannonBallAI(MacroPlanner):
 
     # -- choosing the kind of turn ---------------------------------------------------------------
     def _choose_turn(self, st: R.CannonBallState, ctx: ThinkContext):
-        legal = st.legal_moves()
+        # every legal move of this phase is a Choice (isinstance says so to the type checker)
+        legal = [m for m in st.legal_moves() if isinstance(m, R.Choice)]
         me = st.to_move
         if st.tnt[me] >= 0:
             return ctx.rng.choice([m for m in legal if m.kind == "tnt"])
@@ -235,7 +232,7 @@ class CannonBallAI(MacroPlanner):
                 for node in beam:
                     if node.st.phase != R.MOVING or (not node.st.each and node.st.budget <= 0):
                         continue
-                    for mac in self._macros(node.st, me, F, ctx):
+                    for mac in self.planner.macros(node.st, me, F, ctx):
                         if time.perf_counter() > deadline:
                             raise _OutOfTime
                         ctx.check()

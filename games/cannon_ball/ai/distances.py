@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from .rules import battlefield as M
-from . import rules as R
+from games.cannon_ball import rules as R
+from games.cannon_ball.rules import battlefield as M
 
 INF = 10_000
 N_SECTIONS = M.N_SECTIONS

@@ -10,23 +10,24 @@ while the planner only searches and scores.
 """
 from __future__ import annotations
 
+from games.cannon_ball import rules as R
+from games.cannon_ball.rules import battlefield as M
+from games.cannon_ball.rules.cannons import cannon_candidates
 from games.core.ai import ThinkContext
 
-from .rules import battlefield as M
-from . import rules as R
-from .ai_distances import INF, SEC, Fields, fields, has_route, rebuild_sections
-from .ai_evaluation import REBUILD_STEPS, assault_chance, men_boxes, rebuild_gain
-from .ai_levels import STANDOFF, Level
-from .rules.cannons import cannon_candidates
+from .distances import INF, SEC, Fields, fields, has_route, rebuild_sections
+from .evaluation import REBUILD_STEPS, assault_chance, men_boxes, rebuild_gain
+from .levels import STANDOFF, Level
 
 
 class MacroPlanner:
-    """The macro actions of one AI seat (a mixin of :class:`~games.cannon_ball.ai.CannonBallAI`;
-    ``cfg`` is its level)."""
+    """The macro actions of one AI seat at level ``cfg`` (its
+    :class:`~games.cannon_ball.ai.player.CannonBallAI` holds one)."""
 
-    cfg: Level
+    def __init__(self, cfg: Level):
+        self.cfg = cfg
 
-    def _macros(self, st: R.CannonBallState, me: int, F: Fields, ctx: ThinkContext) -> list[list]:
+    def macros(self, st: R.CannonBallState, me: int, F: Fields, ctx: ThinkContext) -> list[list]:
         out: list[list] = []
         reaches: dict[int, dict[int, R.Reach]] = {}
         for b in range(M.N_BOXES):
