@@ -455,7 +455,7 @@ def _drive(size):
         ply = scr.match.ply
         click(app, b.panel.end_btn.rect.center)              # not now: refused kindly
         assert scr.match.ply == ply and scr.status
-        click(app, b._tnt_pos(R.parse_text("TNT g11")))
+        click(app, b.tnt_pos(R.parse_text("TNT g11")))
         settle()
         assert scr.match.state.tnt[0] == B("g11")
         walk("g11", "g12")
@@ -481,7 +481,7 @@ def _drive(size):
         walk("k17", "l17")
         at(11)
         assert scr.match.state.sec_men[0][S(24)] == 5
-        click(app, b._tnt_pos(R.parse_text("TNT NE")))
+        click(app, b.tnt_pos(R.parse_text("TNT NE")))
         settle()
         at(12)                                              # free: get out, End turn
         walk("o17", "o15")

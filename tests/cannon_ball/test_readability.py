@@ -12,12 +12,12 @@ import pytest
 import games
 from games.cannon_ball import INFO
 from games.cannon_ball.rules import battlefield as M
-from games.cannon_ball import chooser as C
-from games.cannon_ball import drawing as D
+from games.cannon_ball.board import chooser as C
+from games.cannon_ball.board import drawing as D
 from games.cannon_ball.rules import game as G
-from games.cannon_ball import panel as P
+from games.cannon_ball.board import panel as P
 from games.cannon_ball import rules as R
-from games.cannon_ball import scene as SC
+from games.cannon_ball.board import scene as SC
 from games.core.match import HUMAN, SEED_ONLY, Match, Seat
 from games.ui import banner
 from games.ui.board import Board

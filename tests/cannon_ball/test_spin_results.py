@@ -16,7 +16,7 @@ import games
 from games.cannon_ball import INFO
 from games.cannon_ball.rules import battlefield as M
 from games.cannon_ball.rules import CHOOSE
-from games.cannon_ball.scene import CannonBallBoard
+from games.cannon_ball.board import CannonBallBoard
 from games.core.match import HUMAN, SEED_ONLY, Match, Seat
 from games.ui.game_screen import GameScreen
 from games.ui.headless import make_app

@@ -445,7 +445,7 @@ def test_cannon_ball_nothing_is_used_while_the_computer_plays_or_the_dial_spins(
 
 def cb_kind(board, m) -> str:
     """What sort of decision a Cannon Ball move is, as the cursor meets it."""
-    from games.cannon_ball import chooser as C
+    from games.cannon_ball.board import chooser as C
     from games.cannon_ball import rules as R
     if isinstance(m, R.Choice):
         return "gamble" if m.call else m.kind if m.kind == "move" else "gate"

@@ -1,6 +1,6 @@
 """Drawing the Cannon Ball battlefield: the map (cached), bridges, gates, TNT and pieces.
 
-Everything is drawn from the data in :mod:`games.cannon_ball.battlefield`; nothing
+Everything is drawn from the data in :mod:`games.cannon_ball.rules.battlefield`; nothing
 here decides a rule. :class:`Geo` maps board units (x right, y down from North's
 edge, as the battlefield module gives them) to the screen. The board is a tall
 rectangle; on a landscape window it is drawn turned a quarter, South at the left
@@ -383,7 +383,8 @@ def draw_bridge(surface, a, b, cell, alpha=255, laid: float = 1.0) -> None:
         deck = [p0, q0, q1, p1]
         pygame.draw.polygon(surface, PLANK, deck)
         for i in range(done + 1):
-            pygame.draw.line(surface, PLANK_DARK, *across(start + (end - start) * i / n), max(1, int(cell / 24)))
+            s0, s1 = across(start + (end - start) * i / n)
+            pygame.draw.line(surface, PLANK_DARK, s0, s1, max(1, int(cell / 24)))
         pygame.draw.polygon(surface, PLANK_DARK, deck, max(1, int(cell / 14)))
     if done < n:                                       # the next plank, coming down onto its place
         k = laid * n - done

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import pygame
 
-from games.cannon_ball.rules import battlefield as M
-from games.cannon_ball import chooser as C
-from games.cannon_ball import drawing as D
 from games.cannon_ball import rules as R
+from games.cannon_ball.rules import battlefield as M
 from games.ui.theme import draw_text
+
+from . import chooser as C
+from . import drawing as D
 
 
 def _b(name: str) -> int:

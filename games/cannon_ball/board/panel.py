@@ -11,14 +11,22 @@ laid out to fit (``text_boxes`` lists them, and a test measures them).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
+
 import pygame
 
-from games.cannon_ball.rules import battlefield as M
-from games.cannon_ball import drawing as D
 from games.cannon_ball import rules as R
+from games.cannon_ball.rules import battlefield as M
 from games.cannon_ball.rules.game import counted
+from games.ui.spinner import Spinner
 from games.ui.theme import draw_text, fit_text, wrap_text
 from games.ui.widgets import Button, draw_panel
+
+from . import drawing as D
+
+if TYPE_CHECKING:
+    from games.ui.board import Host
+    from games.ui.theme import Theme
 
 #: what a right call wins, per gamble ("{b}": the bridge's number, "{g}": the gate's name)
 STAKES = {"tnt": "TNT at bridge {b}: right = the bridge blows",
@@ -80,7 +88,16 @@ def stake_text(state, choice) -> str:
     return STAKES[choice.kind].format(b=b, g=g) + f" ({ODDS})"
 
 
-class CallButton(Button):
+class ChoiceButton(Button):
+    """A button of the column that plays one choice of turn, ``move`` (a click: ``choose(move)``)."""
+
+    def __init__(self, label: str, move: R.Choice, choose: Callable[[R.Choice], None], sound: Any = None,
+                 primary: bool = False):
+        super().__init__(label, lambda: choose(move), sound=sound, primary=primary)
+        self.move = move
+
+
+class CallButton(ChoiceButton):
     """Odd or Even: the label written large."""
 
     def draw(self, surface, theme) -> None:
@@ -94,7 +111,7 @@ class CallButton(Button):
 class Block:
     """One choice in the column: lines of text over a row of buttons (a gamble's card)."""
 
-    def __init__(self, kind: str, lines: list[str], buttons: list[Button], rect: pygame.Rect):
+    def __init__(self, kind: str, lines: list[str], buttons: Sequence[ChoiceButton], rect: pygame.Rect):
         self.kind = kind
         self.lines = lines
         self.buttons = buttons
@@ -102,10 +119,26 @@ class Block:
         self.inset = 0          # the card's margin round its text and buttons
 
 
+class PanelOwner(Protocol):
+    """What the column uses of its board (:class:`~.scene.CannonBallBoard` is one): the
+    frame, the dial drawn in it, the theme, what its buttons do, and the hint to mark."""
+    host: Host
+    spinner: Spinner
+
+    @property
+    def theme(self) -> Theme: ...
+
+    def choose(self, move: R.Choice) -> None: ...
+
+    def end_turn(self) -> None: ...
+
+    def live_hint(self) -> Any: ...
+
+
 class Panel:
     """Layout and drawing of the column; the board owns it and routes its clicks."""
 
-    def __init__(self, board):
+    def __init__(self, board: PanelOwner):
         self.board = board
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.spinner_center = (0, 0)
@@ -113,12 +146,12 @@ class Panel:
         self.blocks: list[Block] = []
         self.title: list[str] = []          # the lines over the choices
         self.counts_y = 0                   # where the sides' counts start while choosing
-        self._key = None
+        self._key: tuple[Any, ...] | None = None     # what the choices were built for
         self.end_btn = Button("End turn", board.end_turn, "E", primary=True, sound=board.host.sound)
         self.perform_rect = pygame.Rect(0, 0, 1, 1)
 
     @property
-    def buttons(self) -> list[Button]:
+    def buttons(self) -> list[ChoiceButton]:
         return [b for blk in self.blocks for b in blk.buttons]
 
     def layout(self, rect) -> None:
@@ -184,9 +217,8 @@ class Panel:
                 bh = t.px(30 if tight else 36)
                 top = y
                 y += len(lines) * lh
-                b = Button(text, (lambda m=moves[0]: self.board.choose(m)), sound=snd, primary=kind == "move")
+                b = ChoiceButton(text, moves[0], self.board.choose, sound=snd, primary=kind == "move")
                 b.rect = pygame.Rect(x, y, w, bh)
-                b.move = moves[0]
                 y += bh
                 blk = Block(kind, lines, [b], pygame.Rect(x, top, w, y - top))
             self.blocks.append(blk)
@@ -203,12 +235,10 @@ class Panel:
         y += inset + len(lines) * f.get_linesize() + t.px(2 if tight else 4)
         bh = t.px(36 if tight else 44)
         half = (w - 2 * inset - gap) // 2
-        buttons = []
+        buttons: list[CallButton] = []
         for i, m in enumerate(moves):
-            b = CallButton(m.call.capitalize(), (lambda m=m: self.board.choose(m)), sound=self.board.host.sound,
-                           primary=forced)
+            b = CallButton(m.call.capitalize(), m, self.board.choose, sound=self.board.host.sound, primary=forced)
             b.rect = pygame.Rect(x + inset + i * (half + gap), y, half, bh)
-            b.move = m
             buttons.append(b)
         y += bh + inset
         blk = Block("gamble", lines, buttons, pygame.Rect(x, top, w, y - top))

@@ -20,15 +20,24 @@ thuds against it); a rebuilt bridge is laid plank by plank.
 from __future__ import annotations
 
 import math
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from games.cannon_ball.rules import battlefield as M
-from games.cannon_ball import drawing as D
 from games.cannon_ball import rules as R
+from games.cannon_ball.rules import battlefield as M
 from games.ui.easing import in_out
 from games.ui.particles import Burst, Debris, Flash, Ripple, Smoke, Sparks, effect_step
-from games.ui.timeline import Step
+from games.ui.spinner import Spinner
+from games.ui.timeline import Step, Timeline
+
+from . import drawing as D
+
+if TYPE_CHECKING:
+    from games.core.match import LogEntry
+    from games.ui.theme import Theme
 
 GLIDE = 0.26          # seconds a man takes for one box
 BLAST = 0.55          # the moment of a bridge or gate blowing up (the game waits for it)
@@ -38,10 +47,14 @@ LAY = 0.8             # a rebuilt bridge laid, plank by plank
 WATER = (196, 222, 244)
 
 
+#: a point in board units
+Point = tuple[float, float]
+
+
 class Shown:
     """What the board holds back from the after position while a move plays."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.clear()
 
     def clear(self) -> None:
@@ -50,21 +63,50 @@ class Shown:
         self.bridges: dict[int, bool] = {}         # bridge -> shown standing?
         self.gates: dict[int, str] = {}            # gate -> state shown
         self.tnt: dict[int, int] = {}              # seat -> TNT box shown
-        self.tnt_look: dict[int, tuple] = {}       # TNT box -> (glow, burnt, scale): a lit or dud case
-        self.crossing: dict | None = None          # the piece on a bridge, as shown (None: as the state says)
+        self.tnt_look: dict[int, tuple[float, float, float]] = {}   # TNT box -> (glow, burnt, scale): a lit or dud case
+        self.crossing: dict[str, Any] | None = None   # the piece on a bridge, as shown (None: as the state says)
         self.hold_crossing = False
         # The whole position drawn instead of the after one: the *before* of a spin,
         # until its result lands (so a turning dial never shows what it will stop on).
         # Cannon Ball hides nothing, so the full before state is what anyone may see.
-        self.state = None
+        self.state: R.CannonBallState | None = None
 
 
-def _land(board) -> None:
+class Animator(Protocol):
+    """What the animations use of the board (:class:`~.scene.CannonBallBoard` is one):
+    what it holds back, its timeline, dial, map geometry, the blasts' own randomness,
+    its theme and sounds, and the caption a spin leaves under the dial."""
+    shown: Shown
+    timeline: Timeline
+    spinner: Spinner
+    geo: D.Geo
+    fx_rng: random.Random
+
+    @property
+    def theme(self) -> Theme: ...
+
+    def sound(self, name: str) -> None: ...
+
+    def spin_shown(self, before: R.CannonBallState, value: int) -> None: ...
+
+
+@dataclass(frozen=True)
+class Glide:
+    """A man or a cannon gliding from one point to another (board units)."""
+    kind: str                     # "man" or "cannon"
+    frm: Point
+    to: Point
+    seat: int
+    key: int                      # the man's box when he lands (-1: on a bridge), or the cannon's id
+    boxes: tuple[int, ...] = ()   # the cannon's new boxes
+
+
+def _land(board: Animator) -> None:
     """A spin's result reaches the board: draw the after position from now on."""
     board.shown.state = None
 
 
-def plan(board, entry, before, after) -> None:
+def plan(board: Animator, entry: LogEntry, before: R.CannonBallState, after: R.CannonBallState) -> None:
     """Queue the animation of ``entry`` (applied to ``before``, giving ``after``)."""
     move = R.parse_text(entry.text)
     if isinstance(move, R.Spin):
@@ -81,28 +123,33 @@ def plan(board, entry, before, after) -> None:
 
 # -- men and cannons moving -------------------------------------------------------------------
 
-def _crossing_end(state) -> tuple[float, float] | None:
+def _crossing_end(state: R.CannonBallState) -> Point | None:
     cp = R.crossing_piece(state)
     if cp is None:
         return None
     return M.BRIDGES[cp["bridge"]].star
 
 
-def _plan_moves(board, before, after, move) -> None:
-    geo = board.geo
-    glides = []
+def _glides(before: R.CannonBallState, after: R.CannonBallState, move: R.Move) -> list[Glide]:
+    """What glides: a man off the bridge that held, a man's step, a cannon and its escorts."""
     me = before.to_move
     if isinstance(move, R.Risk) and move.holds and before.crossing is not None:
         cp = R.crossing_piece(before)
-        glides.append(("man", M.BRIDGES[cp["bridge"]].star, M.BOXES[cp["to"][0]].centre, cp["owner"], cp["to"][0])
-                      if cp["kind"] == "man" else None)
+        if cp is not None and cp["kind"] == "man":
+            return [Glide("man", M.BRIDGES[cp["bridge"]].star, M.BOXES[cp["to"][0]].centre, cp["owner"],
+                          cp["to"][0])]
     elif isinstance(move, R.Step):
         dest = _crossing_end(after)
         target = dest if dest is not None else M.BOXES[move.to].centre
-        glides.append(("man", M.BOXES[move.frm].centre, target, me, move.to if dest is None else -1))
+        return [Glide("man", M.BOXES[move.frm].centre, target, me, move.to if dest is None else -1)]
     elif isinstance(move, R.CannonMove):
-        glides += _cannon_glides(before, after, move, me)
-    glides = [g for g in glides if g is not None]
+        return _cannon_glides(before, after, move, me)
+    return []
+
+
+def _plan_moves(board: Animator, before: R.CannonBallState, after: R.CannonBallState, move: R.Move) -> None:
+    geo = board.geo
+    glides = _glides(before, after, move)
     if not glides:
         return
     shown = board.shown
@@ -110,57 +157,59 @@ def _plan_moves(board, before, after, move) -> None:
 
     def start(step):
         for g in glides:
-            if g[0] == "man" and g[4] >= 0:
-                shown.hide_boxes.add(g[4])
-            elif g[0] == "cannon":
-                shown.hide_cannons.add(g[4])
+            if g.kind == "man" and g.key >= 0:
+                shown.hide_boxes.add(g.key)
+            elif g.kind == "cannon":
+                shown.hide_cannons.add(g.key)
         shown.hold_crossing = hold_cross
         board.sound("click")
 
     def end(step):
         for g in glides:
-            if g[0] == "man":
-                shown.hide_boxes.discard(g[4])
+            if g.kind == "man":
+                shown.hide_boxes.discard(g.key)
             else:
-                shown.hide_cannons.discard(g[4])
+                shown.hide_cannons.discard(g.key)
         shown.hold_crossing = False
 
     def draw(step, surface, geo_, theme):
         v = step.value
         for g in glides:
-            a, b = geo_.pt(*g[1]), geo_.pt(*g[2])
+            a, b = geo_.pt(*g.frm), geo_.pt(*g.to)
             hop = math.sin(math.pi * v) * geo_.cell * 0.15
             pos = (a[0] + (b[0] - a[0]) * v, a[1] + (b[1] - a[1]) * v - hop)
-            if g[0] == "man":
-                D.draw_trooper(surface, pos, geo_.cell, theme, g[3], scale=1.0 + 0.12 * math.sin(math.pi * v))
+            if g.kind == "man":
+                D.draw_trooper(surface, pos, geo_.cell, theme, g.seat, scale=1.0 + 0.12 * math.sin(math.pi * v))
                 continue
-            end_a, end_b = D.cannon_ends(geo_, g[5], 1 - g[3])
+            end_a, end_b = D.cannon_ends(geo_, g.boxes, 1 - g.seat)
             dx, dy = pos[0] - b[0], pos[1] - b[1]            # where it is now, against where it lands
             D.draw_cannon(surface, (end_a[0] + dx, end_a[1] + dy), (end_b[0] + dx, end_b[1] + dy),
-                          geo_.cell, theme, g[3])
+                          geo_.cell, theme, g.seat)
 
-    dist = max(math.dist(g[1], g[2]) for g in glides)
+    dist = max(math.dist(g.frm, g.to) for g in glides)
     board.timeline.then(Step(min(0.6, GLIDE * max(1.0, dist)), start=start, end=end, draw=draw, ease=in_out,
                              name="glide"))
     del geo
 
 
-def _cannon_glides(before, after, move, me):
+def _cannon_glides(before: R.CannonBallState, after: R.CannonBallState, move: R.CannonMove,
+                   me: int) -> list[Glide]:
     """The cannon and its escorts gliding to their new boxes."""
     cid = before.cannon_at.get(move.frm)
-    out = []
-    if cid is None or after.cannons[cid] is None:
+    out: list[Glide] = []
+    was, now = (before.cannons[cid], after.cannons[cid]) if cid is not None else (None, None)
+    if cid is None or was is None or now is None:
         return out
-    old, new = before.cannons[cid][1], after.cannons[cid][1]
-    out.append(("cannon", _mid(old), _mid(new), me, cid, tuple(new)))
+    old, new = was[1], now[1]
+    out.append(Glide("cannon", _mid(old), _mid(new), me, cid, tuple(new)))
     moved_from = [x for x in range(M.N_BOXES) if before.occ[x] == me and after.occ[x] != me]
     moved_to = [x for x in range(M.N_BOXES) if after.occ[x] == me and before.occ[x] != me]
     for f, t in _pair(moved_from, moved_to):
-        out.append(("man", M.BOXES[f].centre, M.BOXES[t].centre, me, t))
+        out.append(Glide("man", M.BOXES[f].centre, M.BOXES[t].centre, me, t))
     return out
 
 
-def _mid(boxes):
+def _mid(boxes: tuple[int, ...]) -> Point:
     pts = [M.BOXES[b].centre for b in boxes]
     return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
 
@@ -179,7 +228,7 @@ def _pair(froms, tos):
 
 # -- men lost ------------------------------------------------------------------------------
 
-def _plan_losses(board, before, after, move) -> None:
+def _plan_losses(board: Animator, before: R.CannonBallState, after: R.CannonBallState, move: R.Move) -> None:
     """Every man who was on the board and is gone now (not moved, not waiting in an
     attack), and every cannon destroyed: a puff of smoke and pieces where they stood."""
     me = before.to_move
@@ -188,7 +237,7 @@ def _plan_losses(board, before, after, move) -> None:
     if cp_after is not None and cp_after["kind"] == "man":
         lifted.add(cp_after["from"])              # he is on the bridge, not lost
     moved_to = [x for x in range(M.N_BOXES) if after.occ[x] == me and before.occ[x] != me]
-    gone = []
+    gone: list[tuple[int | tuple[str, int], int]] = []      # (box, or ("star", bridge), seat)
     for x in range(M.N_BOXES):
         p = before.occ[x]
         if p < 0 or after.occ[x] == p or x in lifted:
@@ -200,8 +249,7 @@ def _plan_losses(board, before, after, move) -> None:
     cp = R.crossing_piece(before)
     if isinstance(move, R.Risk) and not move.holds and cp is not None:
         gone.append((("star", cp["bridge"]), cp["owner"]))
-    cannons = [(before.cannons[c][1], before.cannons[c][0]) for c in range(len(before.cannons))
-               if before.cannons[c] is not None and after.cannons[c] is None]
+    cannons = [(was[1], was[0]) for was, now in zip(before.cannons, after.cannons) if was is not None and now is None]
     if not gone and not cannons:
         return
     rng = board.fx_rng
@@ -234,19 +282,20 @@ def _at(board, pos):
 
 # -- a spin, and the gamble it decides -------------------------------------------------------
 
-def _plan_spin(board, before, after, move) -> None:
+def _plan_spin(board: Animator, before: R.CannonBallState, after: R.CannonBallState, move: R.Spin) -> None:
     """The dial turns over the position as it was; once it settles the caption shows
     and the gamble's result plays out on the board, and only then."""
     board.shown.state = before
     board.timeline.then(board.spinner.spin_step(move.value, sound=board.sound))
     board.spin_shown(before, move.value)
     ch = before.choice if before.phase == R.SPIN else None
-    kind = ch.kind if ch is not None else ""
-    if kind == "tnt":
+    if ch is None:
+        pass
+    elif ch.kind == "tnt":
         _tnt_shot(board, before, after)
-    elif kind == "rebuild" and after.bridges[ch.target] and not before.bridges[ch.target]:
+    elif ch.kind == "rebuild" and after.bridges[ch.target] and not before.bridges[ch.target]:
         _rebuild_bridge(board, ch.target, _builders_end(before, ch.target))
-    elif kind == "fire":
+    elif ch.kind == "fire":
         _fire_at_gate(board, before, after, ch.target)
     _plan_losses(board, before, after, move)      # the men and cannon a TNT blast takes, with it
     # whatever the result (a wrong call changes nothing), the after position from here on

@@ -18,7 +18,7 @@ Playing by mouse
     where a case may be placed. End turn (or E) when done; the board warns first
     if ending would lose men. Right-click or Esc lets go of a selection.
 
-Playing without a mouse (``board_nav.py``)
+Playing without a mouse (``nav.py``: the board's :class:`~games.cannon_ball.board.nav.BoardNav`)
     The arrows, Enter and Esc (a gamepad's pad, A and B) move a cursor over the
     same places (the column's choices; the boxes, TNT cases and End turn; a
     cannon's landing pairs; the chooser's rows), press them and let go.
@@ -41,17 +41,13 @@ from __future__ import annotations
 
 import math
 import random
+from typing import cast
 
 import pygame
 
-from games.cannon_ball.rules import battlefield as M
-from games.cannon_ball import chooser as C
-from games.cannon_ball import drawing as D
-from games.cannon_ball import effects as E
-from games.cannon_ball.rules import game as G
 from games.cannon_ball import rules as R
-from games.cannon_ball.board_nav import CannonBallNav
-from games.cannon_ball.panel import Panel, choice_groups
+from games.cannon_ball.rules import battlefield as M
+from games.cannon_ball.rules import game as G
 from games.ui import spinner as S
 from games.ui.board import Board
 from games.ui.spinner import Spinner
@@ -59,31 +55,42 @@ from games.ui.theme import draw_text
 from games.ui.timeline import Step
 from games.ui.widgets import draw_tooltip
 
+from . import chooser as C
+from . import drawing as D
+from . import effects as E
+from .nav import BoardNav, Place
+from .panel import Panel, choice_groups
+
 #: where the needle rests before a turn's spin: on the peg between 12 and 1, no number
 NEUTRAL = S.TOP - S.SECTOR / 2
 
 
-class CannonBallBoard(CannonBallNav, Board):
+class CannonBallBoard(Board):
+    """The board. It holds its parts: the column (:class:`~.panel.Panel`), the cursor
+    (:class:`~.nav.BoardNav`), what an animation holds back (:class:`~.effects.Shown`)
+    and the cannon chooser; each is given the board and reads what it says it needs."""
+
     def __init__(self, host):
         super().__init__(host)
         self.spinner = Spinner(on_flick=self._flick)
         self.spinner.angle = NEUTRAL
         self.panel = Panel(self)
+        self.nav = BoardNav(self)
         self.geo = D.Geo(pygame.Rect(0, 0, 100, 100), margin=D.LABEL_MARGIN)
         self.map_rect = pygame.Rect(0, 0, 100, 100)
         self.shown = E.Shown()
         self.fx_rng = random.Random(1968)        # the look of blasts only, never play
         self.sel: int | None = None              # a box: the selected man, or a box of the selected cannon
-        self.reach: dict = {}
-        self.cannon_opts: list = []
+        self.reach: dict[int, R.Reach] = {}
+        self.cannon_opts: list[R.CannonMove] = []
         self.chooser: C.CannonChooser | None = None
-        self.queue: list = []                    # steps still to walk of a clicked path
-        self.mouse = (-1, -1)
+        self.queue: list[R.Step] = []            # steps still to walk of a clicked path
+        self.mouse: tuple[int, int] = (-1, -1)
         self.caption = ""                        # the spin, in words, under the dial
         self.refused: tuple[int, int] | None = None   # (box, ply): a click refused in that position
         self.hint_ply: int | None = None         # the position the hint was given for
-        self._from = None                        # the position the move being played out started from
-        self._landings: dict = {}                # cannon move -> chooser.Landing, for this position
+        self._from: R.CannonBallState | None = None   # the position the move being played out started from
+        self._landings: dict[tuple[int, R.CannonMove], C.Landing] = {}   # (ply, cannon move) -> its landing
         self._time = 0.0
 
     # -- the contract -------------------------------------------------------------------
@@ -108,17 +115,17 @@ class CannonBallBoard(CannonBallNav, Board):
 
     def forget_private(self) -> None:
         super().forget_private()
-        self._select(None)
+        self.select(None)
         self.queue = []
         self.refused = None
         self.hint_ply = None
-        self.nav_forget()
+        self.nav.forget()
 
     def reset(self) -> None:
         super().reset()
         self.shown.clear()
         self._from = None
-        self._dial_from(self._state())
+        self._dial_from(self.state())
 
     def show_hint(self, move) -> None:
         self.hint = move
@@ -158,7 +165,7 @@ class CannonBallBoard(CannonBallNav, Board):
         return self._help(short=True)
 
     def _help(self, short: bool) -> str:
-        st = self._state()
+        st = self.state()
         if st.phase == R.CHOOSE:
             mine = st.tnt[st.to_move]
             if mine >= 0:
@@ -174,7 +181,7 @@ class CannonBallBoard(CannonBallNav, Board):
             return f"Choose {said}" if short else f"Choose this turn at the right: {said}"
         if st.phase != R.MOVING:
             return ""
-        if self.nav_on:
+        if self.nav.on:
             return self._nav_help(st, short)
         if self.chooser is not None:
             return "Pick how the cannon goes" if short else "Pick how the cannon goes (or press its number); Esc lets go"
@@ -202,24 +209,38 @@ class CannonBallBoard(CannonBallNav, Board):
 
     @staticmethod
     def draw_rules_diagram(key, surface, rect, theme) -> None:
-        from games.cannon_ball.diagrams import draw_diagram
+        from .diagrams import draw_diagram
         draw_diagram(key, surface, rect, theme)
 
     @staticmethod
     def log_lines(entries, names, state_at) -> list[tuple[int, int, int, str]]:
         return G.log_lines(entries, names, state_at)
 
-    # -- helpers ----------------------------------------------------------------------------
-    def _state(self):
-        return self.host.visible_state()
+    # -- the cursor (BoardNav): the frame's and the tests' entry points ----------------------
+    def on_nav(self, action: str) -> bool:
+        return self.nav.on_nav(action)
 
-    def _select(self, box) -> None:
+    def nav_key(self) -> Place | None:
+        return self.nav.key()
+
+    def nav_step(self, key: Place, action: str) -> Place:
+        return self.nav.step(key, action)
+
+    def nav_places(self) -> dict[Place, pygame.Rect]:
+        return self.nav.places()
+
+    # -- helpers ----------------------------------------------------------------------------
+    def state(self) -> R.CannonBallState:
+        """The position shown (Cannon Ball hides nothing: the frame's state itself)."""
+        return cast(R.CannonBallState, self.host.visible_state())
+
+    def select(self, box: int | None) -> None:
         self.sel = box
         self.reach, self.cannon_opts = {}, []
         self.chooser = None
         if box is None:
             return
-        st = self._state()
+        st = self.state()
         if st.occ[box] == st.to_move:
             self.reach = R.reachable(st, box)
         elif box in st.cannon_at:
@@ -318,7 +339,7 @@ class CannonBallBoard(CannonBallNav, Board):
         self.host.submit(move)
 
     def end_turn(self) -> None:
-        st = self._state()
+        st = self.state()
         warn = R.end_turn_warning(st, self.host.names())
         self.queue = []
         if warn:
@@ -328,10 +349,10 @@ class CannonBallBoard(CannonBallNav, Board):
             self.host.submit(R.END)
 
     def handle_event(self, event) -> bool:
-        st = self._state()
+        st = self.state()
         can = self.host.can_act()
         if event.type == pygame.MOUSEMOTION:
-            self.nav_mouse_moved(event)
+            self.nav.mouse_moved(event)
             self.mouse = event.pos
             return False
         if self.chooser is not None and self._chooser_event(event):
@@ -345,10 +366,10 @@ class CannonBallBoard(CannonBallNav, Board):
         if event.type != pygame.MOUSEBUTTONDOWN or not self.map_rect.collidepoint(event.pos):
             return False
         if event.button == 3:
-            self._select(None)
+            self.select(None)
             return True
         if event.button == 1 and can and st.phase == R.MOVING:
-            self._click_map(st, event.pos)
+            self.click_map(st, event.pos)
             return True
         return False
 
@@ -361,68 +382,68 @@ class CannonBallBoard(CannonBallNav, Board):
                 return True
             mv = ch.by_key(event.key)
             if mv is not None:
-                self._play_cannon(mv)
+                self.play_cannon(mv)
                 return True
             return False
         if event.type == pygame.MOUSEBUTTONDOWN:
             mv = ch.option_at(event.pos) if event.button == 1 else None
             self.chooser = None
             if mv is not None:
-                self._play_cannon(mv)
+                self.play_cannon(mv)
             return True
         return False
 
-    def _play_cannon(self, mv) -> None:
+    def play_cannon(self, mv) -> None:
         box = self.sel
-        self._select(None)
+        self.select(None)
         if not self.host.submit(mv) and box is not None:
             self.refused = (box, self.host.ply)
 
     def _key(self, event, st, can) -> bool:
         if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE) and self.sel is not None:
-            self._select(None)
+            self.select(None)
             return True
         if event.key == pygame.K_e and can and st.phase == R.MOVING:
             self.end_turn()
             return True
         return False
 
-    def _click_map(self, st, pos) -> None:
+    def click_map(self, st, pos) -> None:
         tnt = self._tnt_at(st, pos)
         if tnt is not None:
-            self._place_tnt(tnt)
+            self.place_tnt(tnt)
             return
         box = self.geo.box_at(pos)
         if box is None:
-            self._select(None)
+            self.select(None)
             return
         if self.sel is not None and box in self.reach:
             if not self._marked_ok(box):                  # a lesson: only to the marked boxes
                 self._refuse(box, "This time, walk to a marked box.")
                 return
             self.queue = R.path_to(st, self.sel, box)
-            self._select(None)
+            self.select(None)
             self._walk()
             return
         if self.sel is not None and self.cannon_opts:
             spot = C.spot_at(self.cannon_opts, box, pos, self.geo)
             if spot is not None:
-                self._land_cannon(st, spot)
+                self.land_cannon(st, spot)
                 return
         if st.occ[box] == st.to_move or (box in st.cannon_at and st.cannon_owner(st.cannon_at[box]) == st.to_move):
             if not self._marked_ok(box):                  # a lesson: only the marked men are picked up
-                self._select(None)
+                self.select(None)
                 self._refuse(box, "This time, use a marked man.")
                 return
-            self._select(None if box == self.sel else box)
+            self.select(None if box == self.sel else box)
             if self.sel is not None and not self.reach and not self.cannon_opts:
-                self._select(None)
+                self.select(None)
                 self._refuse(box, "That piece cannot move now.")
             return
-        self._select(None)
+        self.select(None)
 
-    def _place_tnt(self, m) -> None:
-        self._select(None)
+    def place_tnt(self, m) -> None:
+        self.select(None)
         key = M.GATES[m.gate].id if m.gate >= 0 else M.BOXES[m.box].name
         if self.restrict and key not in self.targets:     # a lesson: only the marked case
             self.host.say("This time, place the marked TNT case.")
@@ -435,9 +456,10 @@ class CannonBallBoard(CannonBallNav, Board):
         holds input back to its marks (``restrict``); a cannon counts by any of its boxes."""
         if not self.restrict:
             return True
-        st = self._state()
+        st = self.state()
         cid = st.cannon_at.get(box)
-        boxes = st.cannons[cid][1] if cid is not None and st.cannons[cid] is not None else (box,)
+        c = st.cannons[cid] if cid is not None else None
+        boxes = c[1] if c is not None else (box,)
         return any(M.BOXES[b].name in self.targets for b in boxes)
 
     def mark_spots(self, st) -> list[tuple[float, float]]:
@@ -477,12 +499,12 @@ class CannonBallBoard(CannonBallNav, Board):
     def animating(self) -> bool:
         return super().animating or bool(self.targets)     # the marks breathe
 
-    def _land_cannon(self, st, spot) -> None:
+    def land_cannon(self, st, spot) -> None:
         """The picked cannon to the pair ``spot``: at once when one way leads there,
         else the chooser lists the ways."""
         opts = C.options_for(self.cannon_opts, spot)
         if len(opts) == 1:
-            self._play_cannon(opts[0])
+            self.play_cannon(opts[0])
             return
         pts = [self.geo.box_centre(b) for b in spot]
         anchor = (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
@@ -494,11 +516,11 @@ class CannonBallBoard(CannonBallNav, Board):
 
     def _tnt_at(self, st, pos):
         for m in R.tnt_placements(st):
-            if math.dist(self._tnt_pos(m), pos) <= self.geo.cell * 0.42:
+            if math.dist(self.tnt_pos(m), pos) <= self.geo.cell * 0.42:
                 return m
         return None
 
-    def _tnt_pos(self, m):
+    def tnt_pos(self, m):
         if m.gate >= 0:
             a, b = M.GATES[m.gate].segment
             return self.geo.pt((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
@@ -508,7 +530,7 @@ class CannonBallBoard(CannonBallNav, Board):
         """Play the next step of a clicked path once the last one has finished."""
         if not self.queue or self.busy or not self.host.can_act():
             return
-        st = self._state()
+        st = self.state()
         step = self.queue.pop(0)
         if st.why_illegal(step) is not None:
             self.queue = []
@@ -517,7 +539,7 @@ class CannonBallBoard(CannonBallNav, Board):
 
     # -- moves arriving ---------------------------------------------------------------------------
     def on_move(self, entry, before, after) -> None:
-        self._select(None)
+        self.select(None)
         self.refused = None
         self._landings.clear()
         self._from = before
@@ -552,7 +574,7 @@ class CannonBallBoard(CannonBallNav, Board):
         if self.rect.w < 4 or self.rect.h < 4:
             return
         t = self.theme
-        st = self._state()
+        st = self.state()
         # while a spin turns, its before position (map and counts): the result waits for the dial
         shown = self.shown.state if self.shown.state is not None else st
         can = self.host.can_act()
@@ -564,7 +586,7 @@ class CannonBallBoard(CannonBallNav, Board):
             self._draw_structures(surface, geo, shown)
             if can and st.phase == R.MOVING:
                 for m in R.tnt_placements(st):      # under the men: a case never hides the man by it
-                    D.draw_tnt(surface, self._tnt_pos(m), geo.cell, glow=0.25 + 0.15 * math.sin(self._time * 5))
+                    D.draw_tnt(surface, self.tnt_pos(m), geo.cell, glow=0.25 + 0.15 * math.sin(self._time * 5))
             self._draw_pieces(surface, geo, shown)
             if can and st.phase == R.MOVING:
                 self._draw_options(surface, geo, st)
@@ -590,7 +612,7 @@ class CannonBallBoard(CannonBallNav, Board):
             elif lines:
                 draw_tooltip(surface, t, lines, (self.mouse[0] + 16, self.mouse[1] + 16), self.map_rect)
         self.panel.draw(surface, self.told_state(shown), can, self.caption)
-        self.draw_nav(surface)
+        self.nav.draw(surface)
 
     def _draw_structures(self, surface, geo, st) -> None:
         sh = self.shown
@@ -642,7 +664,7 @@ class CannonBallBoard(CannonBallNav, Board):
         """The pair of boxes the pointer picks for the selected cannon, if any."""
         if not self.cannon_opts:
             return None
-        spot = self.hover_nav_spot()          # the cursor names its pair outright
+        spot = self.nav.hover_spot()          # the cursor names its pair outright
         if spot is not None:
             return spot
         box = self._hover_box()

@@ -24,11 +24,12 @@ from dataclasses import dataclass
 
 import pygame
 
-from games.cannon_ball.rules import battlefield as M
-from games.cannon_ball import drawing as D
 from games.cannon_ball import rules as R
+from games.cannon_ball.rules import battlefield as M
 from games.cannon_ball.rules.game import counted, risk_text
 from games.ui.theme import draw_text
+
+from . import drawing as D
 
 
 def spot_at(options, box: int, pointer, geo) -> tuple[int, ...] | None:
@@ -53,7 +54,7 @@ def options_for(options, spot) -> list:
 @dataclass(frozen=True)
 class Landing:
     """Where a cannon move puts everything, and what it costs and risks."""
-    move: object
+    move: R.CannonMove
     escorts: tuple[tuple[int, int], ...]   # (box now, box it lands on) for each escort
     cost: int
     section: int                           # the section it goes to (-1: in a fort)
