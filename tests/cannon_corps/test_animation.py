@@ -89,7 +89,7 @@ def test_a_skipped_animation_ends_in_the_played_picture(app):
         assert text.startswith("setup") or steps > 5, text
         assert _picture(app, played.board) == _picture(app, skipped.board), text
         for b in (played.board, skipped.board):
-            assert b.k is None and b.mine is None and not b.hidden
+            assert b.shown.k is None and b.shown.mine is None and not b.shown.hidden
             assert b.my_dice(b.view()) == dict(b.view().my_platoons)
 
 
@@ -103,7 +103,7 @@ def test_animation_off_takes_no_time(app):
         for text in SCRIPT:
             _apply(g, text)
             assert not g.board.busy and g.board.timeline.idle, text
-            assert g.board.k is None and g.board.mine is None
+            assert g.board.shown.k is None and g.board.shown.mine is None
     finally:
         app.sound.play = real
     assert sounds.count("shot") == sum(t.startswith("fire") for t in SCRIPT)

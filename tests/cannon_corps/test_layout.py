@@ -1,4 +1,4 @@
-"""The Cannon Corps layout solver (games/cannon_corps/layout.py), without a
+"""The Cannon Corps layout solver (games/cannon_corps/board/layout.py), without a
 window: fonts are measured, nothing is drawn.  Every seat count and viewer at
 the sizes the app supports gets a table whose pieces fit and do not overlap;
 any size at all, down to an empty rectangle, gets a layout without negative
@@ -10,8 +10,8 @@ import sys
 import pygame
 import pytest
 
-from games.cannon_corps import layout as L
-from games.cannon_corps import table_draw as td
+from games.cannon_corps.board import layout as L
+from games.cannon_corps.board import table_draw as td
 from games.cannon_corps.rules import SPACES
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -37,7 +37,7 @@ def _board(theme, window):
 def test_the_solver_needs_no_window():
     code = ("import pygame; pygame.font.init()\n"
             "from games.ui.theme import Theme\n"
-            "from games.cannon_corps.layout import solve\n"
+            "from games.cannon_corps.board.layout import solve\n"
             "lay = solve(pygame.Rect(0, 64, 950, 656), Theme((1280, 720)), 4, 0)\n"
             "assert lay.me is not None and len(lay.panels) == 4\n"
             "assert not pygame.display.get_init()\n")

@@ -330,7 +330,7 @@ def test_animations_run_to_the_end_and_release_busy(app, monkeypatch):
     g.runner.cancel()
     while g.board.busy:
         g.board.update(0.1)
-    assert g.board.k is None and g.board.mine is None and not g.board.hidden
+    assert g.board.shown.k is None and g.board.shown.mine is None and not g.board.shown.hidden
 
 
 @pytest.mark.slow
@@ -377,7 +377,7 @@ def test_layout_fits_every_size(app, size, n):
         assert not b.strip.colliderect(p.rect if not p.big else p.grid)
     assert area.contains(b.btn_stay.rect) and not b.btn_stay.rect.colliderect(b.me.grid)
     # the legend, where it is drawn, overlaps no grid, no die and no panel
-    from games.cannon_corps import table_draw as td
+    from games.cannon_corps.board import table_draw as td
     lg = b.legend_rect
     if lg is not None and 0 < td.legend_height(app.theme, lg.w) <= lg.h:
         assert area.contains(lg)
@@ -420,8 +420,8 @@ def test_public_table_from_events_matches_the_view():
 
 
 def test_rules_diagrams_draw_for_every_key(app):
-    from games.cannon_corps.diagrams import KEYS
-    from games.cannon_corps.scene import CorpsBoard
+    from games.cannon_corps.board.diagrams import KEYS
+    from games.cannon_corps.board import CorpsBoard
     keys = list(KEYS) + ["something-new"]
     try:
         from games.cannon_corps import rules_text
@@ -477,10 +477,10 @@ def test_every_animation_step_on_a_scripted_game(app, monkeypatch):
             if not b.busy:
                 break
             b.update(0.05)
-            saw_hidden |= bool(b.hidden)
+            saw_hidden |= bool(b.shown.hidden)
             b.draw(app.screen)
         assert not b.busy
-        assert b.mine is None and b.k is None and not b.hidden
+        assert b.shown.mine is None and b.shown.k is None and not b.shown.hidden
         v = b.view()
         assert b.my_dice(v) == dict(v.my_platoons)
         return saw_hidden
@@ -542,8 +542,8 @@ def _set_up_match(n, names=None, seed=1):
 def test_rules_diagram_stays_inside_the_callers_clip(app):
     """The rules screen clips diagrams to its scrolling text area: a diagram
     half scrolled out must not draw over the title or the Back button."""
-    from games.cannon_corps.diagrams import KEYS
-    from games.cannon_corps.scene import CorpsBoard
+    from games.cannon_corps.board.diagrams import KEYS
+    from games.cannon_corps.board import CorpsBoard
     for key in KEYS:
         surf = pygame.Surface((300, 300))
         surf.fill((1, 2, 3))
@@ -586,7 +586,7 @@ def test_setup_buttons_are_unambiguous_and_never_truncated(app, size, n):
 
 def test_table_text_is_readable_at_800x600(app, monkeypatch):
     """Nothing on the table is drawn in a font smaller than the small font at 800x600."""
-    from games.cannon_corps import table_draw as td
+    from games.cannon_corps.board import table_draw as td
     _resize(app, (800, 600))
     floor = app.theme.small_font().get_height()
     g = new_game(app, None, match=_set_up_match(6, ["Ana", "Ben", "Cleo", "Dmitri", "Esperanza", "Fitzgerald"]))
@@ -634,7 +634,7 @@ def test_announcement_strip_shortens_instead_of_cutting(app):
 
 @pytest.mark.parametrize("n", [4, 6])
 def test_colour_blind_seats_carry_numbers_and_hits_differ_from_misses_by_shape(app, n, monkeypatch):
-    from games.cannon_corps import table_draw as td
+    from games.cannon_corps.board import table_draw as td
     app.settings.colorblind = True
     app.theme.colorblind = True
     g = new_game(app, None, match=_set_up_match(n))
@@ -714,7 +714,7 @@ def test_a_click_or_space_skips_the_animation(app):
         else:
             g.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0))
         assert not b.busy, text
-        assert b.mine is None and b.k is None and not b.hidden
+        assert b.shown.mine is None and b.shown.k is None and not b.shown.hidden
         assert m.ply == ply                       # skipping plays no move
     v = b.view()
     assert b.my_dice(v) == dict(v.my_platoons)

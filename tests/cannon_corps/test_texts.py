@@ -37,7 +37,7 @@ def _docstrings(tree) -> set[int]:
 def test_every_string_in_the_corps_code_is_latin1():
     """Labels, pop-ups, banner and strip texts are literals in the code: none
     may hold a character outside Latin-1 (docstrings and comments aside)."""
-    files = sorted(glob.glob(os.path.join(ROOT, "games", "cannon_corps", "*.py")))
+    files = sorted(glob.glob(os.path.join(ROOT, "games", "cannon_corps", "**", "*.py"), recursive=True))
     assert len(files) >= 10
     bad = []
     for path in files:
@@ -118,7 +118,7 @@ def test_what_the_table_draws_is_latin1(app, monkeypatch):
     """A whole game on the real frame: every string the table renders (labels,
     pop-ups, the strip, help lines), recorded where the table draws text."""
     import games
-    from games.cannon_corps import table_draw as td
+    from games.cannon_corps.board import table_draw as td
     from games.core.match import AI, HUMAN, Match, Seat, SEED_ONLY
     from games.ui.game_screen import GameScreen
     drawn = []
@@ -167,8 +167,9 @@ def test_what_the_table_draws_is_latin1(app, monkeypatch):
 
 def test_help_lines_say_every_other_grid():
     from types import SimpleNamespace
-    from games.cannon_corps.scene import CorpsBoard
+    from games.cannon_corps.board import CorpsBoard
     board = CorpsBoard.__new__(CorpsBoard)
+    board.nav = SimpleNamespace(on=False)          # the mouse in use: the help says "click"
     view = SimpleNamespace(pending=FireDecision(seat=0), my_platoons={"d8": ("B2", 8)})
     board.view = lambda: view
     board.sel, board.staged = "d8", {}
@@ -185,7 +186,7 @@ def test_the_fire_help_has_a_short_form_that_fits_an_800x600_banner(tmp_path):
     ellipsis in an 800x600 window; the banner then shows the board's short form."""
     from types import SimpleNamespace
     from games.cannon_corps.rules import DICE, DIE_SIZES
-    from games.cannon_corps.scene import CorpsBoard
+    from games.cannon_corps.board import CorpsBoard
     from games.core import paths
     from games.core.match import HUMAN, Match, Seat
     from games.ui import banner
@@ -201,6 +202,7 @@ def test_the_fire_help_has_a_short_form_that_fits_an_800x600_banner(tmp_path):
     room = banner.text_room(g, 0)
     font = g.theme.body_font()
     board = CorpsBoard.__new__(CorpsBoard)
+    board.nav = SimpleNamespace(on=False)
     for die in DICE:
         for power in (1, DIE_SIZES[die]):
             view = SimpleNamespace(pending=FireDecision(seat=0), my_platoons={die: ("B2", power)})

@@ -19,7 +19,7 @@ import inspect
 from collections import Counter
 
 from games.artillery.scene import ArtilleryBoard
-from games.cannon_corps.scene import CorpsBoard
+from games.cannon_corps.board import CorpsBoard
 from games.core.game import GameState
 
 #: (method, what was handed) for every full hidden state handed while the game went on

@@ -120,7 +120,7 @@ def test_a_24_character_name_and_the_turn_marks_do_not_overlap_at_800x600(app, i
 
 
 def test_corps_to_play_badge_stays_in_its_panel_beside_a_24_character_name(monkeypatch):
-    from games.cannon_corps import drawing, table_draw
+    from games.cannon_corps.board import drawing, table_draw
     a = make_app((800, 600), animation="off")
     a.push(MainMenu(a))
     info = games.get("cannon_corps")

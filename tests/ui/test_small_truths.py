@@ -14,7 +14,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 import games  # noqa: E402
-from games.cannon_corps import table_draw as td  # noqa: E402
+from games.cannon_corps.board import table_draw as td  # noqa: E402
 from games.cannon_corps.rules import DeployDecision, Move  # noqa: E402
 from games.core import paths  # noqa: E402
 from games.core.match import HUMAN, SEED_ONLY, Match, Seat  # noqa: E402

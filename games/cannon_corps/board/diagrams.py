@@ -11,7 +11,7 @@ import math
 
 import pygame
 
-from games.cannon_corps import table_draw as td
+from games.cannon_corps.board import table_draw as td
 from games.cannon_corps.rules import DICE, DIE_SIZES, SPACES
 from games.ui.dice import draw_die
 from games.ui.theme import blend, wrap_text

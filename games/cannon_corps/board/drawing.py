@@ -11,23 +11,28 @@ keep to characters the default font has (ASCII and Latin-1).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from games.cannon_corps import table_draw as td
-from games.cannon_corps.animation import ACTIVE
-from games.cannon_corps.layout import Panel
+from games.cannon_corps.board import table_draw as td
+from games.cannon_corps.board.animation import ACTIVE
+from games.cannon_corps.board.layout import Panel
 from games.cannon_corps.rules import (
     COLS, DIE_SIZES, OWN_ACTIONS, ROWS, SPACES, CorpsView, CoverDecision, DamagedNote, DeployDecision,
-    FireDecision, SetupDecision)
+    FireDecision, Pending, SetupDecision)
 from games.cannon_corps.rules.public import SeatInfo, army_words, last_shot
 from games.ui import tooltip
 from games.ui.dice import draw_die
 from games.ui.theme import blend, ink_on
 
 if TYPE_CHECKING:
-    from games.cannon_corps.scene import CorpsBoard
+    from pygame.font import Font
+
+    from games.cannon_corps.board.scene import CorpsBoard
+
+#: a colour as the theme gives it
+Color = tuple[int, ...]
 
 #: the strip's line between the shot and its answers
 SEP = "   |   "
@@ -40,12 +45,13 @@ def _roomy(r: pygame.Rect) -> bool:
 class TableDrawer:
     """Draws one board's table (it keeps a cache of the opponents' panels)."""
 
-    def __init__(self, board: "CorpsBoard"):
+    def __init__(self, board: "CorpsBoard") -> None:
         self.b = board
-        self.panel_cache: dict = {}
+        #: seat -> (what its panel showed, the picture): an opponent's panel is redrawn only when that changes
+        self.panel_cache: dict[int, tuple[tuple[Any, ...], pygame.Surface]] = {}
 
     # -- the whole table -------------------------------------------------------------
-    def draw(self, surface, v: CorpsView) -> None:
+    def draw(self, surface: pygame.Surface, v: CorpsView) -> None:
         b = self.b
         c = b.host.theme.c
         if not _roomy(b.rect):
@@ -69,7 +75,7 @@ class TableDrawer:
                 self.draw_hint(surface, v)
             if b.targets and not b.busy:
                 self.draw_targets(surface, v)
-            b.draw_nav(surface)
+            b.nav.draw(surface)
             # last, over everything: the words for what is under the pointer
             t = b.host.theme
             tooltip.show(surface, t, b.tooltip_lines(), b.mouse, b.rect,
@@ -78,7 +84,8 @@ class TableDrawer:
             surface.set_clip(clip)
 
     # -- pieces shared by every panel ------------------------------------------------
-    def draw_header(self, surface, p: Panel, info: SeatInfo, name: str, to_play: bool, big: bool = False):
+    def draw_header(self, surface: pygame.Surface, p: Panel, info: SeatInfo, name: str, to_play: bool,
+                    big: bool = False) -> pygame.Rect:
         t, c = self.b.host.theme, self.b.host.theme.c
         h = p.head
         r = max(td.badge_radius(t), t.px(14)) if big else \
@@ -120,7 +127,7 @@ class TableDrawer:
         return td.text(surface, td.fit(name, font, avail), font, c["text"] if not info.out else c["text_dim"],
                        (x, h.centery), "midleft")
 
-    def grid_labels(self, surface, p: Panel, font, color) -> None:
+    def grid_labels(self, surface: pygame.Surface, p: Panel, font: Font, color: Color) -> None:
         t = self.b.host.theme
         for ch in COLS:
             r = p.cell_rect("A" + ch)
@@ -130,7 +137,8 @@ class TableDrawer:
             td.text(surface, ch, font, color, (p.grid.x - t.px(4), r.centery), "midright")
 
     # -- an opponent's panel ------------------------------------------------------------
-    def blit_small(self, surface, v: CorpsView, info: SeatInfo, p: Panel, to_play: bool, aim, power) -> None:
+    def blit_small(self, surface: pygame.Surface, v: CorpsView, info: SeatInfo, p: Panel, to_play: bool,
+                   aim: str | None, power: int | None) -> None:
         """An opponent's panel, redrawn only when what it shows changes."""
         if not _roomy(p.rect):
             return
@@ -147,8 +155,8 @@ class TableDrawer:
             hit = self.panel_cache[p.seat] = (key, img)
         surface.blit(hit[1], p.rect.topleft)
 
-    def draw_small(self, surface, v: CorpsView, info: SeatInfo, p: Panel, to_play: bool, aim=None,
-                   power=None) -> None:
+    def draw_small(self, surface: pygame.Surface, v: CorpsView, info: SeatInfo, p: Panel, to_play: bool,
+                   aim: str | None = None, power: int | None = None) -> None:
         t, c = self.b.host.theme, self.b.host.theme.c
         rad = t.px(8)
         pygame.draw.rect(surface, blend(c["table"], c["bg"], 0.55), p.rect, border_radius=rad)
@@ -186,7 +194,7 @@ class TableDrawer:
         if info.out and not info.winner:
             td.alpha_rect(surface, (0, 0, 0), p.rect, 60, rad)
 
-    def _small_footer(self, surface, v: CorpsView, info: SeatInfo, p: Panel) -> None:
+    def _small_footer(self, surface: pygame.Surface, v: CorpsView, info: SeatInfo, p: Panel) -> None:
         """What is left of an opponent's army, in the words that fit."""
         t, c = self.b.host.theme, self.b.host.theme.c
         sf = td.font(t, 14)
@@ -202,7 +210,7 @@ class TableDrawer:
             td.text(surface, label, sf, c["text_dim"], p.info_pos, "midright")
 
     # -- the announcement strip ----------------------------------------------------------
-    def draw_strip(self, surface, v: CorpsView) -> None:
+    def draw_strip(self, surface: pygame.Surface, v: CorpsView) -> None:
         t, c = self.b.host.theme, self.b.host.theme.c
         r = self.b.strip
         if not _roomy(r):
@@ -218,15 +226,15 @@ class TableDrawer:
             pygame.draw.rect(surface, c["accent"], box, width=max(1, t.px(2)), border_radius=box.h // 2)
         td.text(surface, line, font, col, box.center, "center")
 
-    def strip_line(self, v: CorpsView):
+    def strip_line(self, v: CorpsView) -> tuple[str, Font | None, bool]:
         """(text, font, active) of the announcement strip: the most detailed
         line that fits, else a shorter one (the names of who missed become a
         count), in the largest font that holds it; never smaller than 17.
         The last shot and its answers stay until the next shot."""
         b = self.b
         t = b.host.theme
-        txt = b.announce
-        s = last_shot(v.events, b.k)
+        txt = b.shown.announce
+        s = last_shot(v.events, b.shown.k)
         run = b.animator.running()
         active = run is not None and run.data["kind"] in ACTIVE
         if not txt and v.phase == "setup":
@@ -268,7 +276,7 @@ class TableDrawer:
         return list(dict.fromkeys(out))
 
     # -- your own grid --------------------------------------------------------------------
-    def draw_me(self, surface, v: CorpsView, info: SeatInfo, to_play: bool) -> None:
+    def draw_me(self, surface: pygame.Surface, v: CorpsView, info: SeatInfo, to_play: bool) -> None:
         b = self.b
         t, c = b.host.theme, b.host.theme.c
         p = b.me
@@ -306,7 +314,7 @@ class TableDrawer:
             td.alpha_rect(surface, (0, 0, 0), p.grid.inflate(t.px(8), t.px(8)), 100, rr)
             td.text(surface, "OUT", t.title_font(), c["danger"], p.grid.center, "center")
 
-    def _lit(self, v: CorpsView, pend, at) -> set[str]:
+    def _lit(self, v: CorpsView, pend: Pending | None, at: dict[str, tuple[str, int]]) -> set[str]:
         b = self.b
         if isinstance(pend, CoverDecision):
             return set(pend.options)
@@ -320,19 +328,20 @@ class TableDrawer:
             return free
         return set()
 
-    def _my_dice(self, surface, v: CorpsView, p: Panel, at, pend) -> None:
+    def _my_dice(self, surface: pygame.Surface, v: CorpsView, p: Panel, at: dict[str, tuple[str, int]],
+                 pend: Pending | None) -> None:
         b = self.b
         t, c = b.host.theme, b.host.theme.c
         rr = max(3, p.cell // 10)
         # damage taken since this seat's own last decision (so it shows after a hand-over too)
         recent: dict[str, int] = {}
-        if b.mine is None:
+        if b.shown.mine is None:
             own = [i for i, e in enumerate(v.my_private) if isinstance(e, OWN_ACTIONS)]
             for e in v.my_private[own[-1] + 1 if own else 0:]:
                 if isinstance(e, DamagedNote) and e.to_value > 0:
                     recent[e.die] = recent.get(e.die, 0) + e.from_value - e.to_value
         for sp, (d, val) in at.items():
-            if d in b.hidden:
+            if d in b.shown.hidden:
                 continue
             r = p.cell_rect(sp)
             if d == b.sel or (isinstance(pend, CoverDecision) and d == pend.die):
@@ -347,7 +356,7 @@ class TableDrawer:
                 td.text(surface, "SALVO", td.font(t, 12, bold=True), c["accent"], (r.centerx, r.bottom - t.px(1)),
                         "midbottom")
 
-    def _tray(self, surface, v: CorpsView, info: SeatInfo, pend) -> None:
+    def _tray(self, surface: pygame.Surface, v: CorpsView, info: SeatInfo, pend: Pending | None) -> None:
         """Reserves (or, setting up, all seven dice), the defeated row, the buttons, the legend."""
         b = self.b
         lay = b.lay
@@ -380,7 +389,7 @@ class TableDrawer:
             td.legend(surface, t, lay.legend_rect)
 
     # -- the hint -----------------------------------------------------------------------------
-    def draw_hint(self, surface, v: CorpsView) -> None:
+    def draw_hint(self, surface: pygame.Surface, v: CorpsView) -> None:
         b = self.b
         t = b.host.theme
         m = b.hint
@@ -444,7 +453,7 @@ class TableDrawer:
                 out.append((tray[t], False))
         return out
 
-    def draw_targets(self, surface, v: CorpsView) -> None:
+    def draw_targets(self, surface: pygame.Surface, v: CorpsView) -> None:
         """Ring every mark: a dark band under a bright one (seen on any felt or die, in
         either palette: the theme's ``select``), with four corner ticks on a grid's
         space, breathing outwards and back about once a second so the eye finds it."""

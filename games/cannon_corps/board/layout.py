@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from games.cannon_corps import table_draw as td
+from games.cannon_corps.board import table_draw as td
 from games.cannon_corps.rules.moves import SPACES
 
 # How much smaller than your own grid an opponent's may be, by the number of

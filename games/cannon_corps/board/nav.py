@@ -1,5 +1,8 @@
 """Playing the Cannon Corps table without a mouse: the keyboard's arrows, Enter and
 Esc, or a gamepad's pad, A and B, as ``games.ui.nav`` names them (``Board.on_nav``).
+The board owns one :class:`TableNav` (``board.nav``): the cursor's state is here,
+and it reads the board only through its typed methods (the view, the layout, the
+tray, the buttons) and presses places through the board's own click code.
 
 The cursor moves over the *places* a click means something at now, for the seat
 deciding: setting up, the seven dice in the tray, the spaces of your grid and the
@@ -18,7 +21,7 @@ of viewer) drops it, so the next seat never sees where the last one pointed.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -27,9 +30,14 @@ from games.ui.nav import BACK, DIRS, PRESS, draw_frame_cursor, nearest
 from games.ui.widgets import draw_focus_ring
 
 if TYPE_CHECKING:
-    from games.cannon_corps.scene import CorpsBoard
+    from games.cannon_corps.board.scene import CorpsBoard
+    from games.ui.theme import Theme
 
-def draw_cursor(surface, rect: pygame.Rect, theme) -> None:
+#: a place the cursor can be on: ("tray", die), ("cell", seat, space) or ("button", label)
+NavKey = tuple[Any, ...]
+
+
+def draw_cursor(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
     """The cursor: a white frame on a black band just inside the place (outside it would
     cover the aim's "Power" label over a space), so it reads on the felt, on a die of any
     seat's colour and in both palettes alike."""
@@ -37,107 +45,119 @@ def draw_cursor(surface, rect: pygame.Rect, theme) -> None:
     draw_frame_cursor(surface, rect.inflate(-2 * w, -2 * w), w, theme.px(6))
 
 
-class CorpsNav:
-    """The navigation half of :class:`~games.cannon_corps.scene.CorpsBoard` (a mixin)."""
+class TableNav:
+    """The cursor of one :class:`~games.cannon_corps.board.scene.CorpsBoard` (``board.nav``)."""
 
-    nav_on: bool = False          # the cursor is shown (until the mouse moves)
-    nav_at = None                 # the place it is on (a key of nav_places)
-    nav_xy: tuple | None = None   # where that place was, to find the nearest when it goes
+    def __init__(self, board: CorpsBoard) -> None:
+        self.b = board
+        self.on = False                        # the cursor is shown (until the mouse moves)
+        self.at: NavKey | None = None          # the place it is on (a key of places())
+        self.xy: tuple[int, int] | None = None  # where that place was, to find the nearest when it goes
 
-    def nav_places(self: "CorpsBoard") -> dict:
+    def forget(self) -> None:
+        """A change of viewer: the next seat never sees where the last one pointed."""
+        self.on, self.at, self.xy = False, None, None
+
+    def places(self) -> dict[NavKey, pygame.Rect]:
         """key -> rect of every place a click means something at now, for the seat
         deciding; empty when that is not the seat at the screen."""
-        v = self.view()
-        self.ensure_layout(v)
-        if v.seat is None or not v.is_my_decision() or self.busy or self.me is None:
+        b = self.b
+        v = b.view()
+        b.ensure_layout(v)
+        if v.seat is None or not v.is_my_decision() or b.busy or b.me is None:
             return {}
         p = v.pending
-        out: dict = {}
+        out: dict[NavKey, pygame.Rect] = {}
         if isinstance(p, (SetupDecision, DeployDecision)):
-            for die, r in self.tray_items(v):
+            for die, r in b.tray_items(v):
                 out[("tray", die)] = r
         for sp in SPACES:
-            out[("cell", v.seat, sp)] = self.me.cell_rect(sp)
+            out[("cell", v.seat, sp)] = b.me.cell_rect(sp)
         if isinstance(p, FireDecision):
-            for seat, panel in self.panels.items():
+            for seat, panel in b.panels.items():
                 if not panel.big and not v.out[seat]:
                     for sp in SPACES:
                         out[("cell", seat, sp)] = panel.cell_rect(sp)
-        for b in self.buttons(v):
-            if b.enabled:
-                out[("button", b.label)] = b.rect
+        for btn in b.buttons(v):
+            if btn.enabled:
+                out[("button", btn.label)] = btn.rect
         return out
 
-    def nav_mouse_moved(self, event) -> None:
+    def mouse_moved(self, event: pygame.event.Event) -> None:
         """The mouse is in use again: the cursor goes (a motion that moved nothing, as
         SDL sends when a window gains focus, leaves it)."""
         if any(getattr(event, "rel", (1, 1))):
-            self.nav_on = False
+            self.on = False
 
-    def nav_key(self: "CorpsBoard"):
+    def key(self) -> NavKey | None:
         """The place the cursor is on, None while it is hidden."""
-        if not self.nav_on:
+        if not self.on:
             return None
-        self._nav_fix(self.nav_places())
-        return self.nav_at
+        self._fix(self.places())
+        return self.at
 
-    def nav_step(self: "CorpsBoard", key, action: str):
+    def step(self, key: NavKey, action: str) -> NavKey:
         """The place an arrow leads to from ``key`` (``key`` itself at the edge)."""
-        places = self.nav_places()
+        places = self.places()
         if key not in places:
             return key
         return nearest(places, places[key].center, action) or key
 
-    def on_nav(self: "CorpsBoard", action: str) -> bool:
-        if not self.host.can_act() or self.busy:
+    def act(self, action: str) -> bool:
+        """``Board.on_nav``: an arrow, press or back; True when the table took it."""
+        b = self.b
+        if not b.host.can_act() or b.busy:
             return False
-        v = self.view()
-        self._check_decision(v)
+        v = b.view()
+        b.check_decision(v)
         if action == BACK:
-            if self.sel:
-                self.sel = None          # as Esc and the right button do
+            if b.sel:
+                b.sel = None          # as Esc and the right button do
                 return True
             return False
-        places = self.nav_places()
+        places = self.places()
         if not places or action not in (*DIRS, PRESS):
             return False
-        if not self.nav_on:
-            self.nav_on = True           # the first action shows where the cursor is
-            self._nav_fix(places, start=True)
+        if not self.on:
+            self.on = True           # the first action shows where the cursor is
+            self._fix(places, start=True)
             return True
-        self._nav_fix(places)
+        self._fix(places)
+        assert self.at is not None
         if action == PRESS:
-            self._nav_press(self.nav_at, places[self.nav_at])
+            self._press(self.at, places[self.at])
         else:
-            self._nav_go(nearest(places, places[self.nav_at].center, action) or self.nav_at, places)
+            self._go(nearest(places, places[self.at].center, action) or self.at, places)
         return True
 
-    def _nav_go(self: "CorpsBoard", key, places) -> None:
-        self.nav_at = key
-        self.nav_xy = places[key].center
-        self.mouse = self.nav_xy         # the tooltip and the aim follow the cursor
+    def _go(self, key: NavKey, places: dict[NavKey, pygame.Rect]) -> None:
+        self.at = key
+        self.xy = places[key].center
+        self.b.mouse = self.xy         # the tooltip and the aim follow the cursor
 
-    def _nav_fix(self: "CorpsBoard", places, start: bool = False) -> None:
+    def _fix(self, places: dict[NavKey, pygame.Rect], start: bool = False) -> None:
         """Keep the cursor on a place that is there: where it was, else the place
         nearest where it was (a die that left the tray), else a natural start."""
         if not places:
             return
-        if self.nav_at in places and not start:
-            self._nav_go(self.nav_at, places)
+        if self.at in places and not start:
+            assert self.at is not None
+            self._go(self.at, places)
             return
-        if self.nav_at in places:
-            key = self.nav_at
-        elif self.nav_xy is not None:
-            x, y = self.nav_xy
+        if self.at in places:
+            assert self.at is not None
+            key = self.at
+        elif self.xy is not None:
+            x, y = self.xy
             key = min(places, key=lambda k: abs(places[k].centerx - x) + abs(places[k].centery - y))
         else:
-            key = self._nav_start(places)
-        self._nav_go(key, places)
+            key = self._start(places)
+        self._go(key, places)
 
-    def _nav_start(self: "CorpsBoard", places):
+    def _start(self, places: dict[NavKey, pygame.Rect]) -> NavKey:
         """Where the cursor first shows: the first die of the tray (setting up,
         deploying), the hit platoon (cover), else your first platoon."""
-        v: CorpsView = self.view()
+        v: CorpsView = self.b.view()
         p = v.pending
         if isinstance(p, CoverDecision) and ("cell", v.seat, p.space) in places:
             return ("cell", v.seat, p.space)
@@ -149,29 +169,30 @@ class CorpsNav:
             return ("cell", v.seat, mine[0])
         return next(iter(places))
 
-    def _nav_press(self: "CorpsBoard", key, rect) -> None:
+    def _press(self, key: NavKey, rect: pygame.Rect) -> None:
         """What a click on the place does: a button is pressed, anything else gets the
         board's own click (same refusals, same silence)."""
+        b = self.b
         if key[0] == "button":
-            for b in self.buttons(self.view()):
-                if b.label == key[1]:
-                    b.click()
+            for btn in b.buttons(b.view()):
+                if btn.label == key[1]:
+                    btn.click()
             return
         pos = rect.center
-        self.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        b.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
 
-    def nav_rect(self: "CorpsBoard"):
+    def rect(self) -> pygame.Rect | None:
         """Where the cursor is drawn now, or None (hidden, or not this seat's to decide)."""
-        if not self.nav_on:
+        if not self.on:
             return None
-        places = self.nav_places()
-        return places.get(self.nav_at)
+        return self.places().get(self.at) if self.at is not None else None
 
-    def draw_nav(self: "CorpsBoard", surface) -> None:
-        r = self.nav_rect()
-        if r is None:
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect()
+        if r is None or self.at is None:
             return
-        if self.nav_at[0] == "button":
-            draw_focus_ring(surface, self.host.theme, r)      # a button: the frame's own focus ring
+        theme = self.b.host.theme
+        if self.at[0] == "button":
+            draw_focus_ring(surface, theme, r)      # a button: the frame's own focus ring
         else:
-            draw_cursor(surface, r, self.host.theme)
+            draw_cursor(surface, r, theme)

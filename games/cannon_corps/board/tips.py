@@ -11,13 +11,13 @@ then shows an older moment than the view).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from games.cannon_corps.rules import (
     DIE_SIZES, AmmoNote, CorpsView, CoverDecision, DamagedNote, DeployDecision, FireDecision, SetupDecision)
 
 if TYPE_CHECKING:
-    from games.cannon_corps.scene import CorpsBoard
+    from games.cannon_corps.board.scene import CorpsBoard
 
 
 def _ago(n: int) -> str:
@@ -61,7 +61,7 @@ def reserve_lines(die: str, setting_up: bool) -> list[str]:
     return [f"{die} in your reserve: power {full}", "Deployed at full power when one of your platoons falls."]
 
 
-def mark_text(mark: dict) -> str:
+def mark_text(mark: dict[str, Any]) -> str:
     """What the table learned about a space, from the public log, as a sentence
     starting in lower case ("hit 2 shots ago: ...")."""
     line = f"{'hit' if mark['answer'] == 'hit' else 'miss'} {_ago(mark['ago'])}"
@@ -75,7 +75,7 @@ def mark_text(mark: dict) -> str:
     return line + "."
 
 
-def mark_lines(mark: dict | None) -> list[str]:
+def mark_lines(mark: dict[str, Any] | None) -> list[str]:
     if not mark:
         return ["No shot has landed here yet."]
     text = mark_text(mark)
@@ -84,7 +84,7 @@ def mark_lines(mark: dict | None) -> list[str]:
 
 def _click(b: "CorpsBoard") -> tuple[str, str]:
     """("Click", "click"), or with the keys' or a gamepad's cursor in use ("Choose it", "choose")."""
-    return ("Choose it", "choose") if b.nav_on else ("Click", "click")
+    return ("Choose it", "choose") if b.nav.on else ("Click", "click")
 
 
 def space_lines(b: "CorpsBoard", v: CorpsView, seat: int, space: str) -> list[str]:
@@ -133,7 +133,7 @@ def my_space_lines(b: "CorpsBoard", v: CorpsView, space: str) -> list[str]:
     return lines
 
 
-def hover_lines(b: "CorpsBoard", v: CorpsView, pos) -> list[str]:
+def hover_lines(b: "CorpsBoard", v: CorpsView, pos: tuple[int, int]) -> list[str]:
     """The tooltip at ``pos`` on the table (empty: nothing to say)."""
     if b.busy or not b.rect.collidepoint(pos):
         return []

@@ -11,16 +11,18 @@ and no text is drawn smaller than ``table_draw.MIN_TEXT_PX``.
 This module is the board itself: the contract with the frame and the input.
 The rest lives beside it:
 
-* :mod:`~games.cannon_corps.layout`     where everything goes (a pure solver);
-* :mod:`~games.cannon_corps.animation`  the steps of each move on the shared timeline;
-* :mod:`~games.cannon_corps.drawing`    the table's pixels; ``table_draw`` its pieces.
+* :mod:`~games.cannon_corps.board.layout`     where everything goes (a pure solver);
+* :mod:`~games.cannon_corps.board.animation`  the steps of each move on the shared timeline
+  (``self.animator``), moving on ``self.shown``, the moment of the move the table shows;
+* :mod:`~games.cannon_corps.board.drawing`    the table's pixels (``self.drawer``); ``table_draw`` its pieces;
+* :mod:`~games.cannon_corps.board.nav`        the keys' and a gamepad's cursor (``self.nav``).
 
 Clicks become moves (``setup``, ``fire``, ``cover``/``stay``, ``deploy``) and
 go to ``host.submit``; the rules decide whether they are legal.  Running for
 cover (a click on a lit space) and staying (the Stay button, or a click on the
 hit space) play no sound, so the room cannot hear which it was.
 
-Without a mouse (``board_nav.py``): the arrows, Enter and Esc, or a gamepad's
+Without a mouse (``nav.py``, ``self.nav``): the arrows, Enter and Esc, or a gamepad's
 pad, A and B, move a cursor over the same places, press them and let go.
 
 Hovering shows a tooltip (``tips.py``): your own die's power and what firing
@@ -32,47 +34,54 @@ no sound (a refused cover click must sound like any other).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
-from games.cannon_corps import layout as L
-from games.cannon_corps import tips
-from games.cannon_corps.animation import Animator, instant_sounds
-from games.cannon_corps.board_nav import CorpsNav
-from games.cannon_corps.drawing import TableDrawer
+from games.cannon_corps.board import layout as L
+from games.cannon_corps.board import tips
+from games.cannon_corps.board.animation import Animator, Shown, instant_sounds
+from games.cannon_corps.board.nav import NavKey, TableNav
+from games.cannon_corps.board.drawing import TableDrawer
 from games.cannon_corps.rules import (
     DICE, DIE_SIZES, CorpsView, CoverDecision, DeployDecision, FireDecision, GameOver, Move, SetupDecision,
     ShotEvent, StartDraw, shot_words)
 from games.cannon_corps.rules.public import SeatInfo, last_shot, public_table
-from games.ui.board import Board
+from games.ui.board import Board, Host
 from games.ui.widgets import Button
 
+if TYPE_CHECKING:
+    from pygame.font import Font
 
-class CorpsBoard(CorpsNav, Board):
-    def __init__(self, host):
+    from games.core.match import LogEntry
+    from games.ui.theme import Theme
+
+#: a point on the screen (a pointer, a click)
+Pos = tuple[int, int]
+
+
+class CorpsBoard(Board):
+    def __init__(self, host: Host) -> None:
         super().__init__(host)
         self.rect = pygame.Rect(0, 0, 800, 600)
-        # what the table shows while an animation runs (None: the view itself)
-        self.k: int | None = None          # public events shown
-        self.mine: dict | None = None      # the viewer's dice: die -> (space, value)
-        self.my_res: list | None = None
-        self.hidden: set = set()           # own dice an animation is drawing instead
-        self.announce = ""                 # the strip over the table
+        self.shown = Shown()               # the moment of a move the table shows (the animator moves it on)
         self.sel: str | None = None        # a selected die (fire, deploy, setup)
-        self.staged: dict = {}             # setup: die -> space, before Confirm
-        self.stage_order: list = []
-        self.mouse = (-1, -1)
+        self.staged: dict[str, str] = {}   # setup: die -> space, before Confirm
+        self.stage_order: list[str] = []
+        self.mouse: Pos = (-1, -1)
         # a refused click while it is news: (title, reason, ply, viewer, pointer)
-        self.refused: tuple | None = None
+        self.refused: tuple[str, str, int, int | None, tuple[int, ...]] | None = None
         self.lay: L.TableLayout = L.solve(self.rect, host.theme, 2, None)
-        self._lkey = None
-        self._vkey = None
+        self._lkey: tuple[Any, ...] | None = None       # what the layout was solved for
+        self._vkey: tuple[int, int | None, int] | None = None   # (ply, viewer, epoch) of the cached view
         self._epoch = 0                    # bumped when the position jumps: the cached view is stale
         self._view: CorpsView | None = None
-        self._pkey = None
+        self._pkey: tuple[Any, ...] | None = None       # what the public table was rebuilt for
         self._pub: list[SeatInfo] = []
-        self._sel_key = None
+        self._sel_key: tuple[int, int | None] | None = None   # (ply, viewer) the selections belong to
         self.animator = Animator(self)
         self.drawer = TableDrawer(self)
+        self.nav = TableNav(self)          # the keys' and a gamepad's cursor
         snd = host.sound
         self.btn_confirm = Button("Confirm", self._confirm_setup, primary=True, sound=snd)
         self.btn_clear = Button("Clear", self._clear_setup, sound=snd)
@@ -108,11 +117,11 @@ class CorpsBoard(CorpsNav, Board):
         return self.lay.legend_rect
 
     @property
-    def _panel_cache(self) -> dict:
+    def _panel_cache(self) -> dict[int, tuple[tuple[Any, ...], pygame.Surface]]:
         return self.drawer.panel_cache
 
     def mode(self, v: CorpsView) -> str:
-        setup = v.seat is not None and v.phase == "setup" and not v.my_platoons and self.mine is None
+        setup = v.seat is not None and v.phase == "setup" and not v.my_platoons and self.shown.mine is None
         return "setup" if setup else "play"
 
     def ensure_layout(self, v: CorpsView) -> None:
@@ -125,7 +134,7 @@ class CorpsBoard(CorpsNav, Board):
                 btn.rect = self.lay.buttons[name]
 
     # ------------------------------------------------------------------ contract
-    def layout(self, rect) -> None:
+    def layout(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
         self.timeline.skip()
         self._lkey = None
@@ -146,9 +155,22 @@ class CorpsBoard(CorpsNav, Board):
         self.staged, self.stage_order = {}, []
         self.mouse = (-1, -1)
         self.refused = None
-        self.nav_on, self.nav_at, self.nav_xy = False, None, None
+        self.nav.forget()
 
-    def _check_decision(self, v: CorpsView) -> None:
+    # the keys' and a gamepad's cursor (``nav.py``): the frame's on_nav, and what the tests read
+    def on_nav(self, action: str) -> bool:
+        return self.nav.act(action)
+
+    def nav_key(self) -> NavKey | None:
+        return self.nav.key()
+
+    def nav_step(self, key: NavKey, action: str) -> NavKey:
+        return self.nav.step(key, action)
+
+    def nav_places(self) -> dict[NavKey, pygame.Rect]:
+        return self.nav.places()
+
+    def check_decision(self, v: CorpsView) -> None:
         """A new position or viewer: drop selections that belonged to the old one."""
         key = (self.host.ply, self.host.viewer)
         if key != self._sel_key:
@@ -160,7 +182,7 @@ class CorpsBoard(CorpsNav, Board):
         self.ensure_layout(v)
 
     def update(self, dt: float) -> None:
-        self._check_decision(self.view())
+        self.check_decision(self.view())
         self.pulse += dt
         super().update(dt)
 
@@ -181,11 +203,11 @@ class CorpsBoard(CorpsNav, Board):
             return False
         return die not in self.targets if die is not None else (seat, space) not in self.targets
 
-    def _hold(self, what: str, pos) -> bool:
+    def _hold(self, what: str, pos: Pos) -> bool:
         self._refuse(f"This time, {what}.", pos, "In this lesson")
         return True
 
-    def hint_text(self, move) -> str:
+    def hint_text(self, move: Move) -> str:
         """The frame's "Show me" words for ``move``."""
         k = move.kind
         if k == "setup":
@@ -203,7 +225,7 @@ class CorpsBoard(CorpsNav, Board):
     def _click(self) -> str:
         """How the help says "click": with the keys' or a gamepad's cursor in use, a word
         for either (Enter or A)."""
-        return "choose" if self.nav_on else "click"
+        return "choose" if self.nav.on else "click"
 
     def help_text(self) -> str:
         v = self.view()
@@ -233,7 +255,7 @@ class CorpsBoard(CorpsNav, Board):
         aim = self._aim_help(v) if isinstance(v.pending, FireDecision) else None
         return aim[1] if aim else ""
 
-    def _aim_help(self, v) -> tuple[str, str] | None:
+    def _aim_help(self, v: CorpsView) -> tuple[str, str] | None:
         """With a platoon chosen to fire: the help, whole and short, or None."""
         if not (self.sel and self.sel in v.my_platoons):
             return None
@@ -260,30 +282,30 @@ class CorpsBoard(CorpsNav, Board):
 
     def public(self, v: CorpsView | None = None) -> list[SeatInfo]:
         v = v or self.view()
-        key = (self._vkey, self.k, len(v.events))
+        key = (self._vkey, self.shown.k, len(v.events))
         if key != self._pkey:
-            self._pub = public_table(v.events, v.num_players, self.k)
+            self._pub = public_table(v.events, v.num_players, self.shown.k)
             self._pkey = key
         return self._pub
 
-    def my_dice(self, v: CorpsView) -> dict:
+    def my_dice(self, v: CorpsView) -> dict[str, tuple[str, int]]:
         """die -> (space, value) of the viewer's platoons as they show now."""
         if v.seat is None:
             return {}
-        if self.mine is not None:
-            return dict(self.mine)
+        if self.shown.mine is not None:
+            return dict(self.shown.mine)
         if isinstance(v.pending, SetupDecision) and v.is_my_decision():
             return {d: (sp, DIE_SIZES[d]) for d, sp in self.staged.items()}
         return dict(v.my_platoons)
 
-    def my_reserves(self, v: CorpsView) -> list:
+    def my_reserves(self, v: CorpsView) -> list[str]:
         if v.seat is None:
             return []
-        if self.my_res is not None:
-            return list(self.my_res)
+        if self.shown.my_res is not None:
+            return list(self.shown.my_res)
         return [d for d in DICE if d in v.my_reserves]
 
-    def tray_items(self, v: CorpsView) -> list:
+    def tray_items(self, v: CorpsView) -> list[tuple[str, pygame.Rect]]:
         """[(die, slot rect)] of the dice shown in the reserves tray."""
         slots = self.lay.tray_slots
         if self.mode(v) == "setup":
@@ -304,7 +326,7 @@ class CorpsBoard(CorpsNav, Board):
             kind = run.data["kind"]
             if kind == "shot":
                 return run.data["ev"].seat
-            s = last_shot(v.events, self.k)
+            s = last_shot(v.events, self.shown.k)
             if s is not None and kind not in ("setup", "start"):
                 return s.seat
         p = v.pending
@@ -335,7 +357,7 @@ class CorpsBoard(CorpsNav, Board):
             self.refused = None          # the pointer left it, or the table moved on: old news
         return tips.hover_lines(self, self.view(), self.mouse)
 
-    def _refuse(self, reason: str, pos, title: str = "Not allowed") -> None:
+    def _refuse(self, reason: str, pos: Pos, title: str = "Not allowed") -> None:
         """A click that does nothing here: why, in the status line and by the pointer.
         No sound: during a cover decision the room must hear nothing of it."""
         reason = reason[:1].upper() + reason[1:]
@@ -358,9 +380,9 @@ class CorpsBoard(CorpsNav, Board):
 
     _buttons = buttons
 
-    def handle_event(self, event) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
-            self.nav_mouse_moved(event)
+            self.nav.mouse_moved(event)
             self.mouse = event.pos
             return False
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.sel:
@@ -370,7 +392,7 @@ class CorpsBoard(CorpsNav, Board):
             self.skip()
             return True
         v = self.view()
-        self._check_decision(v)
+        self.check_decision(v)
         for b in self.buttons(v):
             if b.handle_event(event):
                 return True
@@ -398,7 +420,7 @@ class CorpsBoard(CorpsNav, Board):
             return self._click_deploy(v, p, event.pos)
         return False
 
-    def _tray_die_at(self, v: CorpsView, pos) -> str | None:
+    def _tray_die_at(self, v: CorpsView, pos: Pos) -> str | None:
         for die, r in self.tray_items(v):
             if r.collidepoint(pos):
                 return die
@@ -410,7 +432,7 @@ class CorpsBoard(CorpsNav, Board):
                 return d
         return None
 
-    def _click_setup(self, v: CorpsView, pos) -> bool:
+    def _click_setup(self, v: CorpsView, pos: Pos) -> bool:
         die = self._tray_die_at(v, pos)
         if die:
             if self._held(die=die):
@@ -461,7 +483,7 @@ class CorpsBoard(CorpsNav, Board):
         if self.stage_order:
             self._unstage(self.stage_order[-1])
 
-    def _click_fire(self, v: CorpsView, pos) -> bool:
+    def _click_fire(self, v: CorpsView, pos: Pos) -> bool:
         if self.me and self.me.grid.collidepoint(pos):
             sp = self.me.space_at(pos)
             d = self._my_die_at(v, sp) if sp else None
@@ -493,7 +515,7 @@ class CorpsBoard(CorpsNav, Board):
             return True
         return False
 
-    def _click_cover(self, v: CorpsView, p: CoverDecision, pos) -> bool:
+    def _click_cover(self, v: CorpsView, p: CoverDecision, pos: Pos) -> bool:
         if not self.me or not self.me.grid.collidepoint(pos):
             return False
         sp = self.me.space_at(pos)
@@ -516,7 +538,7 @@ class CorpsBoard(CorpsNav, Board):
         if isinstance(v.pending, CoverDecision) and v.is_my_decision():
             self.host.submit(Move("stay", v.pending.die))
 
-    def _click_deploy(self, v: CorpsView, p: DeployDecision, pos) -> bool:
+    def _click_deploy(self, v: CorpsView, p: DeployDecision, pos: Pos) -> bool:
         die = self._tray_die_at(v, pos)
         if die:
             if self._held(die=die):
@@ -546,7 +568,7 @@ class CorpsBoard(CorpsNav, Board):
         return True
 
     # ------------------------------------------------------------------ animation
-    def on_move(self, entry, before, after) -> None:
+    def on_move(self, entry: LogEntry, before: object, after: object) -> None:
         # the frame hands the views of the seat at the screen (host.viewer), never the states
         viewer = self.host.viewer
         bv, av = before, after
@@ -562,35 +584,30 @@ class CorpsBoard(CorpsNav, Board):
             instant_sounds(new, self.sound)
             self.sync()
             return
-        self.k = len(bv.events)
-        self.mine = dict(bv.my_platoons) if viewer is not None else {}
-        self.my_res = [d for d in DICE if d in bv.my_reserves] if viewer is not None else []
-        self.hidden = set()
+        self.shown = Shown(k=len(bv.events), mine=dict(bv.my_platoons) if viewer is not None else {},
+                           my_res=[d for d in DICE if d in bv.my_reserves] if viewer is not None else [],
+                           announce=self.shown.announce)
         self.animator.plan(new, len(av.events) - len(new), priv, viewer)
 
     def sync(self) -> None:
         """The table shows the view as it is (the end of every animation)."""
-        self.k = None
-        self.mine = None
-        self.my_res = None
-        self.hidden = set()
         s = last_shot(self.view().events)
         # the last shot and its answers stay on the strip until the next shot
-        self.announce = self.shot_text(s.shot) if s else ""
+        self.shown = Shown(announce=self.shot_text(s.shot) if s else "")
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         v = self.view()
         self.ensure_layout(v)
         self.drawer.draw(surface, v)
 
     # ------------------------------------------------------------------ for tests and tools
-    def cell_center(self, seat: int, space: str):
+    def cell_center(self, seat: int, space: str) -> Pos:
         """Screen position of ``space`` on ``seat``'s grid (as laid out now)."""
         self.ensure_layout(self.view())
         return self.panels[seat].cell_rect(space).center
 
-    def tray_center(self, die: str):
+    def tray_center(self, die: str) -> Pos | None:
         v = self.view()
         self.ensure_layout(v)
         for d, r in self.tray_items(v):
@@ -598,11 +615,11 @@ class CorpsBoard(CorpsNav, Board):
                 return r.center
         return None
 
-    def _strip_line(self, v: CorpsView):
+    def _strip_line(self, v: CorpsView) -> tuple[str, Font | None, bool]:
         return self.drawer.strip_line(v)
 
     # ------------------------------------------------------------------ rules pictures
     @staticmethod
-    def draw_rules_diagram(key, surface, rect, theme) -> None:
-        from games.cannon_corps.diagrams import draw_diagram
+    def draw_rules_diagram(key: str, surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
+        from games.cannon_corps.board.diagrams import draw_diagram
         draw_diagram(key, surface, rect, theme)
