@@ -46,7 +46,7 @@ class GameInfo:
     rules_module: str              # "games.cannon.rules": has new_game(options, n_seats)
     ai_module: str                 # "games.cannon.ai": has make_ai(level, seat, options)
     rules_text: str                # "games.cannon.rules_text": has SECTIONS
-    board: str = ""                # "games.cannon.scene:CannonBoard"; "" = the generic board
+    board: str = ""                # "games.cannon.board:CannonBoard"; "" = the generic board
     ply_cap: int = 400             # arena: a game longer than this is "unfinished"
     subcommands: dict[str, str] = field(default_factory=dict)  # name -> "module:function(argv)"
     sizes: tuple[int, ...] = ()    # seat counts offered, default range(min, max+1)

@@ -215,7 +215,7 @@ def test_the_lesson_to_its_end_by_clicks_through_the_frame():
     for i, s in enumerate(LESSON.steps):
         _ready(app, screen, i)
         assert board.restrict == (s.kind == DO)
-        assert {R.square_name(q) for q in board.marks} == set(s.targets), "the board rings the step's marks"
+        assert {R.square_name(q) for q in board.targets} == set(s.targets), "the board rings the step's marks"
         if s.kind == DO:
             assert str(board.hint) == s.moves[0], "the asked-for move is drawn as a hint"
         if s.kind == CARD:
@@ -248,22 +248,22 @@ def test_the_lesson_to_its_end_by_clicks_through_the_frame():
     assert st.is_over() and st.returns()[R.DARK] > 0
     assert [e.text for e in screen.match.log] == [e.text for e in replay(LESSON, INFO).match.log]
     assert app.settings.learn["cannon"] == {"step": 0, "done": True}
-    assert not board.marks and not board.restrict
+    assert not board.targets and not board.restrict
 
 
 def test_a_restricted_board_picks_up_only_marked_soldiers_and_keeps_its_marks_on_reset():
     app, screen = _open(size=(800, 600), step=3)
     _ready(app, screen, 3)
     board = screen.board
-    assert board.restrict and {R.square_name(q) for q in board.marks} == {"c5", "d6"}
+    assert board.restrict and {R.square_name(q) for q in board.targets} == {"c5", "d6"}
     _click_sq(app, screen, "e4")
     assert board.selected is None
     _click_sq(app, screen, "c5")
-    assert board.selected == SQ("c5") and SQ("d6") in board.targets
+    assert board.selected == SQ("c5") and SQ("d6") in board.offers
     board.reset()
-    assert board.marks and board.restrict
+    assert board.targets and board.restrict
     board.show_targets(())
-    assert not board.marks and not board.restrict
+    assert not board.targets and not board.restrict
 
 
 def test_every_card_fits_its_place_at_800x600():

@@ -15,7 +15,7 @@ import pytest  # noqa: E402
 
 import games  # noqa: E402
 from games.cannon import rules as R  # noqa: E402
-from games.cannon.scene import CannonBoard  # noqa: E402
+from games.cannon.board import CannonBoard  # noqa: E402
 from games.core import paths  # noqa: E402
 from games.core.match import AI, HUMAN, SEED_ONLY, Match, Seat  # noqa: E402
 from games.ui.game_screen import GameScreen  # noqa: E402
@@ -96,7 +96,7 @@ def test_clicking_a_soldier_then_a_target_plays_that_move():
     place_towns(app, screen, board)
     click(app, board, SQ("a4"))
     assert board.selected == SQ("a4")
-    assert set(board.targets) == {SQ("a5"), SQ("b5"), SQ("a1")}     # a1: the a2-a4 cannon slides back
+    assert set(board.offers) == {SQ("a5"), SQ("b5"), SQ("a1")}     # a1: the a2-a4 cannon slides back
     click(app, board, SQ("b5"))
     assert texts(screen)[-1] == "a4-b5"
     assert board.selected is None
@@ -128,11 +128,11 @@ def test_the_soldier_clicked_is_the_one_that_moves():
     place_towns(app, screen, board)
     # e2-e3-e4 is a cannon; e5 is e4's step, and the slide e2-e5 belongs to e2
     click(app, board, SQ("e4"))
-    assert [str(m) for m in board.targets[SQ("e5")]] == ["e4-e5"]
+    assert [str(m) for m in board.offers[SQ("e5")]] == ["e4-e5"]
     click(app, board, SQ("e4"), button=3)            # right click: cancel
     assert board.selected is None
     click(app, board, SQ("e2"))
-    assert [str(m) for m in board.targets[SQ("e5")]] == ["e2-e5"]
+    assert [str(m) for m in board.offers[SQ("e5")]] == ["e2-e5"]
     click(app, board, SQ("e5"))
     assert texts(screen)[-1] == "e2-e5"
 
@@ -169,7 +169,7 @@ def test_the_chooser_lists_moves_sharing_a_point():
         step = R.Move("step", SQ(f"{file}4"), SQ(f"{file}5"))
         slide = R.Move("slide", SQ(f"{file}2"), SQ(f"{file}5"))
         click(app, board, step.frm)
-        board.targets[step.to] = [step, slide]         # as if both were offered together
+        board.offers[step.to] = [step, slide]         # as if both were offered together
         click(app, board, step.to)
         assert board.chooser is not None and "pick" in board.help_text()
         return slide
@@ -200,7 +200,7 @@ def test_a_shot_by_clicks_fires_animates_and_plays_sounds():
     shot = R.Move("shot", SQ("e4"), SQ("e6"))
     assert shot in screen.match.state.legal_moves()
     click(app, board, SQ("e4"))
-    assert [m.kind for m in board.targets[SQ("e6")]] == ["shot"]
+    assert [m.kind for m in board.offers[SQ("e6")]] == ["shot"]
     click(app, board, SQ("e6"))
     assert texts(screen)[-1] == "e4*e6"
     assert board.busy and not screen.can_act()
@@ -338,7 +338,7 @@ def play_by_clicks(app, screen, board, move):
     else:
         click(app, board, move.frm)
         assert board.selected == move.frm
-        assert move in board.targets.get(move.to, []), f"{move} is not offered"
+        assert move in board.offers.get(move.to, []), f"{move} is not offered"
         click(app, board, move.to)
         if len(screen.match.log) == n:
             assert board.chooser is not None, f"{move}: nothing happened"

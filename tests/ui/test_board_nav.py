@@ -118,7 +118,7 @@ def test_cannon_back_lets_go_and_is_not_used_with_nothing_to_let_go():
     drive_to(board, R.Move.parse("Te1"), app=app)
     drive_to(board, R.Move.parse("Te10"), app=app)
     press_at(board, send, lambda k: k == R.parse_square("e2"))
-    assert board.selected == R.parse_square("e2") and board.targets
+    assert board.selected == R.parse_square("e2") and board.offers
     assert board.on_nav(BACK) and board.selected is None
     assert not board.on_nav(BACK), "back with nothing selected must leave Esc to the frame (the menu)"
     # pressing the selected soldier again lets it go too, as a second click does
@@ -170,14 +170,14 @@ def test_cannon_chooser_rows_by_arrows():
     drive_to(board, R.Move.parse("Te10"), app=app)
     step_, slide = R.Move("step", sq("e4"), sq("e5")), R.Move("slide", sq("e2"), sq("e5"))
     press_at(board, send, lambda k: k == sq("e4"))
-    board.targets[step_.to] = [step_, slide]         # as if both were offered together
+    board.offers[step_.to] = [step_, slide]         # as if both were offered together
     press_at(board, send, lambda k: k == sq("e5"))
     assert board.chooser is not None and board.nav_key() == ("row", 0)
     send("down")
     assert board.nav_key() == ("row", 1)
     assert board.on_nav(BACK) and board.chooser is None
     press_at(board, send, lambda k: k == sq("e4"))
-    board.targets[step_.to] = [step_, slide]
+    board.offers[step_.to] = [step_, slide]
     press_at(board, send, lambda k: k == sq("e5"))
     send("up")                                      # round to the last row
     send(PRESS)

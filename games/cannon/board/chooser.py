@@ -7,16 +7,22 @@ layout and drawing, so it lives apart from the board in ``scene.py``.
 """
 from __future__ import annotations
 
+from typing import Sequence
+
 import pygame
 
-from games.cannon import board_draw as B
-from games.ui.theme import draw_text
+from games.cannon.rules import Move
+from games.ui.theme import Theme, draw_text
+
+from .geometry import Point
+from .marks import KIND_LABEL, draw_marker
 
 
 class MoveChooser:
     """A small list of the moves that end on one point."""
 
-    def __init__(self, sq, moves, anchor, theme, bounds, cell):
+    def __init__(self, sq: int, moves: Sequence[Move], anchor: tuple[int, int], theme: Theme, bounds: pygame.Rect,
+                 cell: float):
         self.sq = sq
         self.moves = list(moves)
         fnt = theme.body_font()
@@ -24,7 +30,7 @@ class MoveChooser:
         self.pad = theme.px(8)
         self.row_h = max(fnt.get_linesize() + theme.px(10), int(cell * 0.5))
         self.icon = self.row_h
-        labels = [f"{i + 1}  {B.KIND_LABEL.get(m.kind, m.kind)} {m}" for i, m in enumerate(self.moves)]
+        labels = [f"{i + 1}  {KIND_LABEL.get(m.kind, m.kind)} {m}" for i, m in enumerate(self.moves)]
         self.labels = labels
         w = max(fnt.size(t)[0] for t in labels) + self.icon + 3 * self.pad
         h = len(labels) * self.row_h + 2 * self.pad
@@ -40,19 +46,19 @@ class MoveChooser:
         self.anchor = anchor
         self.cell = cell
 
-    def option_at(self, pos):
+    def option_at(self, pos: Point) -> Move | None:
         for m, r in zip(self.moves, self.rows):
             if r.collidepoint(pos):
                 return m
         return None
 
-    def center_of(self, move):
+    def center_of(self, move: Move) -> tuple[int, int] | None:
         for m, r in zip(self.moves, self.rows):
             if m == move:
                 return r.center
         return None
 
-    def draw(self, surface, theme, mouse, cursor: bool = False) -> None:
+    def draw(self, surface: pygame.Surface, theme: Theme, mouse: Point | None, cursor: bool = False) -> None:
         """``mouse``: the point whose row is lit; ``cursor``: it is the keyboard's row
         (outlined too, so it reads without the pointer)."""
         c = theme.c
@@ -71,5 +77,5 @@ class MoveChooser:
                     pygame.draw.rect(surface, c["text"], r, max(2, theme.px(2)), border_radius=theme.px(6))
             icon_c = (r.x + self.pad + self.icon // 2, r.centery)
             pygame.draw.circle(surface, c["board"], icon_c, self.icon // 2 - 1)
-            B.draw_marker(surface, m.kind, icon_c, self.icon * 0.85, theme)
+            draw_marker(surface, m.kind, icon_c, self.icon * 0.85, theme)
             draw_text(surface, text, self.font, c["text"], (r.x + 2 * self.pad + self.icon, r.centery), "midleft")

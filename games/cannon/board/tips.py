@@ -1,7 +1,7 @@
 """The Cannon board's words: what a piece under the pointer can do, what a
 highlighted point would do, and why a tried move is refused.
 
-Plain functions of a position (no pygame): the board in ``scene.py`` asks them
+Plain functions of a position (no pygame): the board (``scene.py``) asks them
 and draws the answer as a tooltip.  The moves named come from the rules
 (``moves_from`` and the rules' own ``why_illegal`` reasons); nothing here
 decides a rule.  Cannon has no secrets, so any piece may be described: a piece
@@ -9,13 +9,15 @@ of the side not to move is described as it would stand were it its turn.
 """
 from __future__ import annotations
 
+from typing import Iterable
+
 from games.cannon import rules as R
 
 #: what each kind of move does, for the point under the pointer
 KIND_WORDS = {"step": "Step", "capture": "Capture", "retreat": "Retreat", "slide": "Slide", "shot": "Shoot"}
 
 
-def _names(squares) -> str:
+def _names(squares: Iterable[int]) -> str:
     return ", ".join(R.square_name(s) for s in sorted(dict.fromkeys(squares)))
 
 
@@ -29,7 +31,7 @@ def _probe(st: R.CannonState, player: int) -> R.CannonState:
     return probe
 
 
-def _cannon_name(tri) -> str:
+def _cannon_name(tri: tuple[int, int, int]) -> str:
     return f"{R.square_name(tri[0])}-{R.square_name(tri[2])}"
 
 
@@ -104,7 +106,7 @@ def piece_lines(st: R.CannonState, sq: int | None, specific: bool = True) -> lis
     return []
 
 
-def move_lines(st: R.CannonState, moves) -> list[str]:
+def move_lines(st: R.CannonState, moves: Iterable[R.Move]) -> list[str]:
     """The tooltip over a highlighted point: what each move ending there does."""
     out = []
     for m in moves:
@@ -135,7 +137,7 @@ def line_between(frm: int, to: int) -> tuple[int, int, int] | None:
     return (df // n if df else 0), (dr // n if dr else 0), n
 
 
-def _shot_try(st: R.CannonState, frm: int, to: int):
+def _shot_try(st: R.CannonState, frm: int, to: int) -> tuple[R.Move | None, str | None]:
     """A shot at ``to`` by a cannon through ``frm``: (move, None), or (None, why not)
     when no cannon of ``frm`` points that way or the range is wrong."""
     for tri in R.cannons_through(st, frm):
@@ -163,6 +165,7 @@ def refusal(st: R.CannonState, frm: int, to: int) -> tuple[str, str]:
         return title, "That is your own town; nothing may move onto it."
     u = line_between(frm, to)
     enemy = target in (R.SOLDIER[1 - me], R.TOWN[1 - me])
+    move: R.Move | None
     if enemy:
         if u is not None and u[2] == 1:
             move = R.Move("capture", frm, to)

@@ -46,42 +46,56 @@ Orientation
     computer gets the board turned once, so their own side is at the bottom.
 
 Animation
-    Everything runs on the board's timeline (``games/cannon/effects.py`` builds
+    Everything runs on the board's timeline (``effects.py`` builds
     the steps): a move glides or a shot flies, then the board turns if it must;
     the first moment of the town-falling celebration holds the game-over card
     back; sparks and smoke that linger after an impact are background steps and
     hold nothing up. The speed setting, skipping and "off" come with the timeline.
 
 Lessons
-    ``show_targets`` rings the points a lesson names ("e4"; kept in ``marks``, since
-    ``targets`` holds the selected soldier's moves) with turning dashed rings; while
-    ``restrict`` is set (a lesson's required move) only a soldier on a ringed point is
-    picked up. The move asked for is drawn as the hint is.
+    ``show_targets`` rings the points a lesson names ("e4", kept as squares in
+    ``targets``; the selected soldier's moves are in ``offers``) with turning dashed
+    rings; while ``restrict`` is set (a lesson's required move) only a soldier on a
+    ringed point is picked up. The move asked for is drawn as the hint is.
 
 The public helpers ``point_to_pixel`` / ``pixel_to_point`` / ``choice_pixel``
 let tests drive the board with synthetic mouse events.
 
-This module holds the board's state and input; its drawing is in
-``scene_drawing.py`` (mixed into :class:`CannonBoard`) and the chooser in
-``chooser.py``.
+This module holds the board's state and input. Its parts are held, not mixed in:
+``painter`` (a :class:`~games.cannon.board.drawing.BoardPainter`, which reads the
+board and draws it), ``chooser`` (a :class:`~games.cannon.board.chooser.MoveChooser`
+while one is open) and ``moving`` (the :class:`~games.cannon.board.effects.MoveAnim`
+of a move in flight). Why one module of some 630 lines: a tenth of it is this
+description, and the rest is one class whose input paths (mouse, drag, keys, a
+gamepad's cursor) all work on the same selection, so they read best side by side.
 """
 from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Iterable, cast
 
 import pygame
 
-from games.cannon import board_draw as B
 from games.cannon import rules as R
-from games.cannon import tips as T
-from games.cannon.chooser import MoveChooser
-from games.cannon.effects import queue_move
-from games.cannon.scene_drawing import CannonBoardDrawing
-from games.ui.board import Board
+from games.ui.board import Board, Host
 from games.ui.easing import in_out
 from games.ui.nav import BACK, DOWN, LEFT, PRESS, RIGHT, UP
 from games.ui.timeline import Step
+
+from . import tips as T
+from .chooser import MoveChooser
+from .diagrams import draw_diagram
+from .drawing import BoardPainter
+from .effects import MoveAnim, queue_move
+from .geometry import Geometry, Point
+from .marks import KIND_ORDER
+
+if TYPE_CHECKING:
+    from games.core.game import GameState
+    from games.core.match import LogEntry
+    from games.ui.theme import Theme
 
 DRAG_PX = 6           # a press that moves this far becomes a drag
 TAU = 2 * math.pi
@@ -89,52 +103,79 @@ TAU = 2 * math.pi
 NAV_STEPS = {UP: (0, 1), DOWN: (0, -1), LEFT: (-1, 0), RIGHT: (1, 0)}
 
 
-class CannonBoard(CannonBoardDrawing, Board):
-    def __init__(self, host):
+@dataclass(frozen=True)
+class PositionFacts:
+    """What the board asks the rules about a position, once per position."""
+    legal: list[R.Move]
+    warn: list[int]          # the players whose town the opponent can take next move
+    phase: str
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A tried move refused here, shown while it is news."""
+    sq: int
+    title: str
+    reason: str
+    ply: int                 # the position it was tried in
+    at: Point                # where the pointer was
+
+
+@dataclass(frozen=True)
+class Press:
+    """The left button held down on the board."""
+    sq: int                  # the soldier pressed
+    pos: Point
+    was_selected: bool       # it was already selected (a second click lets it go)
+
+
+class CannonBoard(Board):
+    def __init__(self, host: Host):
         super().__init__(host)
         self.rect = pygame.Rect(0, 0, 640, 640)
         self.angle = 0.0
-        self._time = 0.0
-        self.selected = None        # square of the selected soldier
-        self.targets: dict = {}     # target square -> [moves] for the selection
-        self.chooser = None         # a MoveChooser when several moves share a target
-        self.press = None           # (square, pos, was_selected) while the button is down
+        self.clock = 0.0            # seconds since the board was made (pulses and turning rings)
+        self.selected: int | None = None     # square of the selected soldier
+        #: the selected soldier's moves, by the square they end on
+        self.offers: dict[int, list[R.Move]] = {}
+        self.chooser: MoveChooser | None = None   # open when several moves share a target
+        self.press: Press | None = None      # while the button is down
         self.dragging = False
-        self.mouse = None           # last known mouse position (from MOUSEMOTION)
-        self.moving = None          # effects.MoveAnim while a move is shown
+        self.mouse: Point | None = None      # last known mouse position (from MOUSEMOTION)
+        self.moving: MoveAnim | None = None  # a move being shown
         self.turning = False        # the board is turning (clicks wait)
-        # a tried move refused here: (point, title, reason, ply, pointer) while it is news
-        self.refused: tuple | None = None
-        self._tip_key = None        # the tooltip's words, cached per position and point
-        self._tip: list = []
+        self.refused: Refusal | None = None
+        self._tip_key: tuple[object, ...] | None = None    # the tooltip's words, cached per position and point
+        self._tip: list[str] = []
         self.fx_rng = random.Random(20240611)   # for particles only, never for play
-        self._geo = None
-        self._geo_key = None
-        self._base = None
-        self._base_key = None
-        self._info_key = None
-        self._info = None
+        self._geo: Geometry | None = None
+        self._geo_key: tuple[object, ...] | None = None
+        self._facts: PositionFacts | None = None
+        self._facts_key: tuple[object, ...] | None = None
         self.nav_on = False         # the keyboard/gamepad cursor is shown (until the mouse moves)
         self.nav_sq: int | None = None   # the point the cursor is on
         self.nav_row = 0            # the chooser's row the cursor is on
-        # a lesson's marks (``show_targets``) as squares: ``targets`` above already names
-        # the selected soldier's moves (the tests and the keyboard read it), so they live here
-        self.marks: tuple = ()
+        #: a lesson's marks (``show_targets``), as squares
+        self.targets: tuple[int, ...] = ()
+        self.painter = BoardPainter(self)
         flip = self._wanted_flip()
         self.angle = math.pi if flip else 0.0
 
     # -- the contract ----------------------------------------------------------------
-    def layout(self, rect) -> None:
+    def layout(self, rect: pygame.Rect | tuple[int, int, int, int]) -> None:
         super().layout(rect)
         self._geo_key = None
-        self._base_key = None
+        self.painter.forget()
         self._close_chooser()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.painter.draw(surface)
 
     def reset(self) -> None:
         super().reset()
         self.moving = None
         self.turning = False
-        self._info_key = None
+        self._facts_key = None
         flip = self._wanted_flip()
         if flip is not None:
             self.angle = math.pi if flip else 0.0
@@ -147,16 +188,16 @@ class CannonBoard(CannonBoardDrawing, Board):
         self.nav_on = False
         self.nav_sq = None
 
-    def show_targets(self, targets, restrict: bool = False) -> None:
+    def show_targets(self, targets: Iterable[str | int], restrict: bool = False) -> None:
         """A lesson's marks: point names ("e4") or squares, ringed until told otherwise.
         ``restrict``: only a marked soldier may be picked up (``_click_play``)."""
         squares = (R.parse_square(t) if isinstance(t, str) else t for t in targets)
-        self.marks = tuple(sq for sq in squares if isinstance(sq, int) and 0 <= sq < R.N_SQUARES)
-        self.restrict = bool(restrict and self.marks)
+        self.targets = tuple(sq for sq in squares if isinstance(sq, int) and 0 <= sq < R.N_SQUARES)
+        self.restrict = bool(restrict and self.targets)
 
     def help_text(self) -> str:
-        st = self._state()
-        on = self._settings_flag("highlights", True)
+        st = self.state()
+        on = self.setting("highlights", True)
         if st.phase == "place":
             rank = "1" if st.to_move == R.DARK else "10"
             where = "a highlighted point" if on else f"a point of your back rank (b{rank}-i{rank})"
@@ -170,7 +211,7 @@ class CannonBoard(CannonBoardDrawing, Board):
                 return "Arrows: to where it goes, then Enter; Esc lets go"
             return "Arrows move the cursor; Enter picks the soldier under it"
         if self.selected is not None:
-            if not self.targets:
+            if not self.offers:
                 return "That soldier has no move now: pick another"
             return "Click where it goes (drag works too); click elsewhere to cancel"
         if self.restrict:                 # a lesson's required move: its points are ringed
@@ -178,21 +219,21 @@ class CannonBoard(CannonBoardDrawing, Board):
         return "Click a soldier, then where it goes (or type e3-e4)"
 
     @staticmethod
-    def draw_rules_diagram(key, surface, rect, theme) -> None:
-        B.draw_diagram(key, surface, rect, theme)
+    def draw_rules_diagram(key: str, surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
+        draw_diagram(key, surface, rect, theme)
 
-    # -- public helpers (tests, hints) ------------------------------------------------------
+    # -- public helpers (tests, hints, the painter) ------------------------------------------
     def point_to_pixel(self, sq: int) -> tuple[int, int]:
         """Where the point of square ``sq`` is on the screen (as drawn now)."""
         return self.geometry().sq_px(sq)
 
-    def pixel_to_point(self, pos):
+    def pixel_to_point(self, pos: Point) -> int | None:
         """The square whose point is under ``pos``, or None."""
         if self.turning:
             return None
         return self.geometry().point_at(pos)
 
-    def choice_pixel(self, move):
+    def choice_pixel(self, move: R.Move) -> tuple[int, int] | None:
         """Centre of ``move``'s row in the open chooser, or None."""
         if self.chooser is None:
             return None
@@ -211,40 +252,39 @@ class CannonBoard(CannonBoardDrawing, Board):
             return []
         r = self.refused
         if r is not None:
-            sq_, title, reason, ply, at = r
-            near = math.dist(at, at_) <= self.geometry().cell * 0.6
-            if ply == self.host.ply and near:
-                return [title, reason]
+            near = math.dist(r.at, at_) <= self.geometry().cell * 0.6
+            if r.ply == self.host.ply and near:
+                return [r.title, r.reason]
             self.refused = None          # the pointer left it, or the position moved on: old news
-        st = self._state()
+        st = self.state()
         sq = self.pixel_to_point(at_)
         if sq is None:
             return []
-        specific = self._settings_flag("highlights", True)
+        specific = self.setting("highlights", True)
         # asked every frame: the words are worked out once per position and point
         key = (st.ply(), tuple(st.cells), st.to_move, st.phase, sq, self.selected, specific)
         if key != self._tip_key:
-            if self.selected is not None and sq in self.targets and specific:
-                self._tip = T.move_lines(st, self.targets[sq])
+            if self.selected is not None and sq in self.offers and specific:
+                self._tip = T.move_lines(st, self.offers[sq])
             else:
                 self._tip = T.piece_lines(st, sq, specific)
             self._tip_key = key
         return list(self._tip)
 
-    def pointer(self):
+    def pointer(self) -> Point | None:
         """Where the board points now: the cursor's point while the keyboard or a
         gamepad is in use, else the mouse (hover previews and tooltips follow it)."""
         if self.nav_on and self.nav_sq is not None:
             return self.point_to_pixel(self.nav_sq)
         return self.mouse
 
-    def _refuse(self, sq, title: str, reason: str, pos) -> None:
+    def _refuse(self, sq: int, title: str, reason: str, pos: Point) -> None:
         """A tried move that is not allowed: why, in the status line and by the point."""
-        self.refused = (sq, title, reason, self.host.ply, pos)
+        self.refused = Refusal(sq, title, reason, self.host.ply, pos)
         self.host.say(f"{title}. {reason}", bad=True)
         self.sound("error")
 
-    def _looks_like_a_try(self, st, frm, sq) -> bool:
+    def _looks_like_a_try(self, st: R.CannonState, frm: int, sq: int | None) -> bool:
         """Whether a click on ``sq`` with ``frm`` picked meant a move (an enemy piece,
         or a point in line and in reach) rather than letting the soldier go."""
         if sq is None or sq == frm or st.cells[sq] == R.SOLDIER[st.to_move]:
@@ -260,44 +300,48 @@ class CannonBoard(CannonBoardDrawing, Board):
         self._clear_selection()
         return had
 
-    # -- helpers ----------------------------------------------------------------------------
-    def _state(self):
-        return self.host.visible_state()
+    # -- what the painter reads -----------------------------------------------------------------
+    def state(self) -> R.CannonState:
+        """The position shown (Cannon hides nothing: the whole state)."""
+        return cast(R.CannonState, self.host.visible_state())
 
-    def _settings_flag(self, name, default):
+    def setting(self, name: str, default: bool) -> bool:
+        """A yes/no setting of the player's ("highlights", "town_warning")."""
         return bool(getattr(self.host.settings, name, default))
 
-    def _area(self) -> pygame.Rect:
+    def area(self) -> pygame.Rect:
+        """The board's rectangle less a small margin: where the wood goes."""
         pad = max(4, int(min(self.rect.w, self.rect.h) * 0.012))
         return self.rect.inflate(-2 * pad, -2 * pad)
 
-    def geometry(self, angle=None) -> B.Geometry:
+    def geometry(self, angle: float | None = None) -> Geometry:
         a = self.angle if angle is None else angle
         key = (tuple(self.rect), round(a, 6))
-        if key != self._geo_key:
-            self._geo = B.Geometry(self._area(), a)
+        if key != self._geo_key or self._geo is None:
+            self._geo = Geometry(self.area(), a)
             self._geo_key = key
         return self._geo
 
-    def _info_for(self, st) -> dict:
+    def facts(self, st: R.CannonState) -> PositionFacts:
         """Derived facts about the position (asked of the rules once per position)."""
         key = (tuple(st.cells), st.to_move, st.phase, st.last_move)
-        if key != self._info_key:
+        if key != self._facts_key or self._facts is None:
             phase = st.phase
             warn = []
             if phase == "play":
                 warn = [p for p in (R.DARK, R.LIGHT) if R.town_threatened(st, p)]
-            self._info = {"legal": st.legal_moves(), "warn": warn, "phase": phase}
-            self._info_key = key
-        return self._info
+            self._facts = PositionFacts(legal=st.legal_moves(), warn=warn, phase=phase)
+            self._facts_key = key
+        return self._facts
 
-    def _wanted_flip(self):
+    # -- helpers ----------------------------------------------------------------------------
+    def _wanted_flip(self) -> bool | None:
         """True/False: whether the board should be turned; None: keep it as it is."""
         humans = [i for i, s in enumerate(self.host.seats) if s.is_human]
         if len(humans) >= 2:
             if not self.host.options.get("rotate"):
                 return False
-            st = self._state()
+            st = self.state()
             if st.phase == "over":
                 return None
             return st.to_move == R.LIGHT
@@ -311,23 +355,23 @@ class CannonBoard(CannonBoardDrawing, Board):
             return
         a0 = self.angle
 
-        def start(step):
+        def start(step: Step) -> None:
             self.turning = True
 
-        def update(step):
+        def update(step: Step) -> None:
             self.angle = a0 + math.pi * step.value
 
-        def end(step):
+        def end(step: Step) -> None:
             self.angle = 0.0 if want is False else math.pi
             self.turning = False
             self._geo_key = None
-            self._base_key = None
+            self.painter.forget()
 
         self.timeline.then(Step(0.75, start=start, update=update, end=end, ease=in_out, name="turn the board"))
 
     def _clear_selection(self) -> None:
         self.selected = None
-        self.targets = {}
+        self.offers = {}
         self.press = None
         self.dragging = False
         self._close_chooser()
@@ -335,27 +379,27 @@ class CannonBoard(CannonBoardDrawing, Board):
     def _close_chooser(self) -> None:
         self.chooser = None
 
-    def _select(self, sq, st) -> None:
+    def _select(self, sq: int, st: R.CannonState) -> None:
         self.selected = sq
-        self.targets = {}
+        self.offers = {}
         for m in R.moves_from(st, sq):
             # the soldier clicked is the one that moves (a shot moves nobody: any
             # soldier of the cannon fires it)
             if m.kind == "shot" or m.frm == sq:
-                self.targets.setdefault(m.to, []).append(m)
-        for moves in self.targets.values():
-            moves.sort(key=lambda m: (B.KIND_ORDER.get(m.kind, 9), str(m)))
+                self.offers.setdefault(m.to, []).append(m)
+        for moves in self.offers.values():
+            moves.sort(key=lambda m: (KIND_ORDER.get(m.kind, 9), str(m)))
         self._close_chooser()
 
     # -- input ------------------------------------------------------------------------------
-    def handle_event(self, event) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         et = event.type
         if et == pygame.MOUSEMOTION:
             if any(getattr(event, "rel", (1, 1))):
                 self.nav_on = False      # the mouse is in use again: the cursor goes
             self.mouse = event.pos
             if self.press is not None and not self.dragging:
-                x0, y0 = self.press[1]
+                x0, y0 = self.press.pos
                 if abs(event.pos[0] - x0) + abs(event.pos[1] - y0) >= DRAG_PX:
                     self.dragging = True
             return False
@@ -371,7 +415,7 @@ class CannonBoard(CannonBoardDrawing, Board):
             self.mouse = None
         return False
 
-    def _mouse_down(self, event) -> bool:
+    def _mouse_down(self, event: pygame.event.Event) -> bool:
         if self.chooser is not None and event.button in (1, 3):
             if event.button == 1:
                 mv = self.chooser.option_at(event.pos)
@@ -390,31 +434,32 @@ class CannonBoard(CannonBoardDrawing, Board):
         if self.busy:
             return True
         if not self.host.can_act():
-            if not self._state().is_over():
+            if not self.state().is_over():
                 self.host.say("Not your turn yet: wait for the other side's move.")
             return True
-        st = self._state()
+        st = self.state()
         sq = self.pixel_to_point(event.pos)
-        info = self._info_for(st)
-        if info["phase"] == "place":
-            self._click_place(st, info, sq, event.pos)
+        facts = self.facts(st)
+        if facts.phase == "place":
+            self._click_place(st, facts, sq, event.pos)
             return True
-        if info["phase"] == "play":
+        if facts.phase == "play":
             self._click_play(st, sq, event.pos)
         return True
 
-    def _click_play(self, st, sq, pos) -> None:
+    def _click_play(self, st: R.CannonState, sq: int | None, pos: Point) -> None:
         """A left click on the board in play, on the turn of the player at the screen."""
-        if self.selected is not None and sq in self.targets:
+        if self.selected is not None and sq is not None and sq in self.offers:
             self._choose(sq, pos)
             return
         if self.selected is not None and self._looks_like_a_try(st, self.selected, sq):
+            assert sq is not None                 # a try names a point
             frm = self.selected
             self._clear_selection()          # as any click elsewhere does; but it says why
             self._refuse(sq, *T.refusal(st, frm, sq), pos)
             return
         if sq is not None and st.cells[sq] == R.SOLDIER[st.to_move] and self.restrict \
-                and sq not in self.marks:
+                and sq not in self.targets:
             # a lesson wants one thing done: only its ringed soldiers are picked up
             self._clear_selection()
             self.host.say("Not that one this time: pick a soldier on a ringed point.")
@@ -422,9 +467,9 @@ class CannonBoard(CannonBoardDrawing, Board):
         if sq is not None and st.cells[sq] == R.SOLDIER[st.to_move]:
             was = self.selected == sq
             self._select(sq, st)
-            self.press = (sq, pos, was)
+            self.press = Press(sq, pos, was)
             self.dragging = False
-            if not self.targets:
+            if not self.offers:
                 self.host.say(f"The soldier on {R.square_name(sq)} has no move now.")
             else:
                 self.sound("click")
@@ -434,7 +479,7 @@ class CannonBoard(CannonBoardDrawing, Board):
             self._refuse(sq, *self._not_yours(st, sq), pos)
 
     @staticmethod
-    def _not_yours(st, sq) -> tuple[str, str]:
+    def _not_yours(st: R.CannonState, sq: int) -> tuple[str, str]:
         """Why the piece clicked cannot be picked to move."""
         me = R.PLAYER_NAMES[st.to_move]
         code = st.cells[sq]
@@ -444,8 +489,8 @@ class CannonBoard(CannonBoardDrawing, Board):
         return (f"Not allowed: {name} is not yours",
                 f"That soldier belongs to {R.PLAYER_NAMES[1 - st.to_move]}; {me} moves now: pick one of yours.")
 
-    def _click_place(self, st, info, sq, pos) -> None:
-        moves = [m for m in info["legal"] if m.kind == "place" and m.to == sq]
+    def _click_place(self, st: R.CannonState, facts: PositionFacts, sq: int | None, pos: Point) -> None:
+        moves = [m for m in facts.legal if m.kind == "place" and m.to == sq]
         if moves:
             self._play(moves[0])
         elif sq is not None:
@@ -453,19 +498,19 @@ class CannonBoard(CannonBoardDrawing, Board):
             self._refuse(sq, f"Not allowed: a town on {R.square_name(sq)}",
                          f"Your town goes on your back rank, b{rank} to i{rank}, on an empty point.", pos)
 
-    def _mouse_up(self, event) -> bool:
+    def _mouse_up(self, event: pygame.event.Event) -> bool:
         if event.button != 1 or self.press is None:
             return False
-        sq0, _pos0, was = self.press
+        sq0, was = self.press.sq, self.press.was_selected
         dragged = self.dragging
         self.press = None
         self.dragging = False
         sq = self.pixel_to_point(event.pos)
-        if sq is not None and sq != sq0 and sq in self.targets:
+        if sq is not None and sq != sq0 and sq in self.offers:
             self._choose(sq, event.pos)
         elif dragged and sq is not None and sq != sq0:
             # dropped where no move of it goes: it goes back, and the board says why
-            st = self._state()
+            st = self.state()
             self._clear_selection()
             if st.cells[sq] != R.SOLDIER[st.to_move]:
                 self._refuse(sq, *T.refusal(st, sq0, sq), event.pos)
@@ -473,7 +518,7 @@ class CannonBoard(CannonBoardDrawing, Board):
             self._clear_selection()       # a second click on the selected soldier lets it go
         return True
 
-    def _key(self, event) -> bool:
+    def _key(self, event: pygame.event.Event) -> bool:
         if self.chooser is not None:
             if pygame.K_1 <= event.key <= pygame.K_9:
                 i = event.key - pygame.K_1
@@ -488,8 +533,8 @@ class CannonBoard(CannonBoardDrawing, Board):
             return True
         return False
 
-    def _choose(self, sq, pos) -> None:
-        moves = self.targets.get(sq, [])
+    def _choose(self, sq: int, pos: Point) -> None:
+        moves = self.offers.get(sq, [])
         if len(moves) == 1:
             self._play(moves[0])
         elif moves:
@@ -498,7 +543,7 @@ class CannonBoard(CannonBoardDrawing, Board):
             self.chooser = MoveChooser(sq, moves, self.point_to_pixel(sq), self.theme, self.rect,
                                        self.geometry().cell)
 
-    def _play(self, move) -> None:
+    def _play(self, move: R.Move) -> None:
         self._clear_selection()
         self.host.submit(move)
 
@@ -511,7 +556,7 @@ class CannonBoard(CannonBoardDrawing, Board):
         if action == BACK:
             return self.cancel()
         if self.chooser is not None:
-            return self._nav_chooser(action)
+            return self._nav_chooser(self.chooser, action)
         if action not in NAV_STEPS and action != PRESS:
             return False
         if not self.nav_on or self.nav_sq is None:
@@ -525,7 +570,7 @@ class CannonBoard(CannonBoardDrawing, Board):
             self.nav_sq = self.nav_step(self.nav_sq, action)
         return True
 
-    def nav_key(self):
+    def nav_key(self) -> int | tuple[str, int] | None:
         """The place the cursor is on (None while hidden): a square, or ("row", i) in the chooser."""
         if not self.nav_on:
             return None
@@ -543,7 +588,7 @@ class CannonBoard(CannonBoardDrawing, Board):
     def _nav_start(self) -> int:
         """Where the cursor first shows: the selected soldier, else (placing) the middle of
         the back rank, else the soldier of the side to move nearest the middle."""
-        st = self._state()
+        st = self.state()
         if self.selected is not None:
             return self.selected
         rank = 0 if st.to_move == R.DARK else R.SIZE - 1
@@ -562,30 +607,31 @@ class CannonBoard(CannonBoardDrawing, Board):
         if self.chooser is not None:
             self.nav_row = 0
 
-    def _nav_chooser(self, action: str) -> bool:
+    def _nav_chooser(self, chooser: MoveChooser, action: str) -> bool:
         """The chooser open: up and down step through its rows, press plays the row."""
-        n = len(self.chooser.moves)
+        n = len(chooser.moves)
         if action in (UP, DOWN):
             self.nav_on = True
             self.nav_row = (self.nav_row + (1 if action == DOWN else -1)) % n
             return True
         if action == PRESS:
-            self._play(self.chooser.moves[min(self.nav_row, n - 1)])
+            self._play(chooser.moves[min(self.nav_row, n - 1)])
             return True
         return action in (LEFT, RIGHT)      # nothing beside the list: used, so it stays open
 
     # -- moves arriving ---------------------------------------------------------------------
-    def on_move(self, entry, before, after) -> None:
+    def on_move(self, entry: LogEntry, before: GameState[Any, Any], after: GameState[Any, Any]) -> None:
         self._clear_selection()
         self.refused = None
-        self._info_key = None
+        self._facts_key = None
         if entry.player >= 0:
             move = R.Move.parse(entry.text)
+            prior = cast(R.CannonState, before)
             town_falls = (move.kind in ("capture", "shot") and 0 <= move.to < R.N_SQUARES
-                          and before.cells[move.to] in R.TOWN)
-            queue_move(self, move, before, town_falls, celebrate=self.host.seats[entry.player].is_human)
+                          and prior.cells[move.to] in R.TOWN)
+            queue_move(self, move, prior, town_falls, celebrate=self.host.seats[entry.player].is_human)
         self._queue_flip()
 
-    def update(self, dt) -> None:
-        self._time += dt
+    def update(self, dt: float) -> None:
+        self.clock += dt
         super().update(dt)

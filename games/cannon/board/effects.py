@@ -10,20 +10,27 @@ from __future__ import annotations
 
 import math
 import random
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from games.cannon import board_draw as B
 from games.cannon import rules as R
 from games.ui.easing import in_out, linear, out_cubic
 from games.ui.particles import Burst, Particles, Ripple, alpha_circle, effect_step
-from games.ui.theme import blend
+from games.ui.theme import Theme, blend
 from games.ui.timeline import Step
+
+from .geometry import Geometry, Point
+from .pieces import blit_piece, side_of, star
+
+if TYPE_CHECKING:
+    from .scene import CannonBoard
 
 TAU = 2 * math.pi
 
 
-def queue_move(board, move, before, town_falls: bool, celebrate: bool = True) -> None:
+def queue_move(board: CannonBoard, move: R.Move, before: R.CannonState, town_falls: bool,
+               celebrate: bool = True) -> None:
     """Queue the animation of ``move`` (just applied) on ``board.timeline``.
 
     The position drawn underneath is already the new one; the animation hides
@@ -33,27 +40,27 @@ def queue_move(board, move, before, town_falls: bool, celebrate: bool = True) ->
     and (``celebrate``: a person won) showers the board with confetti."""
     anim = MoveAnim(board, move, before, town_falls, celebrate)
 
-    def start(step):
+    def start(step: Step) -> None:
         board.moving = anim
         if anim.kind == "shot":
             step_sound(step, board, "shot")
 
-    def update(step):
+    def update(step: Step) -> None:
         anim.seek(step.progress * anim.total, step)
 
-    def end(step):
+    def end(step: Step) -> None:
         anim.seek(anim.total, step)
         board.moving = None
 
     board.timeline.then(Step(anim.total, start=start, update=update, end=end, name=f"move {move}"))
 
 
-def step_sound(step, board, name) -> None:
+def step_sound(step: Step, board: CannonBoard, name: str) -> None:
     if not step.skipping:
         board.sound(name)
 
 
-def at_square(sq):
+def at_square(sq: int) -> Callable[[Geometry, Theme], tuple[float, float, float]]:
     """Where an effect on square ``sq`` draws, for the board's (geo, theme) draw arguments."""
     return lambda geo, theme: (*geo.sq_fpx(sq), geo.cell)
 
@@ -61,7 +68,8 @@ def at_square(sq):
 class MoveAnim:
     """One move being shown: a glide, a cannon shot, a town placed."""
 
-    def __init__(self, board, move, before, town_falls, celebrate=True):
+    def __init__(self, board: CannonBoard, move: R.Move, before: R.CannonState, town_falls: bool,
+                 celebrate: bool = True):
         self.board = board
         self.move = move
         self.kind = k = move.kind
@@ -72,6 +80,11 @@ class MoveAnim:
         self.mover = before.cells[move.frm] if k != "place" else before.cells[move.to]
         self.target = before.cells[move.to] if k in ("capture", "shot") else R.EMPTY
         self.cannon = R.cannon_of(move) if k in ("shot", "slide") else None
+        #: the squares whose pieces the animation draws itself (the board leaves them out)
+        self.hidden: set[int] = {move.to}
+        if k == "shot":
+            assert self.cannon is not None, move      # a shot's cannon is three points in a row
+            self.hidden = set(self.cannon)
         self.fire = 0.0
         if k == "place":
             self.mover = R.TOWN[before.to_move]
@@ -84,23 +97,22 @@ class MoveAnim:
             self.travel = {"step": 0.26, "retreat": 0.36, "slide": 0.46, "capture": 0.28}[k]
         self.impact_at = self.travel
         self.total = self.impact_at + 0.10
-        self.hidden = {move.to} if k != "shot" else set(self.cannon)
 
-    def seek(self, t: float, step) -> None:
+    def seek(self, t: float, step: Step) -> None:
         self.t = t
         if not self.impacted and t >= self.impact_at:
             self.impacted = True
             self._impact(step)
 
-    def _impact(self, step) -> None:
+    def _impact(self, step: Step) -> None:
         board = self.board
         m = self.move
         c = board.theme.c
         rng = board.fx_rng
         tl = board.timeline
         if self.kind in ("capture", "shot"):
-            col = c["side"][B.side_of(self.target)] if self.target else c["danger"]
-            burst = Burst([col, c["side_edge"][B.side_of(self.target or 1)], c["move_shot"]], rng,
+            col = c["side"][side_of(self.target)] if self.target else c["danger"]
+            burst = Burst([col, c["side_edge"][side_of(self.target or 1)], c["move_shot"]], rng,
                           n=30 if self.target in R.TOWN else 20, smoke=self.kind == "shot")
             tl.spawn(effect_step(burst, at_square(m.to)))
             if self.town_falls:
@@ -117,30 +129,31 @@ class MoveAnim:
             tl.spawn(effect_step(Ripple(c["last_move"], big=self.kind == "place"), at_square(m.to)))
             step_sound(step, board, "click")
 
-    def _prog(self, start, end, ease=in_out) -> float:
+    def _prog(self, start: float, end: float, ease: Callable[[float], float] = in_out) -> float:
         if end <= start:
             return 1.0
         return ease(min(1.0, max(0.0, (self.t - start) / (end - start))))
 
-    def draw_pieces(self, surface, geo, ref_cell, theme, cells) -> None:
+    def draw_pieces(self, surface: pygame.Surface, geo: Geometry, ref_cell: float, theme: Theme,
+                    cells: list[int]) -> None:
         m = self.move
         k = geo.cell / ref_cell
         if self.kind == "place":
             p = self._prog(0, self.travel, out_cubic)
             drop = (1 - p) * geo.cell * 0.6
             x, y = geo.sq_fpx(m.to)
-            B.blit_piece(surface, self.mover, (x, y - drop), ref_cell, theme, scale=k * (1.25 - 0.25 * p))
+            blit_piece(surface, self.mover, (x, y - drop), ref_cell, theme, scale=k * (1.25 - 0.25 * p))
             return
         if self.kind == "shot":
             self._draw_recoil(surface, geo, ref_cell, theme, cells, k)
             return
         if not self.impacted and self.target:
-            B.blit_piece(surface, self.target, geo.sq_fpx(m.to), ref_cell, theme, scale=k)
+            blit_piece(surface, self.target, geo.sq_fpx(m.to), ref_cell, theme, scale=k)
         p = self._prog(0, self.travel)
-        B.blit_piece(surface, self.mover, self._glide_pos(geo, p), ref_cell, theme,
+        blit_piece(surface, self.mover, self._glide_pos(geo, p), ref_cell, theme,
                      scale=k * (1.0 + 0.08 * math.sin(math.pi * p)))
 
-    def _glide_pos(self, geo, p):
+    def _glide_pos(self, geo: Geometry, p: float) -> Point:
         a, b = geo.sq_fpx(self.move.frm), geo.sq_fpx(self.move.to)
         if self.kind == "slide":
             # the end soldier goes round the other two, as the slide's arrow shows
@@ -153,18 +166,19 @@ class MoveAnim:
         hop = math.sin(math.pi * p) * geo.cell * 0.10
         return (a[0] + (b[0] - a[0]) * p, a[1] + (b[1] - a[1]) * p - hop)
 
-    def _draw_recoil(self, surface, geo, ref_cell, theme, cells, k) -> None:
+    def _draw_recoil(self, surface: pygame.Surface, geo: Geometry, ref_cell: float, theme: Theme, cells: list[int],
+                     k: float) -> None:
         """The cannon recoils a little, away from the target."""
         m = self.move
         ux, uy = unit_px(geo, m.frm, m.to)
         kick = math.sin(math.pi * min(1.0, self.t / 0.28)) * geo.cell * 0.10
-        for sq in self.cannon:
+        for sq in self.cannon or ():
             x, y = geo.sq_fpx(sq)
-            B.blit_piece(surface, cells[sq] or self.mover, (x - ux * kick, y - uy * kick), ref_cell, theme, scale=k)
+            blit_piece(surface, cells[sq] or self.mover, (x - ux * kick, y - uy * kick), ref_cell, theme, scale=k)
         if not self.impacted and self.target:
-            B.blit_piece(surface, self.target, geo.sq_fpx(m.to), ref_cell, theme, scale=k)
+            blit_piece(surface, self.target, geo.sq_fpx(m.to), ref_cell, theme, scale=k)
 
-    def draw_effects(self, surface, geo, theme) -> None:
+    def draw_effects(self, surface: pygame.Surface, geo: Geometry, theme: Theme) -> None:
         if self.kind != "shot":
             return
         a = geo.sq_fpx(self.move.frm)
@@ -175,17 +189,17 @@ class MoveAnim:
             mx, my = a[0] + ux * cell * 0.45, a[1] + uy * cell * 0.45
             size = cell * (0.25 + 0.35 * tf)
             pygame.draw.polygon(surface, blend((255, 200, 80), (255, 255, 255), 0.3),
-                                B._star(mx, my, size, size * 0.45, 8, rot=self.t * 3))
-            pygame.draw.polygon(surface, (255, 255, 235), B._star(mx, my, size * 0.55, size * 0.3, 8, rot=self.t * 3 + 0.4))
+                                star(mx, my, size, size * 0.45, 8, rot=self.t * 3))
+            pygame.draw.polygon(surface, (255, 255, 235), star(mx, my, size * 0.55, size * 0.3, 8, rot=self.t * 3 + 0.4))
         if not self.impacted and self.t >= self.fire:
             self._draw_ball(surface, geo, theme, ux, uy)
 
-    def _draw_ball(self, surface, geo, theme, ux, uy) -> None:
+    def _draw_ball(self, surface: pygame.Surface, geo: Geometry, theme: Theme, ux: float, uy: float) -> None:
         """The cannonball in flight, with its shadow on the board and a short trail of sparks."""
         a, b = geo.sq_fpx(self.move.frm), geo.sq_fpx(self.move.to)
         cell = geo.cell
 
-        def at(q):
+        def at(q: float) -> Point:
             x = a[0] + ux * cell * 0.4 + (b[0] - a[0] - ux * cell * 0.4) * q
             y = a[1] + uy * cell * 0.4 + (b[1] - a[1] - uy * cell * 0.4) * q
             return x, y
@@ -207,17 +221,17 @@ class MoveAnim:
                                  (int(tx), int(ty - math.sin(math.pi * q) * cell * 0.45)), max(1, r // (i + 1)))
 
 
-def unit_px(geo, frm, to):
+def unit_px(geo: Geometry, frm: int, to: int) -> Point:
     a, b = geo.sq_fpx(frm), geo.sq_fpx(to)
     dx, dy = b[0] - a[0], b[1] - a[1]
     n = math.hypot(dx, dy) or 1.0
     return dx / n, dy / n
 
 
-_SCORCH: dict = {}
+_SCORCH: dict[int, pygame.Surface] = {}
 
 
-def scorch(surface, pos, cell) -> None:
+def scorch(surface: pygame.Surface, pos: Point, cell: float) -> None:
     """The mark a shot leaves on an emptied point."""
     r = max(3, int(cell * 0.36))
     spr = _SCORCH.get(r)
@@ -235,22 +249,24 @@ class Celebration(Particles):
     """The town falls: a flash and rings where it stood, a burst of confetti from
     it and a shower over the whole board."""
 
-    def __init__(self, sq, c, rng):
+    def __init__(self, sq: int, c: dict[str, Any], rng: random.Random):
         super().__init__()
         self.sq = sq
         self.life = 3.2
         self.colors = [c["accent"], c["move_step"], c["move_capture"], c["move_retreat"], c["move_slide"],
                        c["move_shot"], (255, 255, 255)]
         self.rng = rng
-        self.parts = None            # made on the first draw, when the board's size is known
+        #: per piece of confetti: x, y, vx, vy, age, angle, spin, size, colour, sway phase (made on
+        #: the first draw, when the board's size is known)
+        self.parts: list[list[Any]] | None = None
         self.flash_colors = ((255, 255, 255), c["accent"], c["danger"])
 
-    def _spawn(self, geo):
+    def _spawn(self, geo: Geometry) -> list[list[Any]]:
         rng = self.rng
         tx, ty = geo.sq_fpx(self.sq)
         ox, oy = (tx - geo.cx) / geo.cell, (ty - geo.cy) / geo.cell
         half = (geo.files[1] - geo.files[0]) / 2 + geo.margin
-        parts = []
+        parts: list[list[Any]] = []
         for _ in range(70):                      # the burst from the town
             a = rng.uniform(0, TAU)
             sp = rng.uniform(2.0, 6.5)
@@ -262,8 +278,9 @@ class Celebration(Particles):
             p += [rng.uniform(0, TAU), rng.uniform(-8, 8), rng.uniform(0.09, 0.16), rng.choice(self.colors),
                   rng.uniform(0, TAU)]
         self.parts = parts
+        return parts
 
-    def tick(self, dt):
+    def tick(self, dt: float) -> None:
         if self.parts is None:
             return
         for p in self.parts:
@@ -273,9 +290,8 @@ class Celebration(Particles):
             p[3] = min(p[3] + 6.0 * dt, 2.6)   # paper drifts down slowly
             p[5] += p[6] * dt
 
-    def draw_on(self, surface, geo):
-        if self.parts is None:
-            self._spawn(geo)
+    def draw_on(self, surface: pygame.Surface, geo: Geometry) -> None:
+        parts = self.parts if self.parts is not None else self._spawn(geo)
         x0, y0 = geo.sq_fpx(self.sq)
         cell = geo.cell
         fl = 0.45
@@ -288,7 +304,7 @@ class Celebration(Particles):
         fade = min(1.0, max(0.0, (self.life - self.t) / 0.6))
         if fade <= 0:
             return
-        for p in self.parts:
+        for p in parts:
             x, y = geo.cx + p[0] * cell, geo.cy + p[1] * cell
             s = cell * p[7] * (0.4 + 0.6 * fade)
             ca, sa = math.cos(p[5]), math.sin(p[5])
