@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from games.cannon_corps.board import table_draw as td
+from games.cannon_corps.board.table_draw import Color
 from games.cannon_corps.board.animation import ACTIVE
 from games.cannon_corps.board.layout import Panel
 from games.cannon_corps.rules import (
@@ -30,9 +31,6 @@ if TYPE_CHECKING:
     from pygame.font import Font
 
     from games.cannon_corps.board.scene import CorpsBoard
-
-#: a colour as the theme gives it
-Color = tuple[int, ...]
 
 #: the strip's line between the shot and its answers
 SEP = "   |   "
@@ -308,8 +306,8 @@ class TableDrawer:
                 a = (o[0] + (e[0] - o[0]) * 0.42, o[1] + (e[1] - o[1]) * 0.42)
                 z = (o[0] + (e[0] - o[0]) * 0.78, o[1] + (e[1] - o[1]) * 0.78)
                 td.arrow(surface, c["accent"], a, z, max(2, t.px(4)), t.px(14))
-        self._my_dice(surface, v, p, at, pend)
-        self._tray(surface, v, info, pend)
+        self._my_dice(surface, v, v.seat, p, at, pend)
+        self._tray(surface, v, v.seat, info, pend)
         if info.out:
             td.alpha_rect(surface, (0, 0, 0), p.grid.inflate(t.px(8), t.px(8)), 100, rr)
             td.text(surface, "OUT", t.title_font(), c["danger"], p.grid.center, "center")
@@ -328,7 +326,7 @@ class TableDrawer:
             return free
         return set()
 
-    def _my_dice(self, surface: pygame.Surface, v: CorpsView, p: Panel, at: dict[str, tuple[str, int]],
+    def _my_dice(self, surface: pygame.Surface, v: CorpsView, seat: int, p: Panel, at: dict[str, tuple[str, int]],
                  pend: Pending | None) -> None:
         b = self.b
         t, c = b.host.theme, b.host.theme.c
@@ -346,7 +344,7 @@ class TableDrawer:
             r = p.cell_rect(sp)
             if d == b.sel or (isinstance(pend, CoverDecision) and d == pend.die):
                 pygame.draw.rect(surface, c["accent"], r.inflate(-2, -2), width=max(2, t.px(3)), border_radius=rr)
-            draw_die(surface, d, val, r.center, max(8, p.cell * 0.8), **td.die_colors(t, v.seat))
+            draw_die(surface, d, val, r.center, max(8, p.cell * 0.8), **td.die_colors(t, seat))
             if recent.get(d):
                 img = td.text_img(f"-{recent[d]}", td.font(t, 15, bold=True), ink_on(c["hit"]))
                 box = img.get_rect(topright=(r.right - t.px(4), r.y + t.px(4))).inflate(t.px(8), t.px(2))
@@ -356,7 +354,7 @@ class TableDrawer:
                 td.text(surface, "SALVO", td.font(t, 12, bold=True), c["accent"], (r.centerx, r.bottom - t.px(1)),
                         "midbottom")
 
-    def _tray(self, surface: pygame.Surface, v: CorpsView, info: SeatInfo, pend: Pending | None) -> None:
+    def _tray(self, surface: pygame.Surface, v: CorpsView, seat: int, info: SeatInfo, pend: Pending | None) -> None:
         """Reserves (or, setting up, all seven dice), the defeated row, the buttons, the legend."""
         b = self.b
         lay = b.lay
@@ -372,13 +370,13 @@ class TableDrawer:
         for d, slot in b.tray_items(v):
             if sel_tray and d == b.sel:
                 pygame.draw.rect(surface, c["accent"], slot, width=max(2, t.px(3)), border_radius=t.px(6))
-            draw_die(surface, d, DIE_SIZES[d], slot.center, slot.w * 0.82, **td.die_colors(t, v.seat))
+            draw_die(surface, d, DIE_SIZES[d], slot.center, slot.w * 0.82, **td.die_colors(t, seat))
             td.text(surface, d, lf, c["text_dim"], (slot.centerx, slot.bottom + t.px(1)), "midtop")
         if lay.my_dead_slots:
             td.text(surface, f"Defeated ({len(info.defeated)} of 4)", lf, c["text_dim"], lay.dead_label)
             for k, slot in enumerate(lay.my_dead_slots):
                 if k < len(info.defeated):
-                    td.dead_die(surface, t, v.seat, info.defeated[k], slot.center, slot.w)
+                    td.dead_die(surface, t, seat, info.defeated[k], slot.center, slot.w)
                 else:
                     td.die_slot(surface, t, slot)
         btns = b.buttons(v)
@@ -409,6 +407,7 @@ class TableDrawer:
         elif m.kind == "stay" and m.die in v.my_platoons:
             pygame.draw.rect(surface, col, me.cell_rect(v.my_platoons[m.die][0]), w, t.px(6))
         elif m.kind == "setup":
+            assert v.seat is not None          # your own grid (me) is laid out for a seat only
             for d, sp in m.placements:
                 if b.staged.get(d) == sp:
                     continue           # already where the hint puts it

@@ -19,12 +19,21 @@ nothing is negative, and the drawing code skips what has no room.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
 from games.cannon_corps.board import table_draw as td
 from games.cannon_corps.rules.moves import SPACES
+
+if TYPE_CHECKING:
+    from pygame.font import Font
+
+    from games.ui.theme import Theme
+
+T = TypeVar("T")
 
 # How much smaller than your own grid an opponent's may be, by the number of
 # opponents: one opponent is the whole game (its grid is where you click to
@@ -55,7 +64,7 @@ class Panel:
         return pygame.Rect(self.grid.x + c * (self.cell + self.gap), self.grid.y + r * (self.cell + self.gap),
                            self.cell, self.cell)
 
-    def space_at(self, pos) -> str | None:
+    def space_at(self, pos: tuple[int, int]) -> str | None:
         if not self.grid.collidepoint(pos):
             return None
         for sp in SPACES:
@@ -100,7 +109,7 @@ class TableLayout:
     legend_rect: pygame.Rect | None = None
     legend_shares_buttons: bool = False
     buttons: dict[str, pygame.Rect] = field(default_factory=dict)
-    plan: tuple = ()
+    plan: tuple[Any, ...] = ()               # how it was laid out: ("spectator",), ("side", pct), ("stacked", ...)
 
     def rects(self) -> list[pygame.Rect]:
         """Every rectangle of the layout (for tests)."""
@@ -110,10 +119,10 @@ class TableLayout:
         return out
 
 
-_MEMO: dict = {}
+_MEMO: dict[tuple[Any, ...], Any] = {}
 
 
-def _memo(key, fn):
+def _memo(key: tuple[Any, ...], fn: Callable[[], T]) -> T:
     hit = _MEMO.get(key)
     if hit is None:
         if len(_MEMO) > 4000:
@@ -122,18 +131,18 @@ def _memo(key, fn):
     return hit
 
 
-def _label_font(theme):
+def _label_font(theme: Theme) -> Font:
     return td.font(theme, 13, bold=True)
 
 
-def _info_font(theme):
+def _info_font(theme: Theme) -> Font:
     return td.font(theme, 14)
 
 
 class _Solver:
     """One layout computation (the sums of the original board, unchanged)."""
 
-    def __init__(self, rect, theme, n: int, seat: int | None, setup: bool):
+    def __init__(self, rect: pygame.Rect, theme: Theme, n: int, seat: int | None, setup: bool) -> None:
         self.R = pygame.Rect(rect)
         self.t = theme
         self.n = n
@@ -507,7 +516,7 @@ class _Solver:
         b["stay"] = pygame.Rect(side.x, by, max(1, min(side.w, t.px(200))), bh)
 
 
-def solve(rect, theme, n_seats: int, seat: int | None, setup: bool = False) -> TableLayout:
+def solve(rect: pygame.Rect, theme: Theme, n_seats: int, seat: int | None, setup: bool = False) -> TableLayout:
     """Lay the table out for ``n_seats`` seats in ``rect`` as ``seat`` sees it
     (None: a spectator); ``setup``: the viewing seat is hiding its platoons
     (all seven dice in the tray and the set-up buttons)."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -12,9 +14,19 @@ from games.ui.dice import draw_die
 from games.ui.theme import blend, ink_on, luminance
 from games.ui.widgets import draw_seat_marker, seat_color
 
+if TYPE_CHECKING:
+    from pygame.font import Font
+
+    from games.ui.theme import Theme
+
+#: a colour as the theme gives it: (r, g, b) or (r, g, b, a)
+Color = tuple[int, ...]
+#: a point on the screen, fractions allowed (pygame rounds)
+Point = tuple[float, float]
+
 # A table at 1920x1080 with six seats draws about 70 different labels; 250 leaves room
 # for a resize, and the log's ever-new texts cycle through it instead of growing it.
-_TEXT: OrderedDict = OrderedDict()
+_TEXT: OrderedDict[tuple[str, Font, Color], pygame.Surface] = OrderedDict()
 _TEXT_LIMIT = 250
 
 # The smallest text the table draws, in real pixels of the theme's font size
@@ -23,12 +35,12 @@ _TEXT_LIMIT = 250
 MIN_TEXT_PX = 13
 
 
-def font(theme, size, bold=False):
+def font(theme: Theme, size: float, bold: bool = False) -> Font:
     """``theme.font(size)``, never smaller than :data:`MIN_TEXT_PX` on screen."""
     return theme.font(max(size, MIN_TEXT_PX / theme.scale), bold=bold)
 
 
-def fit_first(options, font_, width):
+def fit_first(options: Sequence[str], font_: Font, width: int) -> str:
     """The first of ``options`` that fits ``width`` (else the last, cut)."""
     for s in options:
         if font_.size(s)[0] <= width:
@@ -36,7 +48,7 @@ def fit_first(options, font_, width):
     return fit(options[-1], font_, width) if options else ""
 
 
-def text_img(text, font, color):
+def text_img(text: str, font: Font, color: Color) -> pygame.Surface:
     """Rendered text, cached (the table redraws the same labels every frame)."""
     # the font itself is in the key (not its id: a freed font's id can be reused
     # by another size, and the cache would hand back text of the wrong size)
@@ -52,7 +64,8 @@ def text_img(text, font, color):
     return img
 
 
-def text(surface, s, font, color, pos, anchor="topleft", alpha=255):
+def text(surface: pygame.Surface, s: str, font: Font, color: Color, pos: Point, anchor: str = "topleft",
+         alpha: float = 255) -> pygame.Rect:
     img = text_img(s, font, color)
     r = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if alpha < 255:
@@ -62,7 +75,7 @@ def text(surface, s, font, color, pos, anchor="topleft", alpha=255):
     return r
 
 
-def fit(s, font, width):
+def fit(s: str, font: Font, width: int) -> str:
     if font.size(s)[0] <= width:
         return s
     while s and font.size(s + "...")[0] > width:
@@ -70,7 +83,7 @@ def fit(s, font, width):
     return s + "..." if s else ""
 
 
-def die_colors(theme, seat, dim=False):
+def die_colors(theme: Theme, seat: int, dim: bool = False) -> dict[str, Any]:
     fill, edge, mark = seat_color(theme, seat)
     if dim:
         grey = (120, 124, 128)
@@ -80,24 +93,24 @@ def die_colors(theme, seat, dim=False):
     return {"fill": fill, "edge": edge, "text_color": mark}
 
 
-def badge(surface, theme, seat, center, r):
+def badge(surface: pygame.Surface, theme: Theme, seat: int, center: Point, r: int) -> None:
     """A seat's token: its colour, and its seat number so colour is never needed
     (the shared seat marker, with a page-contrasting outline)."""
     draw_seat_marker(surface, theme, seat, center, r, str(seat + 1))
 
 
-def badge_radius(theme):
+def badge_radius(theme: Theme) -> int:
     """The smallest seat badge whose number is still readable."""
     return max(theme.px(11), int(MIN_TEXT_PX / 1.1 + 0.99))
 
 
-def alpha_rect(surface, color, rect, alpha, radius=0):
+def alpha_rect(surface: pygame.Surface, color: Color, rect: pygame.Rect, alpha: float, radius: int = 0) -> None:
     s = pygame.Surface((max(1, rect.w), max(1, rect.h)), pygame.SRCALPHA)
     pygame.draw.rect(s, (*color[:3], max(0, min(255, int(alpha)))), s.get_rect(), border_radius=radius)
     surface.blit(s, rect.topleft)
 
 
-def star(center, r_out, r_in, points=8, rot=0.0):
+def star(center: Point, r_out: float, r_in: float, points: int = 8, rot: float = 0.0) -> list[Point]:
     out = []
     for i in range(points * 2):
         a = rot + math.pi * i / points
@@ -106,13 +119,14 @@ def star(center, r_out, r_in, points=8, rot=0.0):
     return out
 
 
-def mark_ink(theme):
+def mark_ink(theme: Theme) -> Color:
     """Lines drawn over a Hit burst (the cross of a defeat, the cover arrows):
     dark on a light burst (the colour-blind palette's white), light on a dark one."""
     return (24, 20, 18) if luminance(theme.c["hit"]) > 0.35 else (250, 245, 235)
 
 
-def crater(surface, theme, rect, mark: dict, small=False, faint=False, number=True):
+def crater(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, mark: dict[str, Any], small: bool = False,
+           faint: bool = False, number: bool = True) -> None:
     """A space the table knows about, told apart by SHAPE (never colour alone):
     Hit is a spiky burst with a dark core (a cross over it when the platoon
     there was defeated, an arrow out of it when it ran for cover); Miss is a
@@ -121,10 +135,12 @@ def crater(surface, theme, rect, mark: dict, small=False, faint=False, number=Tr
     left out (``number=False`` or no room for readable digits) rather than
     drawn too small to read."""
     c = theme.c
-    size = min(rect.w, rect.h)
+    size: float = min(rect.w, rect.h)
     ago = mark.get("ago", 0)
     f = font(theme, max(14, min(17, size * 0.3 / theme.scale)), bold=True)
     show_n = number and (not small or size >= f.get_height() * 2.2)
+    cx: float
+    cy: float
     cx, cy = rect.center
     if show_n and size < f.get_height() * 3.2:
         # a small cell: the mark moves up-left to leave the corner to the number
@@ -172,12 +188,13 @@ def crater(surface, theme, rect, mark: dict, small=False, faint=False, number=Tr
         surface.blit(img, r)
 
 
-def cell(surface, rect, fill, edge, radius, width=1):
+def cell(surface: pygame.Surface, rect: pygame.Rect, fill: Color, edge: Color, radius: int, width: int = 1) -> None:
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     pygame.draw.rect(surface, edge, rect, width=width, border_radius=radius)
 
 
-def cannon(surface, theme, base, angle, size, recoil=0.0, flash=0.0):
+def cannon(surface: pygame.Surface, theme: Theme, base: Point, angle: float, size: float, recoil: float = 0.0,
+           flash: float = 0.0) -> Point:
     """A field cannon at ``base`` (the wheel's centre) aiming at ``angle``
     (radians, screen coordinates). ``recoil`` 0..1 pushes the barrel back,
     ``flash`` 0..1 draws the muzzle flash."""
@@ -210,7 +227,8 @@ def cannon(surface, theme, base, angle, size, recoil=0.0, flash=0.0):
     return (mx, my)
 
 
-def pop(surface, theme, center, label, bg, fg, progress, big=1.0):
+def pop(surface: pygame.Surface, theme: Theme, center: Point, label: str, bg: Color, fg: Color | None,
+        progress: float, big: float = 1.0) -> None:
     """A label that springs up over a grid, holds, then fades. ``fg`` None:
     whatever reads over ``bg``."""
     if progress >= 1.0:
@@ -236,20 +254,21 @@ def pop(surface, theme, center, label, bg, fg, progress, big=1.0):
     surface.blit(box, box.get_rect(center=(round(center[0]), round(center[1]))))
 
 
-def turn_arrow(surface, color, tip, size):
+def turn_arrow(surface: pygame.Surface, color: Color, tip: Point, size: float) -> None:
     """A solid triangle pointing right with its tip at ``tip``."""
     x, y = tip
     pygame.draw.polygon(surface, color, [(x, y), (x - size, y - size * 0.7), (x - size, y + size * 0.7)])
 
 
-def die_slot(surface, theme, rect):
+def die_slot(surface: pygame.Surface, theme: Theme, rect: pygame.Rect) -> None:
     """An empty place for a die (in the reserves or the defeated row)."""
     c = theme.c
     pygame.draw.rect(surface, blend(c["table"], (0, 0, 0), 0.25), rect, border_radius=theme.px(6))
     pygame.draw.rect(surface, blend(c["table"], c["edge"], 0.5), rect, width=1, border_radius=theme.px(6))
 
 
-def dead_die(surface, theme, seat, kind, center, size, alpha=255):
+def dead_die(surface: pygame.Surface, theme: Theme, seat: int, kind: str, center: Point, size: float,
+             alpha: int = 255) -> None:
     """A defeated die: greyed, showing 0 (its platoon is gone); a small one is
     left blank (its shape says which die it was; a tiny 0 says nothing)."""
     value = 0 if size >= theme.px(34) else None
@@ -267,7 +286,7 @@ NUMBER_NOTE = ("The number on a mark: how many shots ago that space answered (0 
                "Number: shots ago (0 = the last shot)", "Number: shots ago")
 
 
-def _legend_metrics(theme, width):
+def _legend_metrics(theme: Theme, width: int) -> tuple[Font, int, int, int, int]:
     f = font(theme, 15)
     lh = max(f.get_linesize(), theme.px(28))
     gap = theme.px(4)
@@ -276,7 +295,7 @@ def _legend_metrics(theme, width):
     return f, lh, gap, per, rows
 
 
-def legend_height(theme, width) -> int:
+def legend_height(theme: Theme, width: int) -> int:
     """The height the legend needs at ``width`` (0: it does not fit at all)."""
     if width < theme.px(130):
         return 0
@@ -284,7 +303,7 @@ def legend_height(theme, width) -> int:
     return rows * (lh + gap) - gap
 
 
-def legend(surface, theme, rect):
+def legend(surface: pygame.Surface, theme: Theme, rect: pygame.Rect) -> int:
     """What the marks on the grids mean (drawn where there is room).
     Returns the height used (0 when there was no room)."""
     c = theme.c
@@ -309,7 +328,7 @@ def legend(surface, theme, rect):
     return used
 
 
-def arrow(surface, color, a, b, w=3, head=10):
+def arrow(surface: pygame.Surface, color: Color, a: Point, b: Point, w: int = 3, head: float = 10) -> None:
     ang = math.atan2(b[1] - a[1], b[0] - a[0])
     tip = (b[0], b[1])
     base = (b[0] - head * 0.8 * math.cos(ang), b[1] - head * 0.8 * math.sin(ang))
