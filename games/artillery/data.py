@@ -716,7 +716,7 @@ BOMBARD = Scenario(
         UnitDef("A5", 0, "musketeers", 6, (29.5, 10)),
         UnitDef("B1", 1, "gun_crew", 5, (5, 33.5)),
         UnitDef("B2", 1, "gun_crew", 5, (5, 20.5)),
-        UnitDef("B3", 1, "militia", 6, (4.5, 27)),
+        UnitDef("B3", 1, "militia", 8, (4.5, 27)),
     ),
     guns=(
         # the landing party's guns behind the dunes (cover from the fort: a cannon hit on
