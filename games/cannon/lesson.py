@@ -118,17 +118,17 @@ LESSON = Lesson(
 
 # -- first-time tips in real games ----------------------------------------------------------
 
-def _deciding(view: Any, seat: int, phase: str) -> bool:
-    return view.phase == phase and view.to_move == seat
+def _deciding(view: Any, seat: int, phase: R.Phase) -> bool:
+    return view.phase is phase and view.to_move == seat
 
 
 def _can(view: Any, seat: int, kind: str) -> bool:
-    return _deciding(view, seat, "play") and any(m.kind == kind for m in view.legal_moves())
+    return _deciding(view, seat, R.Phase.PLAY) and any(m.kind == kind for m in view.legal_moves())
 
 
 TIPS = (
     Tip("town", "Found your town where your soldiers can guard it: it never moves.",
-        lambda view, seat: _deciding(view, seat, "place")),
+        lambda view, seat: _deciding(view, seat, R.Phase.PLACE)),
     Tip("cannon", "Three soldiers in a line are a cannon: click one to see its slides and shots.",
         lambda view, seat: _can(view, seat, "slide")),
     Tip("shot", "A cannon can fire now: click one of its soldiers, then the target.",
@@ -136,5 +136,5 @@ TIPS = (
     Tip("retreat", "A soldier next to an enemy may retreat two points back, over an empty point.",
         lambda view, seat: _can(view, seat, "retreat")),
     Tip("danger", "Your town is in danger: capture the attacker or block the shot, now.",
-        lambda view, seat: _deciding(view, seat, "play") and R.town_threatened(view, seat)),
+        lambda view, seat: _deciding(view, seat, R.Phase.PLAY) and R.town_threatened(view, seat)),
 )

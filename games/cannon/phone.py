@@ -29,7 +29,7 @@ def phone_view(view: CannonState, seat: int) -> dict[str, Any]:
         "side": PLAYER_NAMES[seat] if 0 <= seat < 2 else None,
         "piece": "d" if seat == DARK else "l",
         "flip": seat != DARK,        # the seat's own side at the bottom of its screen
-        "phase": view.phase,
+        "phase": view.phase.value,
         "last": None if last is None else [square_name(last.frm), square_name(last.to)],
     }
 

@@ -11,7 +11,7 @@ import pytest
 from games.cannon import rules
 from games.cannon.ai import WIN, make_ai
 from games.cannon.ai.engine import KIND_NAMES, KIND_OF_NAME, Board, decode, encode
-from games.cannon.rules import DARK, LIGHT, CannonState
+from games.cannon.rules import DARK, LIGHT, CannonState, Phase
 from games.core.ai import Cancelled, ThinkContext
 
 LEVELS = ("easy", "normal", "hard")
@@ -76,10 +76,10 @@ def test_engine_move_generation_equals_rules(shot):
     seen = 0
     for st in random_positions(40, seed=7 if shot == "pass-over" else 8, options={"shot": shot}):
         b = Board.from_state(st)
-        codes = b.gen_placements() if st.phase == "place" else b.gen_moves()
+        codes = b.gen_placements() if st.phase is Phase.PLACE else b.gen_moves()
         assert len(codes) == len(set(codes)), "the engine listed a move twice"
         assert set(map(ekey, codes)) == set(map(key, st.legal_moves())), st
-        if st.phase == "play":
+        if st.phase is Phase.PLAY:
             wins = {ekey(c) for c in codes if b.is_town_capture(c)}
             assert wins == set(map(key, immediate_town_win(st)))
             assert b.town_hit(st.to_move) == bool(wins)
@@ -90,7 +90,7 @@ def test_engine_move_generation_equals_rules(shot):
 
 def test_engine_tactical_moves_are_the_captures_and_shots():
     for st in random_positions(15, seed=3):
-        if st.phase != "play":
+        if st.phase is not Phase.PLAY:
             continue
         b = Board.from_state(st)
         want = {key(m) for m in st.legal_moves() if m.kind in ("capture", "shot")}
@@ -102,7 +102,7 @@ def test_make_unmake_restores_position_and_hash():
     for st in random_positions(25, seed=11, options={"shot": "blocking"}):
         b = Board.from_state(st)
         before = (b.key(), b.hash, list(b.town))
-        codes = b.gen_placements() if st.phase == "place" else b.gen_moves()
+        codes = b.gen_placements() if st.phase is Phase.PLACE else b.gen_moves()
         for c in codes:
             child = st.copy()
             child._apply(rules.Move(*ekey(c)))
@@ -113,7 +113,7 @@ def test_make_unmake_restores_position_and_hash():
             assert b.cells() == child.cells
             b.unmake()
             assert (b.key(), b.hash, list(b.town)) == before
-        if st.phase == "play":
+        if st.phase is Phase.PLAY:
             b.make_null()
             b.unmake_null()
             assert (b.key(), b.hash) == before[:2]
@@ -396,7 +396,7 @@ def test_budget_is_respected(monkeypatch):
     machine's load."""
     from games.cannon.ai import levels, search
     st = sampled_states(1, seed=99, options={})[0]
-    if st.phase == "place":
+    if st.phase is Phase.PLACE:
         st = CannonState.from_diagram(SOLDIER_THREAT, to_move=DARK)
 
     class FakeClock:

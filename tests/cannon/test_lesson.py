@@ -132,7 +132,7 @@ def test_the_last_step_takes_only_a_win():
 
 def test_the_lesson_starts_at_the_real_start_and_a_skipped_step_plays_as_written():
     m = start_match(LESSON, INFO)
-    assert m.ply == 0 and m.state.phase == "place", "no opening: the player founds the town"
+    assert m.ply == 0 and m.state.phase is R.Phase.PLACE, "no opening: the player founds the town"
     with pytest.raises(IllegalMove):
         m.state.parse_move("c4-c5")                  # the towns come first
     run = replay(LESSON, INFO, upto=2)

@@ -6,7 +6,7 @@ import pytest
 
 from games.core.game import TERMINAL, IllegalMove
 from tests.cannon.reference import RefPosition
-from games.cannon.rules import (DARK_SOLDIER, DARK_TOWN, KINDS, LIGHT_SOLDIER, LIGHT_TOWN, N_SQUARES, Move,
+from games.cannon.rules import (DARK_SOLDIER, DARK_TOWN, KINDS, LIGHT_SOLDIER, LIGHT_TOWN, N_SQUARES, Move, Phase,
                                 cannon_of, moves_from, new_game, town_threatened)
 from games.cannon.rules.moves import _BY_TEXT
 
@@ -87,7 +87,7 @@ def check_position(st, rng, thorough):
         assert "\n".join(snap["board"]) == st.to_diagram()
         for m in legal:
             assert st.parse_move(str(m)) == m
-    if thorough and st.phase == "play":
+    if thorough and st.phase is Phase.PLAY:
         # the board helpers agree with the move list
         listed = set()
         for sq in range(N_SQUARES):
@@ -116,7 +116,7 @@ def play_one(seed, thorough=False, cross_check=False):
     while not st.is_over() and st.ply() < PLY_CAP:
         legal = check_position(st, rng, thorough)
         assert legal, "a game that is not over has a move"
-        if cross_check and st.phase == "play":
+        if cross_check and st.phase is Phase.PLAY:
             ref = RefPosition.from_diagram(st.to_diagram(), "dl"[st.to_move], st.shot_rule)
             if not st.tournament:
                 assert sorted(map(str, legal)) == sorted(ref.moves())

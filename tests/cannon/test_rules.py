@@ -7,7 +7,7 @@ from hypothesis import strategies as hs
 
 from games.core.game import TERMINAL, IllegalMove
 from games.cannon.rules import (DARK, DARK_SOLDIER, DARK_TOWN, EMPTY, LIGHT, LIGHT_SOLDIER, LIGHT_TOWN,
-                                CannonState, Move, cannon_of, cannons_through, moves_from, new_game,
+                                CannonState, EndReason, Move, Phase, cannon_of, cannons_through, moves_from, new_game,
                                 parse_square, square_name, town_threatened)
 
 
@@ -66,7 +66,7 @@ def test_setup_fifteen_soldiers_each_on_alternate_files():
     assert soldiers(st, DARK_SOLDIER) == {f + r for f in "acegi" for r in "234"}
     assert soldiers(st, LIGHT_SOLDIER) == {f + r for f in "bdfhj" for r in "789"}
     assert st.towns == [None, None]
-    assert st.phase == "place"
+    assert st.phase is Phase.PLACE
 
 
 def test_placement_order_dark_then_light():
@@ -75,11 +75,11 @@ def test_placement_order_dark_then_light():
     assert st.status_text() == "Dark: place your town on the back rank"
     assert texts(st) == {f"T{f}1" for f in "bcdefghi"}
     play(st, "Tf1")
-    assert st.to_move == LIGHT and st.phase == "place"
+    assert st.to_move == LIGHT and st.phase is Phase.PLACE
     assert st.status_text() == "Light: place your town on the back rank"
     assert texts(st) == {f"T{f}10" for f in "bcdefghi"}
     play(st, "Te10")
-    assert st.phase == "play" and st.to_move == DARK
+    assert st.phase is Phase.PLAY and st.to_move == DARK
     assert st.status_text() == "Dark to move"
     assert st.towns == [sq("f1"), sq("e10")]
     assert st.cells[sq("f1")] == DARK_TOWN and st.cells[sq("e10")] == LIGHT_TOWN
@@ -173,9 +173,9 @@ def test_soldier_capturing_the_enemy_town_wins():
     st = position(dark="e9", light="a9", light_town="e10")
     assert "e9xe10" in texts(st)
     play(st, "e9xe10")
-    assert st.is_over() and st.phase == "over"
+    assert st.is_over() and st.phase is Phase.OVER
     assert st.winner() == DARK and st.current_player() == TERMINAL
-    assert st.result_text() == "Dark captured the Light town"
+    assert st.result_text() == "Dark captured the Light town" and st.end_reason is EndReason.TOWN_CAPTURED
     assert st.legal_moves() == []
     assert st.towns[LIGHT] is None
     st = position(dark="d10", light="a9", light_town="e10")      # sideways onto the town
@@ -350,7 +350,7 @@ def test_shot_at_town_wins():
     assert "e7*e10" in texts(st)
     play(st, "e7*e10")
     assert st.winner() == DARK and st.is_over()
-    assert st.result_text() == "Dark shot the Light town"
+    assert st.result_text() == "Dark shot the Light town" and st.end_reason is EndReason.TOWN_SHOT
     assert st.cells[sq("e10")] == EMPTY and st.towns == [sq("f1"), None]
     st = position(dark="a5", light="f4 f3 f2", dark_town="f1", to_move=LIGHT)   # blocked: f1 in front
     assert not any(m.kind == "shot" and m.to == sq("f1") for m in st.legal_moves())
@@ -389,9 +389,9 @@ def test_board_edges():
 def test_no_legal_move_loses():
     st = position(dark="a10", light="h8", light_town="e10")
     assert st.legal_moves() == []
-    assert st.phase == "over" and st.is_over() and st.current_player() == TERMINAL
+    assert st.phase is Phase.OVER and st.is_over() and st.current_player() == TERMINAL
     assert st.winner() == LIGHT
-    assert st.result_text() == "Dark has no legal move: Light wins"
+    assert st.result_text() == "Dark has no legal move: Light wins" and st.end_reason is EndReason.NO_MOVE
     assert st.status_text() == st.result_text()
     # and reached by a move: Light's step leaves Dark without a move
     st = position(dark="a10", light="h8", light_town="e10", to_move=LIGHT)
@@ -517,7 +517,7 @@ def test_repetition_draw_threefold():
     assert not st.is_over()
     play(st, cycle[3])                                          # third time, Dark to move
     assert st.is_over() and st.winner() is None
-    assert st.result_text() == "Draw by threefold repetition"
+    assert st.result_text() == "Draw by threefold repetition" and st.end_reason is EndReason.REPETITION
     assert st.legal_moves() == [] and st.current_player() == TERMINAL
 
 
@@ -645,12 +645,12 @@ def test_from_diagram_round_trip():
     st = CannonState.from_diagram(DIAGRAM)
     assert st.to_diagram() == DIAGRAM
     ref = play(new_game({}, 2), "Tf1", "Te10")
-    assert st.cells == ref.cells and st.towns == ref.towns and st.phase == "play"
+    assert st.cells == ref.cells and st.towns == ref.towns and st.phase is Phase.PLAY
     assert {str(m) for m in st.legal_moves()} == {str(m) for m in ref.legal_moves()}
     no_towns = CannonState.from_diagram(DIAGRAM.replace("L", ".").replace("D", "."))
-    assert no_towns.phase == "place" and no_towns.to_move == DARK
+    assert no_towns.phase is Phase.PLACE and no_towns.to_move == DARK
     dark_only = CannonState.from_diagram(DIAGRAM.replace("L", "."))
-    assert dark_only.phase == "place" and dark_only.to_move == LIGHT
+    assert dark_only.phase is Phase.PLACE and dark_only.to_move == LIGHT
     with pytest.raises(ValueError):
         CannonState.from_diagram(DIAGRAM.replace("D", "."))
     with pytest.raises(ValueError):
@@ -669,8 +669,16 @@ def test_copy_is_independent_and_snapshot_is_json():
     snap = json.loads(json.dumps(c.snapshot()))
     assert snap["to_move"] == LIGHT and snap["towns"] == ["f1", "e10"] and snap["shot_rule"] == "blocking"
     assert snap["last_move"] == "a4-a5"
+    assert c.phase is Phase.PLAY and snap["phase"] == "play" and type(c.snapshot()["phase"]) is str
     v = st.view(LIGHT)
     assert v is not st and v.snapshot() == st.snapshot()
+
+
+def test_phases_and_end_reasons_read_as_the_words_saves_show():
+    """A str Enum: equal to its word, printed and serialised as it, so saves keep it."""
+    assert [str(p) for p in Phase] == ["place", "play", "over"] and Phase("over") is Phase.OVER
+    assert Phase.PLAY == "play" and f"{Phase.PLACE}" == "place" and json.dumps([Phase.OVER]) == '["over"]'
+    assert new_game({}, 2).end_reason is None
 
 
 def test_new_game_options():
@@ -738,6 +746,8 @@ def test_invalidate_after_editing_cells_by_hand():
     st.cells[sq("c5")] = DARK_SOLDIER
     st.invalidate()
     assert not st.is_over() and texts(st) == {"c5-b6", "c5-c6", "c5-d6"}
+    assert st.end_reason is None and st.result_text() == ""
     won = play(position(dark="e9", light="a9", light_town="e10"), "e9xe10")
     won.invalidate()
     assert won.is_over() and won.winner() == DARK               # a taken town stays taken
+    assert won.end_reason is EndReason.TOWN_CAPTURED

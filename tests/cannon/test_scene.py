@@ -88,7 +88,7 @@ def test_town_placement_by_click():
     click(app, board, SQ("f1"))             # taken... and not Light's rank anyway
     click(app, board, SQ("e10"))
     assert texts(screen) == ["Tf1", "Te10"]
-    assert screen.match.state.phase == "play"
+    assert screen.match.state.phase is R.Phase.PLAY
 
 
 def test_clicking_a_soldier_then_a_target_plays_that_move():
@@ -143,10 +143,10 @@ def test_every_legal_move_has_exactly_one_soldier_target_pair():
     for _ in range(30):
         st = R.new_game({})
         for _ in range(rng.randrange(2, 60)):
-            if st.phase != "place" and st.phase != "play":
+            if st.phase is not R.Phase.PLACE and st.phase is not R.Phase.PLAY:
                 break
             st.apply(rng.choice(st.legal_moves()))
-        if st.phase != "play":
+        if st.phase is not R.Phase.PLAY:
             continue
         offered = {}
         for sq in range(100):

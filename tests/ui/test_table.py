@@ -271,7 +271,8 @@ def test_a_finished_game_offers_rematch_review_standings_and_menu_and_esc_brings
     g, m = cannon_game(app)
     m.replay(["Tf1", "Te10"])
     g.board.reset()
-    m.state._phase, m.state._winner, m.state._reason = "over", 0, "Dark took the town"
+    from games.cannon.rules import EndReason, Phase
+    m.state._phase, m.state._winner, m.state._end = Phase.OVER, 0, EndReason.TOWN_CAPTURED
     frames(app, 2)
     card = app.stack.top
     labels = [b.label for b in card.buttons]

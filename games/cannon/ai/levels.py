@@ -29,7 +29,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from games.cannon.rules import CannonState, Move
+from games.cannon.rules import CannonState, Move, Phase
 from games.core.ai import ThinkContext
 
 from . import engine as E
@@ -103,7 +103,7 @@ class CannonAI:
         board = Board.from_state(view)
         self.searcher.set_weights(self.profile.weights, board.blocking)
         by_code = {self._encode(m): m for m in legal}
-        if view.phase == "place":
+        if view.phase is Phase.PLACE:
             code, sc = self._place(board, list(by_code), ctx, t0)
             return self._finish(t0, by_code[code], sc, 1)
         # a town capture or shot wins on the spot

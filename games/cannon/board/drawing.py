@@ -143,7 +143,7 @@ class BoardPainter:
         """The cannons the selected soldier belongs to, as bands under the pieces."""
         b = self.board
         sel = b.selected
-        if sel is None or not b.setting("highlights", True) or facts.phase != "play":
+        if sel is None or not b.setting("highlights", True) or facts.phase is not R.Phase.PLAY:
             return
         tris = R.cannons_through(st, sel)
         if tris:
@@ -155,7 +155,7 @@ class BoardPainter:
                       hover: int | None) -> None:
         """Town placement: the points allowed, and the town where the pointer is."""
         b = self.board
-        if facts.phase != "place" or not b.host.can_act():
+        if facts.phase is not R.Phase.PLACE or not b.host.can_act():
             return
         places = [m.to for m in facts.legal if m.kind == "place"]
         if b.setting("highlights", True):
@@ -188,7 +188,7 @@ class BoardPainter:
         """The selected soldier's ring, its moves' markers and a preview of the one hovered."""
         b = self.board
         sel = b.selected
-        if sel is None or facts.phase != "play":
+        if sel is None or facts.phase is not R.Phase.PLAY:
             return
         theme, cell = b.theme, geo.cell
         draw_selection(surface, geo.sq_fpx(sel), cell, theme)

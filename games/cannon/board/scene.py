@@ -108,7 +108,7 @@ class PositionFacts:
     """What the board asks the rules about a position, once per position."""
     legal: list[R.Move]
     warn: list[int]          # the players whose town the opponent can take next move
-    phase: str
+    phase: R.Phase
 
 
 @dataclass(frozen=True)
@@ -198,7 +198,7 @@ class CannonBoard(Board):
     def help_text(self) -> str:
         st = self.state()
         on = self.setting("highlights", True)
-        if st.phase == "place":
+        if st.phase is R.Phase.PLACE:
             rank = "1" if st.to_move == R.DARK else "10"
             where = "a highlighted point" if on else f"a point of your back rank (b{rank}-i{rank})"
             return f"Click {where} to place your town (or type Te{rank})"
@@ -328,7 +328,7 @@ class CannonBoard(Board):
         if key != self._facts_key or self._facts is None:
             phase = st.phase
             warn = []
-            if phase == "play":
+            if phase is R.Phase.PLAY:
                 warn = [p for p in (R.DARK, R.LIGHT) if R.town_threatened(st, p)]
             self._facts = PositionFacts(legal=st.legal_moves(), warn=warn, phase=phase)
             self._facts_key = key
@@ -342,7 +342,7 @@ class CannonBoard(Board):
             if not self.host.options.get("rotate"):
                 return False
             st = self.state()
-            if st.phase == "over":
+            if st.phase is R.Phase.OVER:
                 return None
             return st.to_move == R.LIGHT
         # one human playing Light against the computer sits at the bottom too
@@ -440,10 +440,10 @@ class CannonBoard(Board):
         st = self.state()
         sq = self.pixel_to_point(event.pos)
         facts = self.facts(st)
-        if facts.phase == "place":
+        if facts.phase is R.Phase.PLACE:
             self._click_place(st, facts, sq, event.pos)
             return True
-        if facts.phase == "play":
+        if facts.phase is R.Phase.PLAY:
             self._click_play(st, sq, event.pos)
         return True
 
@@ -592,7 +592,7 @@ class CannonBoard(Board):
         if self.selected is not None:
             return self.selected
         rank = 0 if st.to_move == R.DARK else R.SIZE - 1
-        if st.phase == "place":
+        if st.phase is R.Phase.PLACE:
             return rank * R.SIZE + R.SIZE // 2 - 1
         mine = [sq for sq in range(R.N_SQUARES) if st.cells[sq] == R.SOLDIER[st.to_move]]
         mid = (R.SIZE - 1) / 2

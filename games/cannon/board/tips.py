@@ -52,7 +52,7 @@ def soldier_lines(st: R.CannonState, sq: int, specific: bool = True) -> list[str
                          "2 or 3 points past its front")
         return lines
     probe = _probe(st, owner)
-    moves = R.moves_from(probe, sq) if probe.phase == "play" else []
+    moves = R.moves_from(probe, sq) if probe.phase is R.Phase.PLAY else []
     own = [m for m in moves if m.frm == sq and m.kind in ("step", "capture", "retreat")]
     lines = [title]
     if owner != st.to_move:
@@ -88,7 +88,7 @@ def town_lines(st: R.CannonState, sq: int) -> list[str]:
     side, other = R.PLAYER_NAMES[owner], R.PLAYER_NAMES[1 - owner]
     lines = [f"{side} town on {R.square_name(sq)}", "It never moves.",
              f"Captured or shot, it falls and {side} loses."]
-    if st.phase == "play":
+    if st.phase is R.Phase.PLAY:
         lines.append(f"{other} can take it next move!" if R.town_threatened(st, owner)
                      else f"{other} cannot reach it next move.")
     return lines
@@ -96,10 +96,10 @@ def town_lines(st: R.CannonState, sq: int) -> list[str]:
 
 def piece_lines(st: R.CannonState, sq: int | None, specific: bool = True) -> list[str]:
     """The tooltip for the piece on ``sq`` (nothing for an empty point)."""
-    if sq is None or st.phase == "over":
+    if sq is None or st.phase is R.Phase.OVER:
         return []
     code = st.cells[sq]
-    if code in R.SOLDIER and st.phase == "play":
+    if code in R.SOLDIER and st.phase is R.Phase.PLAY:
         return soldier_lines(st, sq, specific)
     if code in R.TOWN:
         return town_lines(st, sq)

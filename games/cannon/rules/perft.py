@@ -15,7 +15,7 @@ import time
 
 from games.cannon.rules.moves import Move
 from games.cannon.rules.squares import DARK, LIGHT, SHOT_RULES, TOWN_SQUARES, parse_square, square_name
-from games.cannon.rules.state import CannonState, _gen_moves
+from games.cannon.rules.state import _PHASE_PLAY, CannonState, Phase, _gen_moves
 
 
 def start_position(towns: tuple[int, int] = (5, 94), shot_rule: str = "pass-over",
@@ -28,7 +28,7 @@ def start_position(towns: tuple[int, int] = (5, 94), shot_rule: str = "pass-over
 
 
 def _perft(st: CannonState, depth: int) -> int:
-    if st._phase != "play":
+    if st._phase is not _PHASE_PLAY:
         return 0
     moves = st._legal if st._legal is not None else _gen_moves(st)
     if depth == 1:
@@ -46,7 +46,7 @@ def perft(state: CannonState, depth: int) -> int:
     """Number of move sequences of exactly ``depth`` plies from ``state``."""
     if depth <= 0:
         return 1
-    if state.phase != "play":
+    if state.phase is not Phase.PLAY:
         return len(state.legal_moves()) if depth == 1 else sum(
             perft(_child(state, m), depth - 1) for m in state.legal_moves())
     return _perft(state, depth)

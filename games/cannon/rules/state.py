@@ -13,6 +13,7 @@ engine is checked against it by perft).
 """
 from __future__ import annotations
 
+import enum
 from typing import Any, Callable, Sequence, cast
 
 from games.core.game import TERMINAL, GameState, NotLegalHere, two_player_returns
@@ -23,6 +24,36 @@ from .squares import (DARK, DARK_SOLDIER, DARK_TOWN, EMPTY, KINDS, LIGHT, LIGHT_
                       NEIGHBOURS, PLAYER_NAMES, SHOT_RULES, SIZE, SOLDIER, TOURNAMENT_SLIDE_LIMIT, TOWN, TOWN_SQUARES,
                       _fwd, _step, square_name)
 
+# -- phases and ends ---------------------------------------------------------------
+
+class Phase(str, enum.Enum):
+    """Where a game of Cannon stands. A str Enum: its value is the word snapshots, saves
+    and the phone's JSON have always shown (``str(Phase.PLAY) == "play"``)."""
+    PLACE = "place"      # the towns are being placed, Dark's first
+    PLAY = "play"
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class EndReason(str, enum.Enum):
+    """Why a game of Cannon ended (the result's words are made from it and the winner)."""
+    TOWN_CAPTURED = "town captured"
+    TOWN_SHOT = "town shot"
+    NO_MOVE = "no legal move"            # the player to move has none, and loses
+    REPETITION = "threefold repetition"  # a draw (the repetition option only)
+
+    def __str__(self) -> str:
+        return self.value
+
+
+# The members the move generator, apply and perft test once per position: a global's
+# identity test costs what a string literal's did, where ``Phase.PLAY`` (an attribute of
+# the Enum's class) would cost some 70 ns more each time.
+_PHASE_PLACE, _PHASE_PLAY, _PHASE_OVER = Phase.PLACE, Phase.PLAY, Phase.OVER
+
+
 # -- the state -------------------------------------------------------------------
 
 class CannonState(GameState[Move, "CannonState"]):
@@ -30,14 +61,14 @@ class CannonState(GameState[Move, "CannonState"]):
 
     Public attributes: ``cells`` (100 cell codes), ``to_move`` (0/1, also during
     placement), ``towns`` ([dark_square, light_square], None = not on the board),
-    ``shot_rule``, ``tournament``, ``repetition_draw``, ``phase`` ("place", "play",
-    "over"), ``last_move``.
+    ``shot_rule``, ``tournament``, ``repetition_draw``, ``phase`` (a :class:`Phase`),
+    ``end_reason`` (an :class:`EndReason` once over), ``last_move``.
     """
 
     num_players = 2
 
     __slots__ = ("cells", "to_move", "towns", "shot_rule", "tournament", "repetition_draw",
-                 "last_move", "_phase", "_ply", "_winner", "_reason", "_legal",
+                 "last_move", "_phase", "_ply", "_winner", "_end", "_legal",
                  "_run_key", "_run_len", "_seen")
 
     def __init__(self, shot_rule: str = "pass-over", tournament: bool = False,
@@ -58,10 +89,10 @@ class CannonState(GameState[Move, "CannonState"]):
         self.tournament = bool(tournament)
         self.repetition_draw = bool(repetition_draw)
         self.last_move: Move | None = None
-        self._phase = "place"
+        self._phase = _PHASE_PLACE
         self._ply = 0
         self._winner: int | None = None
-        self._reason = ""
+        self._end: EndReason | None = None
         self._legal: list[Move] | None = None
         # per player: end squares of its last slide, if its last move was one
         self._run_key: list[tuple[int, int] | None] = [None, None]
@@ -105,13 +136,13 @@ class CannonState(GameState[Move, "CannonState"]):
         if towns[DARK] is not None and towns[LIGHT] is not None:
             if to_move not in (DARK, LIGHT):
                 raise ValueError("to_move must be 0 (Dark) or 1 (Light)")
-            st._phase = "play"
+            st._phase = Phase.PLAY
             st.to_move = to_move
         elif towns[DARK] is None and towns[LIGHT] is None:
-            st._phase = "place"
+            st._phase = Phase.PLACE
             st.to_move = DARK
         elif towns[LIGHT] is None:
-            st._phase = "place"
+            st._phase = Phase.PLACE
             st.to_move = LIGHT
         else:
             raise ValueError("a diagram with the Light town must have the Dark town too "
@@ -127,19 +158,19 @@ class CannonState(GameState[Move, "CannonState"]):
     def invalidate(self) -> None:
         """Forget the cached move list. Call this after editing ``cells``, ``to_move``
         or ``towns`` by hand (the engine's own moves keep the cache right)."""
-        if self._phase == "over" and self._winner is not None and self._reason.endswith("wins"):
-            self._phase, self._winner, self._reason = "play", None, ""   # a stalemate verdict
+        if self._end is EndReason.NO_MOVE:
+            self._phase, self._winner, self._end = Phase.PLAY, None, None   # a stalemate verdict
         self._legal = None
 
     # -- turn --------------------------------------------------------------------
     @property
-    def phase(self) -> str:
-        if self._phase == "play" and self._legal is None:
+    def phase(self) -> Phase:
+        if self._phase is _PHASE_PLAY and self._legal is None:
             self._generate()
         return self._phase
 
     def current_player(self) -> int:
-        return TERMINAL if self.phase == "over" else self.to_move
+        return TERMINAL if self.phase is _PHASE_OVER else self.to_move
 
     def ply(self) -> int:
         return self._ply
@@ -149,17 +180,17 @@ class CannonState(GameState[Move, "CannonState"]):
 
     def _generate(self) -> list[Move]:
         """Fill the cache of legal moves; a player with none has lost."""
-        if self._phase == "over":
+        if self._phase is _PHASE_OVER:
             self._legal = []
-        elif self._phase == "place":
+        elif self._phase is _PHASE_PLACE:
             self._legal = [_PLACE[sq] for sq in TOWN_SQUARES[self.to_move] if self.cells[sq] == EMPTY]
         else:
             self._legal = _gen_moves(self)
             if not self._legal:
                 loser = self.to_move
-                self._phase = "over"
+                self._phase = _PHASE_OVER
                 self._winner = 1 - loser
-                self._reason = f"{PLAYER_NAMES[loser]} has no legal move: {PLAYER_NAMES[1 - loser]} wins"
+                self._end = EndReason.NO_MOVE
         return self._legal
 
     # -- applying ------------------------------------------------------------------
@@ -180,7 +211,7 @@ class CannonState(GameState[Move, "CannonState"]):
             cells[to] = TOWN[me]
             self.towns[me] = to
             if me == LIGHT:
-                self._phase = "play"
+                self._phase = _PHASE_PLAY
             irreversible = True
         else:
             target = cells[to]
@@ -193,10 +224,9 @@ class CannonState(GameState[Move, "CannonState"]):
                 irreversible = kind == "capture"
             if target == TOWN[1 - me]:
                 self.towns[1 - me] = None
-                self._phase = "over"
+                self._phase = _PHASE_OVER
                 self._winner = me
-                how = "shot" if kind == "shot" else "captured"
-                self._reason = f"{PLAYER_NAMES[me]} {how} the {PLAYER_NAMES[1 - me]} town"
+                self._end = EndReason.TOWN_SHOT if kind == "shot" else EndReason.TOWN_CAPTURED
             if self.tournament:
                 if kind == "slide":
                     d = CANNON_KEYS[move]
@@ -216,21 +246,21 @@ class CannonState(GameState[Move, "CannonState"]):
         self.last_move = move
         self._ply += 1
         self._legal = None
-        if self.repetition_draw and self._phase == "play":
+        if self.repetition_draw and self._phase is _PHASE_PLAY:
             if irreversible:
                 self._seen = {}
             self._remember()
 
     def _remember(self) -> None:
-        if not self.repetition_draw or self._phase != "play":
+        if not self.repetition_draw or self._phase is not _PHASE_PLAY:
             return
         key = bytes(self.cells) + bytes((self.to_move,))
         n = self._seen.get(key, 0) + 1
         self._seen[key] = n
         if n >= 3:
-            self._phase = "over"
+            self._phase = _PHASE_OVER
             self._winner = None
-            self._reason = "Draw by threefold repetition"
+            self._end = EndReason.REPETITION
             self._legal = []
 
     def parse_move(self, text: str) -> Move:
@@ -255,9 +285,9 @@ class CannonState(GameState[Move, "CannonState"]):
             s = str(move)
         except ValueError:
             return f"{move!r}: not a legal move here (no such square)"
-        if self.phase == "over":
+        if self.phase is Phase.OVER:
             return f"{s}: the game is over"
-        if self._phase == "place":
+        if self._phase is Phase.PLACE:
             return self._reason_placing(move, s)
         if move.kind == "place":
             return f"{s}: both towns are already placed, and towns never move"
@@ -352,20 +382,33 @@ class CannonState(GameState[Move, "CannonState"]):
 
     # -- ending ----------------------------------------------------------------------
     def returns(self) -> list[float]:
-        over = self.phase == "over"
+        over = self.phase is Phase.OVER
         return two_player_returns(self._winner if over else None, over)
 
+    @property
+    def end_reason(self) -> EndReason | None:
+        """Why the game ended; None while it goes on."""
+        return self._end if self.phase is Phase.OVER else None
+
     def result_text(self, names: Sequence[str] | None = None) -> str:
-        if self.phase != "over":
+        end = self.end_reason
+        if end is None:
             return ""
-        return self._reason
+        if end is EndReason.REPETITION:
+            return "Draw by threefold repetition"
+        assert self._winner is not None
+        winner, loser = PLAYER_NAMES[self._winner], PLAYER_NAMES[1 - self._winner]
+        if end is EndReason.NO_MOVE:
+            return f"{loser} has no legal move: {winner} wins"
+        how = "shot" if end is EndReason.TOWN_SHOT else "captured"
+        return f"{winner} {how} the {loser} town"
 
     def status_text(self, names: Sequence[str] | None = None) -> str:
         ph = self.phase
-        if ph == "over":
-            return self._reason
+        if ph is Phase.OVER:
+            return self.result_text()
         name = PLAYER_NAMES[self.to_move]
-        if ph == "place":
+        if ph is Phase.PLACE:
             return f"{name}: place your town on the back rank"
         return f"{name} to move"
 
@@ -382,7 +425,7 @@ class CannonState(GameState[Move, "CannonState"]):
         c._phase = self._phase
         c._ply = self._ply
         c._winner = self._winner
-        c._reason = self._reason
+        c._end = self._end
         c._legal = self._legal          # never mutated in place, so it can be shared
         c._run_key = self._run_key[:]
         c._run_len = self._run_len[:]
@@ -397,9 +440,9 @@ class CannonState(GameState[Move, "CannonState"]):
             "board": self.to_diagram().split("\n"),
             "to_move": self.to_move,
             "towns": [None if t is None else square_name(t) for t in self.towns],
-            "phase": self.phase,
+            "phase": self.phase.value,
             "ply": self._ply,
-            "winner": self._winner if self._phase == "over" else None,
+            "winner": self._winner if self._phase is Phase.OVER else None,
             "result": self.result_text(),
             "shot_rule": self.shot_rule,
             "tournament": self.tournament,
@@ -504,11 +547,11 @@ def moves_from(state: CannonState, sq: int) -> list[Move]:
 def attacks(state: CannonState, player: int) -> list[Move]:
     """The captures and shots ``player`` could make if it were their move (pass-over or
     blocking as the state says; the tournament rule never limits these)."""
-    if state.phase == "place":
+    if state.phase is Phase.PLACE:
         return []
     probe = state.copy()
     probe.to_move = player
-    probe._phase = "play"
+    probe._phase = Phase.PLAY
     probe.tournament = False
     return [m for m in _gen_moves(probe) if m.kind in ("capture", "shot")]
 
