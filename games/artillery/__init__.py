@@ -30,6 +30,6 @@ INFO = GameInfo(
     rules_text="games.artillery.rules_text",
     ply_cap=4000,
     card_art="scenario_field",
-    stats="games.artillery.stats:stats",
+    stats="games.artillery.rules.stats:stats",
     lesson="games.artillery.lesson:LESSON",
 )

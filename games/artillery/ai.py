@@ -7,7 +7,7 @@ relies on: any view it is handed gets a legal move.  This module decides
 (cards, which unit activates, the actions, where a cannon hit lands); the
 evaluation is :mod:`games.artillery.ai_eval`.
 
-* **Hard** computes every expectation exactly (``games.artillery.forecast``:
+* **Hard** computes every expectation exactly (``games.artillery.rules.forecast``:
   shoot test, damage dice against Fortitude, halving, the furled-rigging bonus,
   Lucky and Critical rolls, cover and saves), weighs the opponent's *threat*
   (its potential against our exposed units), values crews short of their guns'
@@ -42,13 +42,13 @@ evaluation is :mod:`games.artillery.ai_eval`.
 """
 from __future__ import annotations
 
-from games.artillery import geometry as geo
-from games.artillery import odds
-from games.artillery.actions import fire_kind, fire_numbers, sort_ids
+from games.artillery.rules import geometry as geo
+from games.artillery.rules import odds
 from games.artillery.ai_eval import CASUALTY, DECISIVE, GUN_WORTH, LEVEL_PARAMS, LOADED, Evaluator, params_for
-from games.artillery.data import ACTIONS, ARTILLERY, DECK, SHOT
-from games.artillery.forecast import gone_chance, shot_forecast, small_arms_forecast
-from games.artillery.resolve import gun_save_tn
+from games.artillery.rules.data import ACTIONS, ARTILLERY, DECK, SHOT
+from games.artillery.rules.forecast import gone_chance, shot_forecast, small_arms_forecast
+from games.artillery.rules.pieces import sort_ids
+from games.artillery.rules.shots import fire_kind, fire_numbers, gun_save_tn
 from games.artillery.rules import ArtilleryState, Move, card_key
 
 # ---------------------------------------------------------------------------

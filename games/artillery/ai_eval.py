@@ -3,19 +3,19 @@
 :class:`Evaluator` scores a position from one seat's point of view: material,
 structure damage, the scenario's objective, crews short of their guns, and
 *potential* / *threat* (what each side's next shot could expect to do).  Hard
-uses exact expectations (``games.artillery.forecast`` on ``games.artillery.odds``);
+uses exact expectations (``games.artillery.rules.forecast`` on ``games.artillery.rules.odds``);
 the other levels a rule of thumb (:func:`rough_shot`).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from games.artillery import odds
-from games.artillery.actions import gun_check, unit_distance, unit_sight
+from games.artillery.rules import odds
 from games.artillery.ai_objectives import OBJECTIVES, objective_sections
-from games.artillery.data import CRITICAL_TABLES, SHOT, STRUCTURES
-from games.artillery.forecast import occupant_losses, shot_forecast, small_arms_forecast
-from games.artillery.resolve import rout_threshold
+from games.artillery.rules.data import CRITICAL_TABLES, SHOT, STRUCTURES
+from games.artillery.rules.forecast import occupant_losses, shot_forecast, small_arms_forecast
+from games.artillery.rules.resolve import rout_threshold
+from games.artillery.rules.shots import gun_check, unit_distance, unit_sight
 from games.artillery.rules import ArtilleryState
 
 GUN_WORTH = {"swivel": 1.2, "light": 3.0, "medium": 4.0, "heavy": 5.0}
@@ -466,7 +466,7 @@ class Evaluator:
     def _man_worth(self, st: ArtilleryState, u, shooter) -> float:
         """One hit on a unit inside a section: its chance of failing the save (hard
         cover) times a model and what the model means to its crew."""
-        from games.artillery.resolve import save_tn
+        from games.artillery.rules.shots import save_tn
         fail = 1 - odds.p_success(save_tn(st, u, u.pos))
         v = fail * (1.0 + self.crew_cost(st, u))
         return -v if u.seat == shooter else v
@@ -577,7 +577,7 @@ def rough_shot(st: ArtilleryState, guns, target: str, ammo: str) -> tuple[float,
     structure brings half its damage dice, halved again where the shot type says
     so; Fortitude, range on the damage dice, the furled-rigging bonus, cover and
     saves are ignored."""
-    from games.artillery.actions import fire_kind, fire_numbers
+    from games.artillery.rules.shots import fire_kind, fire_numbers
     kind = fire_kind(guns)
     tn = fire_numbers(st, guns, target, ammo)[4]
     p = odds.p_success(tn)
@@ -600,7 +600,7 @@ def rough_shot(st: ArtilleryState, guns, target: str, ammo: str) -> tuple[float,
 
 
 def _fire_ok(st: ArtilleryState, gun, target: str, ammo: str) -> bool:
-    from games.artillery.actions import _target_problem, sight_problem
+    from games.artillery.rules.actions import _target_problem, sight_problem
     crew = st.crew_of(gun)
     if crew is None:
         return False
@@ -637,13 +637,13 @@ def _walls_worth(st: ArtilleryState, sid: str, shooter: int | None) -> float:
     empty or the shooter's own men stand in it."""
     if st.section_owner(sid) is not None or shooter is None:
         return _tally_weight(st, sid)
-    from games.artillery.victory import holder
+    from games.artillery.rules.victory import holder
     return _tally_weight(st, sid) if holder(st, sid) == 1 - shooter else 0.0
 
 
 def _section_guns(st: ArtilleryState, sid: str) -> list:
     """The intact guns mounted in a section, lowest id first (the one a dismounting takes)."""
-    from games.artillery.actions import sort_ids
+    from games.artillery.rules.pieces import sort_ids
     ids = sort_ids(g.id for g in st.guns.values() if g.section == sid and not g.destroyed)
     return [st.guns[i] for i in ids]
 

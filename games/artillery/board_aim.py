@@ -4,8 +4,8 @@ shot as the rules compute it (``state.fire_preview`` / ``shoot_preview``) with
 its lines of text. A mixin of ``games.artillery.scene.ArtilleryBoard``."""
 from __future__ import annotations
 
-from games.artillery.actions import sort_ids
-from games.artillery.data import SHOT
+from games.artillery.rules.pieces import sort_ids
+from games.artillery.rules.data import SHOT
 from games.artillery.rules import Move
 
 AMMO_ORDER = ("round", "chain", "grape", "swivel")

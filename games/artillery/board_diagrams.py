@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pygame
 
 from games.artillery import board_draw as D
-from games.artillery.data import ACTIONS, ARTILLERY, EXPERIENCE, SUIT_NAMES, SUITS, rect
+from games.artillery.rules.data import ACTIONS, ARTILLERY, EXPERIENCE, SUIT_NAMES, SUITS, rect
 from games.ui.theme import draw_text, wrap_text
 
 

@@ -3,7 +3,7 @@ units, guns, arcs, the inch grid. Everything from the scenario's data and the
 state; nothing here decides a rule.
 
 :class:`Geo` maps table inches (x east, y north, origin at the south-west
-corner, as ``games.artillery.data`` gives them) to screen pixels, north at the top.
+corner, as ``games.artillery.rules.data`` gives them) to screen pixels, north at the top.
 
 Sides are told apart by shape as well as colour: South's units stand on round
 bases and their guns carry a round mark, North's on square bases with a square
@@ -15,8 +15,8 @@ import math
 
 import pygame
 
-from games.artillery import geometry as G
-from games.artillery.data import ARC_HALF_ANGLE, STRUCTURES, TERRAIN_KINDS, UNIT_RADIUS
+from games.artillery.rules import geometry as G
+from games.artillery.rules.data import ARC_HALF_ANGLE, STRUCTURES, TERRAIN_KINDS, UNIT_RADIUS
 from games.ui.theme import blend, draw_text, ink_on, luminance
 from games.ui.widgets import seat_color
 
@@ -285,7 +285,7 @@ def track_layout(geo, theme, st, sid, tally: int, down: int, bounds=None, keep_o
     (``keep_off``) or another plate (``placed``); kept inside ``bounds`` (the part of
     the table in view) while any of the section is in view, so a plate is whole or
     not drawn at all."""
-    from games.artillery import odds
+    from games.artillery.rules import odds
     s = st.sections[sid]
     t = STRUCTURES[s.type]
     fort = odds.fortitude_after(t.fortitude, tally, t.integrity, down)

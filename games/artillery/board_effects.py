@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import math
 
-from games.artillery import events as ev
-from games.artillery import geometry as G
-from games.artillery.texts import PURPOSE, outcome_phrases
+from games.artillery.rules import events as ev
+from games.artillery.rules import geometry as G
+from games.artillery.rules.texts import PURPOSE, outcome_phrases
 from games.ui.dice import DieRoll
 from games.ui.easing import in_out, out_quad
 from games.ui.particles import Burst, Debris, Flash, Smoke, effect_step

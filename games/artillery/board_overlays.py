@@ -10,8 +10,8 @@ import math
 import pygame
 
 from games.artillery import board_draw as D
-from games.artillery import geometry as G
-from games.artillery.data import UNIT_RADIUS
+from games.artillery.rules import geometry as G
+from games.artillery.rules.data import UNIT_RADIUS
 from games.artillery.rules import Move
 from games.ui.dice import draw_die
 from games.ui.theme import draw_text, fit_text
@@ -20,7 +20,7 @@ from games.ui.theme import draw_text, fit_text
 def describe_at(board, st, pos) -> list[str]:
     """What is under the pointer, in words: a unit's card (its numbers, its guns and
     why each can or can't fire, the actions a card gives it), a gun, or a section."""
-    from games.artillery import texts
+    from games.artillery.rules import texts
     u = board.unit_at(st, pos)
     if u is not None:
         lines = texts.unit_lines(st, u)

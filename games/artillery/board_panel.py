@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from games.artillery.data import SUIT_NAMES
+from games.artillery.rules.data import SUIT_NAMES
 from games.ui.theme import draw_text, fit_text, wrap_text
 from games.ui.widgets import Button, draw_panel
 
@@ -298,7 +298,7 @@ class Panel:
         words, what the active unit can do (its numbers, every gun and why it can or
         can't fire), on choosing a card the actions each card gives each unit, and
         after the reveal the actions the card shown gives each unit."""
-        from games.artillery import texts
+        from games.artillery.rules import texts
         b = self.board
         c = b.theme.c
         out: list[tuple[str, tuple]] = []
@@ -366,7 +366,7 @@ class Panel:
         """The round; each side's cards in hand, card played (by shape and name) and, in the
         field battle, its points; then where the scenario's victory stands."""
         from games.artillery.board_draw import seat_shape, side_cols
-        from games.artillery.victory import standing
+        from games.artillery.rules.victory import standing
         t, c = self.board.theme, self.board.theme.c
         big, f = t.heading_font(), t.small_font()
         lh = f.get_linesize()

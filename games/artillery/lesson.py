@@ -39,7 +39,7 @@ def _inside(st, sid: str, pos) -> bool:
 
 def _gap(st, sid: str, pos) -> float:
     """Inches from ``pos`` to the section's nearest edge (0 inside)."""
-    from games.artillery import geometry as geo
+    from games.artillery.rules import geometry as geo
     poly = st.table.sections[sid].poly
     if st.table.inside(pos, poly):
         return 0.0

@@ -19,10 +19,10 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from games.artillery import geometry as geo
-from games.artillery.actions import sort_ids
-from games.artillery.data import SHAKEN_AT, SHOT, SUIT_NAMES
-from games.artillery.pieces import card_key
+from games.artillery.rules import geometry as geo
+from games.artillery.rules.pieces import sort_ids
+from games.artillery.rules.data import SHAKEN_AT, SHOT, SUIT_NAMES
+from games.artillery.rules.pieces import card_key
 from games.artillery.rules import ArtilleryState, Move
 
 #: directions a unit's destinations are spread over in the list (plain moves);

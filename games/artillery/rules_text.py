@@ -3,9 +3,9 @@
 SECTIONS: a list of {"title", "text", "diagram", "caption"}; paragraphs in "text"
 are separated by blank lines; "diagram" names a picture the rules screen draws
 (or None).  The chapter's rules are retold in our own words; every rule of our
-own is marked "(Our rule.)".  The numbers come from ``games.artillery.data``.
+own is marked "(Our rule.)".  The numbers come from ``games.artillery.rules.data``.
 """
-from games.artillery.data import ARTILLERY, STRUCTURES
+from games.artillery.rules.data import ARTILLERY, STRUCTURES
 
 _A = ARTILLERY
 

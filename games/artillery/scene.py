@@ -5,7 +5,7 @@ It implements the board contract (``games/ui/board.py``); ``host`` is the frame.
 Every move it plays comes from the rules' legal move list or is first checked
 with ``why_illegal`` (a refused drag says why and changes nothing); numbers
 shown before a shot come from ``state.fire_preview`` / ``shoot_preview``
-(``games.artillery.forecast``): the board decides no rule.
+(``games.artillery.rules.forecast``): the board decides no rule.
 
 Playing by mouse
     Choose a card from your hand in the column (in secret: the next seat sees
@@ -47,12 +47,12 @@ import pygame
 
 from games.artillery import board_draw as D
 from games.artillery import board_effects as E
-from games.artillery import geometry as G
+from games.artillery.rules import geometry as G
 from games.artillery import board_overlays as O
 from games.artillery.board_aim import Aiming
 from games.artillery.board_nav import ArtilleryNav
 from games.artillery.board_panel import Panel
-from games.artillery.data import UNIT_RADIUS
+from games.artillery.rules.data import UNIT_RADIUS
 from games.artillery.rules import Move
 from games.ui.board import Board
 from games.ui.theme import ink_on
@@ -312,20 +312,20 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
     @staticmethod
     def seat_roles(options, n: int = 2) -> list[str]:
         """What each seat commands in the chosen scenario (the new-game dialog says it)."""
-        from games.artillery.data import DEFAULT_SCENARIO, SCENARIOS
+        from games.artillery.rules.data import DEFAULT_SCENARIO, SCENARIOS
         sc = SCENARIOS[(options or {}).get("scenario", DEFAULT_SCENARIO)]
         return [f"plays {side}" for side in sc.sides][:n]
 
     @staticmethod
     def options_text(options) -> str:
         """The scenario's name, for the Load list."""
-        from games.artillery.data import DEFAULT_SCENARIO, SCENARIOS
+        from games.artillery.rules.data import DEFAULT_SCENARIO, SCENARIOS
         key = (options or {}).get("scenario", DEFAULT_SCENARIO)
         return SCENARIOS[key].title if key in SCENARIOS else str(key)
 
     def hint_text(self, move) -> str:
         """The suggested move in words (the table shows where)."""
-        from games.artillery.texts import hint_words
+        from games.artillery.rules.texts import hint_words
         return hint_words(self._state(), move)
 
     def help_text(self) -> str:
@@ -358,7 +358,7 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
 
     @staticmethod
     def log_lines(entries, names, state_at) -> list[tuple[int, int, int, str]]:
-        from games.artillery.texts import log_lines
+        from games.artillery.rules.texts import log_lines
         return log_lines(entries, names, state_at)
 
     @staticmethod
@@ -504,7 +504,7 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
     def caption_lines(self, most: int = 8) -> list[str]:
         """The latest events in words, oldest first (the newest at the bottom, as in
         the move log), only those the animation has shown."""
-        from games.artillery.texts import event_phrases
+        from games.artillery.rules.texts import event_phrases
         st = self._state()
         n = len(st.events) if self.shown.events is None else self.shown.events
         return event_phrases(st.events[max(0, n - 12 * most):n], self.host.names())[-most:]

@@ -427,7 +427,7 @@ def test_chainshot_at_a_structure_other_than_rigging_is_never_better_than_rounds
     as every gun of the chapter does, chain at a house, a fort or a hull is dominated.
     Checked exactly at every distance chain can reach, and Hard takes roundshot."""
     from games.artillery.ai_eval import params_for
-    from games.artillery.forecast import shot_forecast
+    from games.artillery.rules.forecast import shot_forecast
     from tests.artillery.util import building, new, scenario
     for y in (14, 21, 29, 37, 45):
         sc = scenario(units=[("A1", 0, "gun_crew", 6, (24, 4)), ("B1", 1, "militia", 6, (4, 60))],

@@ -10,7 +10,7 @@ import pytest
 
 import games
 from games.artillery import INFO
-from games.artillery.forecast import shot_forecast
+from games.artillery.rules.forecast import shot_forecast
 from games.artillery.rules import Move
 from games.artillery.rules_text import DIAGRAMS
 from games.core.game import CHANCE

@@ -5,8 +5,8 @@ Tables are built small (``tests/artillery/util.py``) so each rule stands alone.
 """
 import pytest
 
-from games.artillery import events as ev
-from games.artillery.data import ARTILLERY, SHOT, STRUCTURES, TerrainPiece, rect
+from games.artillery.rules import events as ev
+from games.artillery.rules.data import ARTILLERY, SHOT, STRUCTURES, TerrainPiece, rect
 from games.artillery.rules import Move
 from games.core.game import CHANCE
 from tests.artillery.util import activate, building, need, new, play, roll, scenario, woods, last, all_of
@@ -352,14 +352,14 @@ def test_example_29_inches_is_a_plus_3_penalty_so_cannons_need_7():
 @pytest.mark.parametrize("inches,penalty", [(0, 0), (7.9, 0), (8, 1), (15.9, 1), (16, 2), (24, 3), (32, 4),
                                             (40, 5), (48, 6), (55.9, 6)])
 def test_cannon_range_penalty_table_is_plus_1_per_full_8_inches(inches, penalty):
-    from games.artillery.actions import shot_numbers
+    from games.artillery.rules.shots import shot_numbers
     assert shot_numbers("cannon", "round", inches)[1] == penalty
 
 
 @pytest.mark.parametrize("inches,penalty", [(0, 0), (3.9, 0), (4, 1), (8, 2), (12, 3), (16, 4), (20, 5),
                                             (24, 6), (28, 7)])
 def test_small_arms_range_penalty_table_is_plus_1_per_full_4_inches(inches, penalty):
-    from games.artillery.actions import shot_numbers
+    from games.artillery.rules.shots import shot_numbers
     assert shot_numbers("swivel", "", inches)[1] == penalty
 
 
@@ -467,7 +467,7 @@ def test_lucky_hit_a_natural_10_on_the_damage_dice_rolls_the_critical_table_minu
 
 
 def test_lucky_hit_needs_two_natural_10s_when_the_target_number_is_11_or_more():
-    from games.artillery import odds
+    from games.artillery.rules import odds
     assert odds.lucky_needs(10) == 1 and odds.lucky_needs(11) == 2
     st = _shoot_house(typ="very_large", target_y=4.0)
     st.sections["H1"].down = 0
@@ -482,7 +482,7 @@ def test_lucky_hit_needs_two_natural_10s_when_the_target_number_is_11_or_more():
 
 
 def test_critical_hits_one_roll_per_doubling_of_the_remaining_fortitude_shanty_example():
-    from games.artillery import odds
+    from games.artillery.rules import odds
     # a shanty, Fortitude 2, takes 6 damage: Fortitude drops to 1, 6 hits double it three times
     assert odds.fortitude_after(2, 6, 2) == 1
     assert odds.criticals(6, 1) == 3
@@ -587,7 +587,7 @@ def test_shot_types_table_matches_the_chapter():
 
 
 def _rigging_table(sails_reduced):
-    from games.artillery.data import SectionDef, StructureDef
+    from games.artillery.rules.data import SectionDef, StructureDef
     rig = StructureDef("R", "rig", "rigging", (SectionDef("RG", "Rigging", rect(10, 30, 26, 33), 10.0,
                                                           enterable=False),), owner=1, sails_reduced=sails_reduced)
     hull = building("HL", 10, 36, 26, 40, typ="hull", owner=1)

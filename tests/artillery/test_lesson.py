@@ -13,7 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest  # noqa: E402
 
 import games  # noqa: E402
-from games.artillery import events as ev  # noqa: E402
+from games.artillery.rules import events as ev  # noqa: E402
 from games.artillery.lesson import LESSON, TIPS, Toward, has_target, reachable  # noqa: E402
 from games.artillery.rules import Move  # noqa: E402
 from games.core.driver import MatchDriver  # noqa: E402

@@ -4,7 +4,7 @@ from itertools import product
 
 import pytest
 
-from games.artillery import odds
+from games.artillery.rules import odds
 
 FACES = range(1, 11)
 
@@ -105,7 +105,7 @@ def test_gone_chance_matches_every_way_the_dice_fall_through_the_rules(models, f
     """The AI's chance a volley takes a unit off the table (destroyed, or routed at
     the Fatigue test after the casualties) against the rules engine itself: every
     d10 of the shoot test, the saves and the Fatigue test, each outcome played."""
-    from games.artillery.forecast import gone_chance, small_arms_forecast
+    from games.artillery.rules.forecast import gone_chance, small_arms_forecast
     from games.core.game import CHANCE
     from tests.artillery.util import activate, new, play, scenario
     st = new(scenario([("S", 0, "musketeers", 2, (10, 10)), ("T", 1, "militia", models, (10, 17))]))

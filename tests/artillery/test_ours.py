@@ -2,8 +2,8 @@
 actions by experience, fatigue, rallying, moving, cover, scoring."""
 import pytest
 
-from games.artillery import events as ev
-from games.artillery.data import ACTIONS, DECK, TerrainPiece, rect
+from games.artillery.rules import events as ev
+from games.artillery.rules.data import ACTIONS, DECK, TerrainPiece, rect
 from games.artillery.rules import Move, card_key
 from games.core.game import CHANCE
 from tests.artillery.util import activate, deal_all, last, need, new, play, roll, scenario
@@ -70,7 +70,7 @@ def test_a_shaken_unit_loses_one_action_never_below_one():
 
 
 def test_a_unit_routs_when_its_fatigue_reaches_its_models():
-    from games.artillery.resolve import check_rout
+    from games.artillery.rules.resolve import check_rout
     st = new(scenario(units=TWO + [("A2", 0, "militia", 2, (14, 10))]))
     u = st.units["A2"]
     u.fatigue = 2
@@ -127,7 +127,7 @@ def test_small_arms_one_die_per_model_at_the_shoot_skill_plus_4_inch_bands_then_
 
 def test_field_battle_scores_held_houses_from_round_two():
     from games.artillery.rules import new_game
-    from games.artillery import victory
+    from games.artillery.rules import victory
     st = new_game({"scenario": "field"})
     st.units["A2"].pos = (8.0, 18.0)                  # inside the wooden house
     st.round = 2
@@ -181,7 +181,7 @@ def test_a_dedicated_reload_is_the_whole_activation_never_after_another_action_e
 
 def _rigging_target():
     """A Heavy Cannon 20 inches from a ship's rigging (sails set): damage on 3 + 2 = 5+."""
-    from games.artillery.data import SectionDef, StructureDef
+    from games.artillery.rules.data import SectionDef, StructureDef
     rig = StructureDef("R", "rig", "rigging", (SectionDef("RG", "Rigging", rect(10, 30, 26, 33), 10.0,
                                                           enterable=False),), owner=1)
     return scenario(units=[("A1", 0, "gun_crew", 6, (18, 8)), ("Z1", 1, "militia", 8, (46, 46))],
@@ -189,7 +189,7 @@ def _rigging_target():
 
 
 def test_a_lucky_hit_rides_on_a_damaging_hit_so_a_natural_10_halved_to_none_is_no_lucky_hit():
-    from games.artillery import odds
+    from games.artillery.rules import odds
     st = new(_rigging_target())
     activate(st, "A1")
     play(st, "fire G1 at RG round")

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from games.artillery import INFO
-from games.artillery.data import SCENARIOS
+from games.artillery.rules.data import SCENARIOS
 from games.artillery.rules import Move, new_game, parse_text
 from games.core.game import CHANCE, NotLegalHere
 
@@ -86,7 +86,7 @@ def test_the_town_playouts_move_guns_of_every_size_and_never_the_heavy():
     """Random play in the raid on the town reaches the moves the scenario is for (a
     Medium, a Light and a swivel hauled, the Heavy turned) with the invariants and
     the guns' rules checked as it goes; the Heavy never moves."""
-    from games.artillery import events as ev
+    from games.artillery.rules import events as ev
     seen = set()
     for seed in range(12):
         st, _ = playout("town", seed, check_every=False)

@@ -1,7 +1,7 @@
 """The pure queries the board uses, and the typed events it animates."""
 import pytest
 
-from games.artillery import events as ev
+from games.artillery.rules import events as ev
 from games.artillery.rules import FirePreview, Move, new_game
 from tests.artillery.util import activate, building, new, play, roll, scenario, woods
 

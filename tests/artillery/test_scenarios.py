@@ -3,10 +3,10 @@ crews cohesive with their guns, mounted guns inside their sections, ids unique,
 a victory rule and a round limit."""
 import pytest
 
-from games.artillery import geometry as geo
-from games.artillery.data import COHESION, SCENARIOS, STRUCTURES, TERRAIN_KINDS
+from games.artillery.rules import geometry as geo
+from games.artillery.rules.data import COHESION, SCENARIOS, STRUCTURES, TERRAIN_KINDS
 from games.artillery.rules import new_game
-from games.artillery.table import table_for
+from games.artillery.rules.table import table_for
 
 
 @pytest.mark.parametrize("key", sorted(SCENARIOS))
@@ -54,7 +54,7 @@ def test_the_field_battle_is_the_chapters_suggestion_with_a_battery_a_side():
     """The chapter's suggested first game (a 3' table, structures on the centre line, Light
     Cannons assigned to one unit), with a battery of three Light guns a side so the guns
     matter (issue 26): one crew of six, the sum of their minimum crews."""
-    from games.artillery.data import ARTILLERY
+    from games.artillery.rules.data import ARTILLERY
     sc = SCENARIOS["field"]
     assert (sc.width, sc.height) == (36, 36)
     for seat in (0, 1):
@@ -76,7 +76,7 @@ def test_the_ship_has_hull_and_rigging_and_her_sails_are_furled():
 
 
 def test_the_column_says_where_each_scenarios_victory_stands():
-    from games.artillery.victory import standing
+    from games.artillery.rules.victory import standing
     st = new_game({"scenario": "field"})
     assert standing(st) == ("Held: H1 none, H2 none", "Scoring from round 2")
     st.units["A2"].pos = (8.5, 18.0)                   # South's musketeers walk into the wooden house
@@ -107,7 +107,7 @@ def test_the_column_says_where_each_scenarios_victory_stands():
 def test_the_town_raid_puts_the_chapters_land_rules_on_the_table():
     """Raid on the town: four of the chapter's building types held as objectives, guns of
     every size on field carriages, a Heavy that only turns and a Medium at a cart door."""
-    from games.artillery.data import ARTILLERY
+    from games.artillery.rules.data import ARTILLERY
     sc = SCENARIOS["town"]
     types = {s.type for s in sc.structures}
     assert {"shanty", "large_wooden", "large_stone", "very_large"} <= types
@@ -135,7 +135,7 @@ def test_the_towns_heavy_only_turns_and_its_medium_rolls_into_the_warehouse():
 
 
 def test_the_town_raid_standing_names_who_holds_which_building():
-    from games.artillery.victory import standing
+    from games.artillery.rules.victory import standing
     st = new_game({"scenario": "town"})
     assert standing(st) == ("Held: the raiders - / the town H5", "Scoring from round 3")
     st.units["A3"].pos = (23.0, 11.0)                  # the veterans walk into the church
@@ -181,7 +181,7 @@ def test_broadsides_one_rail_bears_and_the_crew_chooses_which_guns_fire():
 
 
 def test_broadsides_a_ship_whose_rigging_falls_to_fortitude_1_loses_and_the_count_decides_at_the_end():
-    from games.artillery.victory import check_now, end_of_round, standing
+    from games.artillery.rules.victory import check_now, end_of_round, standing
     st = new_game({"scenario": "broadside"})
     assert standing(st) == ("Rigging: the privateer F3, the guarda costa F3", "Rigging damage done: 0 to 0")
     st.sections["RN"].tally = 6                         # 3/3: two Fortitude lost
@@ -199,7 +199,7 @@ def test_bombardment_is_a_six_foot_table_with_the_ships_rail_57_inches_from_the_
     """Bombardment: the ship's Heavy Cannons reach every section of the stone fort
     only at +7 (57-58"), so against Fortitude 4 the damage target number is 11 and a
     Lucky Hit needs two natural 10s; the shore battery's victory rule."""
-    from games.artillery.actions import fire_numbers, gun_check
+    from games.artillery.rules.shots import fire_numbers, gun_check
     sc = SCENARIOS["bombard"]
     assert (sc.width, sc.height) == (72, 48) and sc.victory == "shore"
     st = new_game({"scenario": "bombard"})
@@ -214,7 +214,7 @@ def test_bombardment_is_a_six_foot_table_with_the_ships_rail_57_inches_from_the_
 
 
 def test_bombardment_the_ships_hit_on_the_fort_needs_two_natural_10s_for_a_lucky_hit():
-    from games.artillery import events as ev
+    from games.artillery.rules import events as ev
     from tests.artillery.util import activate, all_of, last, need, play, roll
     st = activate(new_game({"scenario": "bombard"}), "A4", card="AC", other="2C")
     play(st, "fire G7+G8 at FS round")
@@ -235,7 +235,7 @@ def test_bombardment_the_ships_hit_on_the_fort_needs_two_natural_10s_for_a_lucky
 def test_bombardment_the_landing_partys_field_guns_stand_in_cover_from_the_fort():
     """A cannon hit on the landing party's gun crew may land on the Light Cannon or the
     swivel behind the dunes: 6+ to save there, 9+ once they are out in the open."""
-    from games.artillery.resolve import gun_save_tn
+    from games.artillery.rules.shots import gun_save_tn
     st = new_game({"scenario": "bombard"})
     for fort_gun in ("G3", "G5"):
         for gid in ("G1", "G2"):

@@ -9,7 +9,7 @@ from games.artillery import INFO
 from games.core.ai import ThinkContext
 from games.core.match import AI, SEED_ONLY, Match, Seat
 from games.core.stats import game_stats
-from games.artillery.stats import stats
+from games.artillery.rules.stats import stats
 from tests.artillery.util import building, new, scenario
 
 

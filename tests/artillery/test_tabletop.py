@@ -10,7 +10,7 @@ import pytest
 
 import games
 from games.artillery import INFO
-from games.artillery.data import STRUCTURES
+from games.artillery.rules.data import STRUCTURES
 from games.artillery.rules import Move
 from games.core.game import CHANCE
 from games.core.match import AI, HUMAN, Match, Seat, SEED_ONLY
@@ -365,9 +365,9 @@ def _dismount():
 
 
 def test_a_critical_hit_says_what_it_did_in_the_log_the_column_and_the_tray():
-    from games.artillery import events as ev
+    from games.artillery.rules import events as ev
     from games.artillery.board_effects import Tray, _summary
-    from games.artillery.texts import event_phrases, log_lines
+    from games.artillery.rules.texts import event_phrases, log_lines
     states, entries, names = _dismount()
     st = states[-1]
     assert st.guns["G9"].destroyed
@@ -391,7 +391,7 @@ def test_a_critical_hit_says_what_it_did_in_the_log_the_column_and_the_tray():
 
 
 def test_the_column_lists_the_latest_events_oldest_first_like_the_log():
-    from games.artillery.texts import event_phrases
+    from games.artillery.rules.texts import event_phrases
     m = midgame("shore", plies=150)
     app, g = screen(m, (1280, 720))
     got = g.board.caption_lines()
@@ -516,7 +516,7 @@ def test_under_a_cover_two_people_see_the_table_but_no_hand():
 # -- 9. the set-up says the sides; the Load list the scenario and the result ---------------------
 
 def test_the_setup_says_which_side_each_seat_plays_in_each_scenario(monkeypatch):
-    from games.artillery.data import SCENARIOS
+    from games.artillery.rules.data import SCENARIOS
     from games.ui import setup as setup_mod
     from games.ui.setup import SetupScreen
     app = make_app((800, 600))
@@ -607,7 +607,7 @@ def test_no_label_of_a_rules_picture_is_cut_or_overlapping(win, size, monkeypatc
 
 
 def test_a_shot_declared_reads_as_english_one_gun_fires_guns_and_small_arms_fire():
-    from games.artillery.events import ShotDeclared
+    from games.artillery.rules.events import ShotDeclared
     one = ShotDeclared(unit="A1", guns=("G1",), target="B2", ammo="round", distance=9.0, penalty=1, tn=5)
     two = ShotDeclared(unit="A1", guns=("G1", "G2"), target="B2", ammo="grape", distance=3.0, penalty=0, tn=4)
     arms = ShotDeclared(unit="B3", guns=(), target="A1", ammo="small", distance=6.0, penalty=1, tn=6)

@@ -2,7 +2,7 @@
 through real moves (deals, picks, the reveal, fixed dice)."""
 from __future__ import annotations
 
-from games.artillery.data import GunDef, Scenario, SectionDef, StructureDef, TerrainPiece, UnitDef, rect
+from games.artillery.rules.data import GunDef, Scenario, SectionDef, StructureDef, TerrainPiece, UnitDef, rect
 from games.artillery.rules import ArtilleryState, Move, from_scenario, parse_text
 from games.core.game import CHANCE
 

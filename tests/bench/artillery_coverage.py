@@ -124,10 +124,10 @@ def _min_crew(st, guns) -> int:
 def count_rules(match) -> tuple[Counter, dict]:  # noqa: C901 - one branch per rule, read in one place
     """The rules that fired in a finished match (key -> times), and who did the damage:
     {"guns": models, "small": models, "shots": Counter of shot kinds, "struct": points}."""
-    from games.artillery import events as ev
-    from games.artillery import geometry as geo
-    from games.artillery.data import LUCKY_TWO_TENS_FROM, STRUCTURES
-    from games.artillery.resolve import unit_cover
+    from games.artillery.rules import events as ev
+    from games.artillery.rules import geometry as geo
+    from games.artillery.rules.data import LUCKY_TWO_TENS_FROM, STRUCTURES
+    from games.artillery.rules.shots import unit_cover
     c: Counter = Counter()
     dmg = {"guns": 0, "small": 0, "struct": 0, "shots": Counter()}
     kind = "small"          # what the shot being resolved is: "small" or "guns"
@@ -363,7 +363,7 @@ def table(results: list[dict]) -> str:
 
 
 def main(argv=None) -> None:
-    from games.artillery.data import SCENARIO_ORDER
+    from games.artillery.rules.data import SCENARIO_ORDER
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--scenario", action="append", choices=SCENARIO_ORDER)
     ap.add_argument("--games", type=int, default=100)

@@ -343,10 +343,7 @@ def import_cycles(files: list[str]) -> list[list[str]]:
     return out
 
 
-@pytest.mark.parametrize("info", [pytest.param(g, marks=pytest.mark.xfail(
-    strict=True, reason="issue 27: Artillery's rules, actions, resolve and forecast import each other "
-                        "inside functions; left for the split into a rules/ package"))
-    if g.id == "artillery" else g for g in games.GAMES], ids=lambda i: i.id)
+@pytest.mark.parametrize("info", games.GAMES, ids=lambda i: i.id)
 def test_a_games_rules_modules_import_each_other_in_no_cycle(info):
     cycles = import_cycles(closure(info.rules_module, f"games.{info.id}"))
     assert not cycles, cycles

@@ -260,7 +260,7 @@ def _aim(board, send, st, target) -> bool:
 
 def _artillery(board, move, send) -> None:
     from games.artillery.board_panel import card_key_label
-    from games.artillery.geometry import compass_name
+    from games.artillery.rules.geometry import compass_name
     st = board.host.visible_state()
     k = move.kind
     if board.panel.show_all:                   # the list of every move is still open: back to the column

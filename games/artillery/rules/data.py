@@ -18,6 +18,7 @@ Facings are compass degrees: 0 = north, 90 = east, 180 = south, 270 = west.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 Point = tuple[float, float]
 Poly = tuple[Point, ...]
@@ -342,7 +343,7 @@ class Scenario:
     structures: tuple[StructureDef, ...]
     units: tuple[UnitDef, ...]
     guns: tuple[GunDef, ...]
-    params: dict = field(default_factory=dict)   # victory-rule parameters
+    params: dict[str, Any] = field(default_factory=dict)   # victory-rule parameters
     draws: bool = False               # whether the victory rule allows a draw
 
 

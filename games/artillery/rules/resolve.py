@@ -13,56 +13,24 @@ plain JSON-able data, so states copy and save mid-shot.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any, Iterable
 
-from games.artillery import events as ev
-from games.artillery import odds
-from games.artillery.actions import fire_kind, fire_numbers, shot_numbers, sort_ids, unit_distance
-from games.artillery.data import (
-    ARTILLERY, BEST_SAVE, COVER_BONUS, GUN_COVER_REACH, GUN_SAVE_COVER, GUN_SAVE_OPEN, NATURAL,
-    ROUT_MIN, SHOT, STRUCTURES, crit_row)
-from games.artillery import geometry as geo
-
-if TYPE_CHECKING:
-    from games.artillery.rules import ArtilleryState, Gun, Unit
+from . import events as ev
+from . import flow, odds
+from .data import ARTILLERY, NATURAL, ROUT_MIN, SHOT, STRUCTURES, crit_row
+from .pieces import Gun, Unit, sort_ids
+from .shots import fire_kind, fire_numbers, gun_save_tn, save_tn, shot_numbers, unit_distance
+from .state import State
 
 
-def _hits(dice, tn: int, natural: bool = True) -> int:
+def _hits(dice: Iterable[int], tn: int, natural: bool = True) -> int:
     return sum(1 for v in dice if v >= tn or (natural and v == NATURAL))
-
-
-# ---------------------------------------------------------------------------
-# Cover and saves (OURS)
-# ---------------------------------------------------------------------------
-def unit_cover(st: ArtilleryState, u: Unit, origin) -> str:
-    """'hard' inside an intact section, 'normal' behind or in cover terrain, in a
-    wrecked section, or next to a field gun; else 'open'."""
-    poly_in = [sid for sid, s in st.table.sections.items() if geo.point_in_poly(u.pos, s.poly)]
-    if any(not st.sections[sid].wrecked for sid in poly_in):
-        return "hard"
-    if poly_in:
-        return "normal"
-    if st.table.terrain_cover(u.pos, tuple(origin)):
-        return "normal"
-    for g in st.guns.values():
-        if g.carriage and not g.destroyed and geo.dist(g.pos, u.pos) <= GUN_COVER_REACH + 1e-9:
-            return "normal"
-    return "open"
-
-
-def save_tn(st: ArtilleryState, u: Unit, origin) -> int:
-    return max(BEST_SAVE, u.profile.save - COVER_BONUS[unit_cover(st, u, origin)])
-
-
-def gun_save_tn(st: ArtilleryState, g: Gun, origin) -> int:
-    """A carriage gun hit by a cannon: 6+ in cover, 9+ in the open (the chapter)."""
-    return GUN_SAVE_COVER if st.table.terrain_cover(g.pos, tuple(origin)) else GUN_SAVE_OPEN
 
 
 # ---------------------------------------------------------------------------
 # Declaring
 # ---------------------------------------------------------------------------
-def declare_fire(st: ArtilleryState, u: Unit, guns: list[Gun], target: str, ammo: str) -> None:
+def declare_fire(st: State, u: Unit, guns: list[Gun], target: str, ammo: str) -> None:
     assert st.act is not None
     kind = fire_kind(guns)
     d, line, _band, pen, tn, _mx = fire_numbers(st, guns, target, ammo)
@@ -80,20 +48,20 @@ def declare_fire(st: ArtilleryState, u: Unit, guns: list[Gun], target: str, ammo
         n = len(guns)
         res_kind = "cannon"
     ids = sort_ids(g.id for g in guns)
-    st._emit(ev.ShotDeclared(u.id, ids, target, ammo, round(d, 2), pen, tn))
+    st.emit(ev.ShotDeclared(u.id, ids, target, ammo, round(d, 2), pen, tn))
     st.res = {"kind": res_kind, "unit": u.id, "seat": u.seat, "guns": list(ids), "target": target,
               "ammo": ammo, "tn": tn, "penalty": pen, "distance": d, "origin": list(line[0])}
     st.need = {"purpose": "initial", "n": n, "tn": tn, "actor": u.seat, "rolled": [], "natural": True,
                "about": target}
 
 
-def declare_small_arms(st: ArtilleryState, u: Unit, target: str) -> None:
+def declare_small_arms(st: State, u: Unit, target: str) -> None:
     assert st.act is not None
     d, line = unit_distance(st, u, target)
     _band, pen, tn, _mx = shot_numbers("small", "", d, u.profile.shoot)
     st.act.fired = "small arms"
     st.act.tests += 1
-    st._emit(ev.ShotDeclared(u.id, (), target, "small", round(d, 2), pen, tn))
+    st.emit(ev.ShotDeclared(u.id, (), target, "small", round(d, 2), pen, tn))
     st.res = {"kind": "small", "unit": u.id, "seat": u.seat, "guns": [], "target": target,
               "ammo": "small", "tn": tn, "penalty": pen, "distance": d, "origin": list(u.pos)}
     st.need = {"purpose": "initial", "n": u.models, "tn": tn, "actor": u.seat, "rolled": [],
@@ -103,11 +71,29 @@ def declare_small_arms(st: ArtilleryState, u: Unit, target: str) -> None:
 # ---------------------------------------------------------------------------
 # Dice handlers
 # ---------------------------------------------------------------------------
-def on_dice(st: ArtilleryState, need: dict[str, Any]) -> None:
+def roll(st: State, value: int) -> None:
+    """One d10: a roll-off's (no dice wanted) or the next of the batch wanted now."""
+    if st.need is None:
+        flow.rolloff(st, value)
+        return
+    st.need["rolled"].append(value)
+    if len(st.need["rolled"]) >= st.need["n"]:
+        need, st.need = st.need, None
+        on_dice(st, need)
+
+
+def casualty(st: State, choice: str) -> None:
+    """Where the cannon hit on a gun crew lands: ``man`` or a gun's id."""
+    d, st.decision = st.decision, None
+    assert d is not None
+    on_casualty_choice(st, d, choice)
+
+
+def on_dice(st: State, need: dict[str, Any]) -> None:
     _HANDLERS[need["purpose"]](st, need)
 
 
-def _on_initial(st: ArtilleryState, need: dict[str, Any]) -> None:
+def _on_initial(st: State, need: dict[str, Any]) -> None:
     res = st.res
     assert res is not None
     dice = need["rolled"]
@@ -118,7 +104,7 @@ def _on_initial(st: ArtilleryState, need: dict[str, Any]) -> None:
     else:
         hit_guns = []
         hits = _hits(dice, tn)
-    st._emit(ev.ShootTest(res["unit"], tuple(res["guns"]), res["target"], res["ammo"], tn, tuple(dice), hits,
+    st.emit(ev.ShootTest(res["unit"], tuple(res["guns"]), res["target"], res["ammo"], tn, tuple(dice), hits,
                           tuple(hit_guns)))
     if hits == 0:
         return
@@ -133,7 +119,7 @@ def _on_initial(st: ArtilleryState, need: dict[str, Any]) -> None:
         _apply_damage(st, target, hits // 2, tens, tn)        # grape and swivels: rigging takes half
 
 
-def _damage_step(st: ArtilleryState, sid: str, hit_guns: list[str], res: dict[str, Any]) -> dict[str, Any]:
+def _damage_step(st: State, sid: str, hit_guns: list[str], res: dict[str, Any]) -> dict[str, Any]:
     shot = SHOT[res["ammo"]]
     rigging = st.table.is_rigging(sid)
     bonus = 0
@@ -145,23 +131,23 @@ def _damage_step(st: ArtilleryState, sid: str, hit_guns: list[str], res: dict[st
             "halve": halve}
 
 
-def _on_damage(st: ArtilleryState, need: dict[str, Any]) -> None:
+def _on_damage(st: State, need: dict[str, Any]) -> None:
     dice = need["rolled"]
     tn = need["tn"]
     succ = _hits(dice, tn)                                   # OURS: a natural 10 always damages
     hits = succ // 2 if need["halve"] else succ
     tens = sum(1 for v in dice if v == NATURAL)
-    st._emit(ev.DamageRoll(need["about"], tn, tuple(dice), succ, hits, bool(need["halve"])))
+    st.emit(ev.DamageRoll(need["about"], tn, tuple(dice), succ, hits, bool(need["halve"])))
     _apply_damage(st, need["about"], hits, tens, tn)
 
 
-def _apply_damage(st: ArtilleryState, sid: str, hits: int, tens: int, tn: int) -> None:
+def _apply_damage(st: State, sid: str, hits: int, tens: int, tn: int) -> None:
     s = st.sections[sid]
     f0 = st.fortitude(sid)
     s.tally += hits
     f1 = st.fortitude(sid)
     if hits > 0:
-        st._emit(ev.StructureDamaged(sid, hits, s.tally, f0, f1))
+        st.emit(ev.StructureDamaged(sid, hits, s.tally, f0, f1))
     assert st.res is not None
     st.res["occ"] = {"section": sid, "hits": hits, "extra": {}}
     steps: list[dict[str, Any]] = []
@@ -172,7 +158,7 @@ def _apply_damage(st: ArtilleryState, sid: str, hits: int, tens: int, tn: int) -
     st.todo[0:0] = steps
 
 
-def _on_crit(st: ArtilleryState, need: dict[str, Any]) -> None:
+def _on_crit(st: State, need: dict[str, Any]) -> None:
     sid = need["about"]
     roll = need["rolled"][0]
     lucky = bool(need["lucky"])
@@ -180,61 +166,61 @@ def _on_crit(st: ArtilleryState, need: dict[str, Any]) -> None:
     table = STRUCTURES[st.sections[sid].type].critical_table
     row = crit_row(table, result)
     detail = _EFFECTS[row.effect](st, sid)
-    st._emit(ev.CriticalResult(sid, lucky, roll, max(0, result), row.name, row.effect,
+    st.emit(ev.CriticalResult(sid, lucky, roll, max(0, result), row.name, row.effect,
                                (row.text + (" " + detail if detail else "")).strip()))
 
 
-def _occ_extra(st: ArtilleryState, uid: str, n: int) -> None:
+def _occ_extra(st: State, uid: str, n: int) -> None:
     assert st.res is not None
     extra = st.res["occ"]["extra"]
     extra[uid] = extra.get(uid, 0) + n
 
 
-def _eff_none(st: ArtilleryState, sid: str) -> str:
+def _eff_none(st: State, sid: str) -> str:
     return ""
 
 
-def _eff_occupant_hit(st: ArtilleryState, sid: str) -> str:
+def _eff_occupant_hit(st: State, sid: str) -> str:
     for u in st.units_in_section(sid):
         _occ_extra(st, u.id, 1)
     return ""
 
 
-def _eff_extra_damage(st: ArtilleryState, sid: str) -> str:
+def _eff_extra_damage(st: State, sid: str) -> str:
     s = st.sections[sid]
     f0 = st.fortitude(sid)
     s.tally += 1
-    st._emit(ev.StructureDamaged(sid, 1, s.tally, f0, st.fortitude(sid)))
+    st.emit(ev.StructureDamaged(sid, 1, s.tally, f0, st.fortitude(sid)))
     return ""
 
 
-def _eff_gun_dismounted(st: ArtilleryState, sid: str) -> str:
+def _eff_gun_dismounted(st: State, sid: str) -> str:
     guns = sort_ids(g.id for g in st.guns.values() if g.section == sid and not g.destroyed)
     if not guns:
         _eff_extra_damage(st, sid)
         return "(No gun there: one more point of damage instead.)"
     st.guns[guns[0]].destroyed = True
-    st._emit(ev.GunDestroyed(guns[0], "dismounted by a critical hit"))
+    st.emit(ev.GunDestroyed(guns[0], "dismounted by a critical hit"))
     return f"({guns[0]} is lost.)"
 
 
-def _eff_fortitude_down(st: ArtilleryState, sid: str) -> str:
+def _eff_fortitude_down(st: State, sid: str) -> str:
     f0 = st.fortitude(sid)
     st.sections[sid].down += 1
     f1 = st.fortitude(sid)
     return f"(Fortitude {f0} -> {f1}.)" if f1 != f0 else "(Fortitude cannot fall below 1.)"
 
 
-def _eff_destroyed(st: ArtilleryState, sid: str) -> str:
+def _eff_destroyed(st: State, sid: str) -> str:
     s = st.sections[sid]
     s.wrecked = True
     for g in st.guns.values():
         if g.section == sid and not g.destroyed:
             g.destroyed = True
-            st._emit(ev.GunDestroyed(g.id, "lost with its section"))
+            st.emit(ev.GunDestroyed(g.id, "lost with its section"))
     for u in st.units_in_section(sid):
         _occ_extra(st, u.id, math.ceil(u.models / 2))
-    st._emit(ev.SectionWrecked(sid))
+    st.emit(ev.SectionWrecked(sid))
     return ""
 
 
@@ -244,32 +230,32 @@ _EFFECTS = {
 }
 
 
-def _on_saves(st: ArtilleryState, need: dict[str, Any]) -> None:
+def _on_saves(st: State, need: dict[str, Any]) -> None:
     u = st.units[need["about"]]
     dice = need["rolled"]
     saved = _hits(dice, need["tn"])
     failed = len(dice) - saved
-    st._emit(ev.Saves(u.id, need["tn"], tuple(dice), saved, failed))
+    st.emit(ev.Saves(u.id, need["tn"], tuple(dice), saved, failed))
     casualties(st, u, failed)
 
 
-def _on_gunsave(st: ArtilleryState, need: dict[str, Any]) -> None:
+def _on_gunsave(st: State, need: dict[str, Any]) -> None:
     g = st.guns[need["about"]]
     roll = need["rolled"][0]
     saved = roll >= need["tn"] or roll == NATURAL
-    st._emit(ev.GunSave(g.id, need["tn"], roll, saved))
+    st.emit(ev.GunSave(g.id, need["tn"], roll, saved))
     if not saved:
         g.destroyed = True
-        st._emit(ev.GunDestroyed(g.id, "smashed by cannon fire"))
+        st.emit(ev.GunDestroyed(g.id, "smashed by cannon fire"))
 
 
-def _on_fatigue(st: ArtilleryState, need: dict[str, Any]) -> None:
+def _on_fatigue(st: State, need: dict[str, Any]) -> None:
     u = st.units[need["about"]]
     roll = need["rolled"][0]
     passed = roll >= need["tn"]
     if not passed:
         u.fatigue += 1
-    st._emit(ev.FatigueTest(u.id, need["tn"], roll, passed, u.fatigue))
+    st.emit(ev.FatigueTest(u.id, need["tn"], roll, passed, u.fatigue))
     check_rout(st, u)
 
 
@@ -282,29 +268,29 @@ _HANDLERS = {
 # ---------------------------------------------------------------------------
 # Casualties, routs
 # ---------------------------------------------------------------------------
-def casualties(st: ArtilleryState, u: Unit, n: int) -> None:
+def casualties(st: State, u: Unit, n: int) -> None:
     n = min(n, u.models)
     if n <= 0:
         return
     u.models -= n
     st.removed[u.seat] += n
-    st._emit(ev.Casualties(u.id, n, u.models))
+    st.emit(ev.Casualties(u.id, n, u.models))
     if u.models == 0:
         unit_gone(st, u, "destroyed")
 
 
-def unit_gone(st: ArtilleryState, u: Unit, how: str) -> None:
+def unit_gone(st: State, u: Unit, how: str) -> None:
     if u.gone:
         return
     u.gone = how
     if how == "routed":
         st.removed[u.seat] += u.models
-    st._emit(ev.UnitGone(u.id, how))
+    st.emit(ev.UnitGone(u.id, how))
     lost = sort_ids(g.id for g in st.guns.values() if g.crew == u.id)
     for gid in lost:
         st.guns[gid].crew = None
     if lost:
-        st._emit(ev.Abandoned(u.id, lost, "crew lost"))
+        st.emit(ev.Abandoned(u.id, lost, "crew lost"))
 
 
 def rout_threshold(u: Unit) -> int:
@@ -312,29 +298,29 @@ def rout_threshold(u: Unit) -> int:
     return max(u.models, ROUT_MIN)
 
 
-def check_rout(st: ArtilleryState, u: Unit) -> None:
+def check_rout(st: State, u: Unit) -> None:
     if u.alive and u.fatigue >= rout_threshold(u):
         unit_gone(st, u, "routed")
 
 
-def gain_fatigue(st: ArtilleryState, u: Unit, reason: str) -> None:
+def gain_fatigue(st: State, u: Unit, reason: str) -> None:
     u.fatigue += 1
-    st._emit(ev.FatigueGained(u.id, u.fatigue, reason))
+    st.emit(ev.FatigueGained(u.id, u.fatigue, reason))
     check_rout(st, u)
 
 
 # ---------------------------------------------------------------------------
 # Steps
 # ---------------------------------------------------------------------------
-def _origin(st: ArtilleryState):
+def _origin(st: State) -> tuple[float, ...]:
     return tuple(st.res["origin"]) if st.res else (0.0, 0.0)
 
 
-def _field_guns(st: ArtilleryState, u: Unit) -> list[Gun]:
+def _field_guns(st: State, u: Unit) -> list[Gun]:
     return [g for g in st.operable(u) if g.carriage]
 
 
-def _step_unit_hits(st: ArtilleryState, step: dict[str, Any]) -> None:
+def _step_unit_hits(st: State, step: dict[str, Any]) -> None:
     u = st.units[step["unit"]]
     if not u.alive:
         return
@@ -355,10 +341,10 @@ def _step_unit_hits(st: ArtilleryState, step: dict[str, Any]) -> None:
         st.todo.insert(0, {"step": "fatigue", "unit": u.id})
 
 
-def on_casualty_choice(st: ArtilleryState, d: dict[str, Any], choice: str) -> None:
+def on_casualty_choice(st: State, d: dict[str, Any], choice: str) -> None:
     u = st.units[d["unit"]]
     rest = {"step": "unit_hits", "unit": u.id, "hits": d["hits"] - 1, "cannon": True, "saves": d["saves"]}
-    st._emit(ev.CasualtyChosen(u.id, choice))
+    st.emit(ev.CasualtyChosen(u.id, choice))
     if choice == "man":
         if d["saves"]:
             st.todo[0:0] = [{"step": "saves", "unit": u.id, "n": 1, "tn": save_tn(st, u, _origin(st))}, rest]
@@ -383,7 +369,7 @@ def allot(hits: int, units: list[Unit]) -> dict[str, int]:
     return out
 
 
-def _step_occupants(st: ArtilleryState, step: dict[str, Any]) -> None:
+def _step_occupants(st: State, step: dict[str, Any]) -> None:
     assert st.res is not None
     occ = st.res.pop("occ", None)
     if not occ:
@@ -396,7 +382,7 @@ def _step_occupants(st: ArtilleryState, step: dict[str, Any]) -> None:
     got = tuple((uid, n) for uid, n in sorted(shares.items()) if n > 0)
     if not got:
         return
-    st._emit(ev.HitsAllotted(occ["section"], got))
+    st.emit(ev.HitsAllotted(occ["section"], got))
     steps: list[dict[str, Any]] = []
     for uid, n in got:
         u = st.units[uid]
@@ -405,37 +391,37 @@ def _step_occupants(st: ArtilleryState, step: dict[str, Any]) -> None:
     st.todo[0:0] = steps
 
 
-def _need(st: ArtilleryState, purpose: str, n: int, tn: int, actor: int, about: str, **extra: Any) -> None:
+def _need(st: State, purpose: str, n: int, tn: int, actor: int, about: str, **extra: Any) -> None:
     st.need = {"purpose": purpose, "n": n, "tn": tn, "actor": actor, "rolled": [], "about": about, **extra}
 
 
-def _step_damage(st: ArtilleryState, step: dict[str, Any]) -> None:
+def _step_damage(st: State, step: dict[str, Any]) -> None:
     if step["n"] <= 0:
         return
     assert st.res is not None
     _need(st, "damage", step["n"], step["tn"], st.res["seat"], step["section"], halve=step["halve"])
 
 
-def _step_crit(st: ArtilleryState, step: dict[str, Any]) -> None:
+def _step_crit(st: State, step: dict[str, Any]) -> None:
     if st.sections[step["section"]].wrecked:
         return
     assert st.res is not None
     _need(st, "crit", 1, 0, st.res["seat"], step["section"], lucky=step["lucky"])
 
 
-def _step_saves(st: ArtilleryState, step: dict[str, Any]) -> None:
+def _step_saves(st: State, step: dict[str, Any]) -> None:
     u = st.units[step["unit"]]
     if u.alive and step["n"] > 0:
         _need(st, "saves", step["n"], step["tn"], u.seat, u.id)
 
 
-def _step_gunsave(st: ArtilleryState, step: dict[str, Any]) -> None:
+def _step_gunsave(st: State, step: dict[str, Any]) -> None:
     g = st.guns[step["gun"]]
     if not g.destroyed:
         _need(st, "gunsave", 1, step["tn"], g.seat if g.crew is None else st.units[g.crew].seat, g.id)
 
 
-def _step_fatigue(st: ArtilleryState, step: dict[str, Any]) -> None:
+def _step_fatigue(st: State, step: dict[str, Any]) -> None:
     u = st.units[step["unit"]]
     if u.alive:
         _need(st, "fatigue", 1, u.profile.resolve, u.seat, u.id)
@@ -447,7 +433,7 @@ _STEPS = {
 }
 
 
-def _finish_shot(st: ArtilleryState) -> None:
+def _finish_shot(st: State) -> None:
     res, st.res = st.res, None
     act = st.act
     if res is None or act is None:
@@ -455,10 +441,10 @@ def _finish_shot(st: ArtilleryState) -> None:
     u = st.units[res["unit"]]
     if act.tests > 1 and u.alive:
         gain_fatigue(st, u, "another shoot test this activation")
-    st._check_victory()
+    flow.check_victory(st)
 
 
-def settle(st: ArtilleryState) -> None:
+def settle(st: State) -> None:
     """Run automatic steps until a die, a decision or a player's move is due."""
     while not st.over:
         if st.need is not None or st.decision is not None:
@@ -474,6 +460,6 @@ def settle(st: ArtilleryState) -> None:
         if st.phase == "act" and act is not None:
             u = st.units[act.unit]
             if not u.alive or act.used >= act.actions:
-                st._end_activation()
+                flow.end_activation(st)
                 continue
         return

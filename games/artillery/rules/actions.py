@@ -1,210 +1,43 @@
 """The active unit's actions: what is legal (with the reason when not) and doing it.
 
-Used by :mod:`games.artillery.rules`; every function takes the state first.
+Functions over a :class:`~games.artillery.rules.state.State`, called by the game
+(:mod:`.game`); every function takes the state first.
 ``problem(st, move)`` is the single source of legality for actions: the legal
 move list is the candidate list filtered through it, so the two never disagree.
 
 Why one module of some 700 lines: each action's legality check and its effect
 sit side by side, so that a reader sees what is refused and what is done in one
-place; the shoot test itself is in ``resolve.py``.
+place; the shoot test itself is in ``resolve.py``, the geometry of shots (arcs,
+sight, distances, target numbers) in ``shots.py``.
 """
 from __future__ import annotations
 
 import math
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import Callable, Iterable, Iterator, Sequence
 
-from games.artillery import events as ev
-from games.artillery import geometry as geo
-from games.artillery.table import MEMO_LIMIT
-from games.artillery.data import (
-    ARC_HALF_ANGLE, ARTILLERY, COMPASS, ROUGH_COST, SHOT, SHOT_ORDER, SMALL_ARMS_BAND,
-    SPIKE_REACH, UNIT_HEIGHT, UNIT_RADIUS, UNIT_SPACING, Point)
+from . import events as ev
+from . import flow, resolve
+from . import geometry as geo
+from .data import ROUGH_COST, SHOT, SHOT_ORDER, SPIKE_REACH, UNIT_RADIUS, UNIT_SPACING
+from .moves import Move
+from .pieces import Gun, Unit, sort_ids
+from .shots import fire_numbers, gun_check, unit_distance, unit_sight
+from .state import MoveContext, State
 
-if TYPE_CHECKING:
-    from games.artillery.rules import ArtilleryState, Gun, GunCheck, Move, Unit
-
-SWIVEL_MAX_RANGE = 24.0          # OURS
 ACTION_KINDS = ("move", "turn", "fire", "shoot", "reload", "dreload", "assign", "abandon", "spike",
                 "rally", "end")
 
 
-def id_key(i: str) -> tuple[str, int]:
-    """Natural order of ids: G2 before G10."""
-    head = i.rstrip("0123456789")
-    tail = i[len(head):]
-    return (head, int(tail) if tail else -1)
-
-
-def sort_ids(ids) -> tuple[str, ...]:
-    return tuple(sorted(ids, key=id_key))
-
-
-def _and(items) -> str:
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-# ---------------------------------------------------------------------------
-# Geometry of shots
-# ---------------------------------------------------------------------------
-def target_shape(st: ArtilleryState, target: str, towards: Point):
-    """(sample points, height, sections that do not block) of a target."""
-    if target in st.units:
-        u = st.units[target]
-        sec = st.unit_section(u)
-        return (geo.circle_sample_points(u.pos, UNIT_RADIUS, towards), UNIT_HEIGHT,
-                frozenset([sec]) if sec else frozenset())
-    sec_def = st.table.sections[target]
-    return geo.poly_sample_points(sec_def.poly), sec_def.height, frozenset([target])
-
-
-#: structure types that are ships: their mounted cannons fire across the width of their deck
-SHIP_TYPES = frozenset({"hull"})
-
-
-def on_ship_deck(st: ArtilleryState, g: Gun) -> bool:
-    """A cannon mounted on a ship's deck (swivels keep their all-round arc)."""
-    return g.section is not None and not g.stats.swivel and st.sections[g.section].type in SHIP_TYPES
-
-
-def deck_span(st: ArtilleryState, g: Gun) -> tuple[float, float]:
-    """How wide the gun's deck section is, seen along the gun's facing."""
-    assert g.section is not None
-    return geo.across_span(st.table.sections[g.section].poly, g.facing)
-
-
-def in_arc(st: ArtilleryState, g: Gun, p: Point) -> bool:
-    """Whether point ``p`` is in gun ``g``'s arc of fire.  The chapter: all round
-    for a swivel; a cone up to 45 degrees from the facing on a carriage or from the
-    wall face in a fortification (reading: 45 either side); on a ship, the width
-    of the deck it is on (reading: the straight corridor ahead of the gun, as wide
-    as its deck section seen along its facing)."""
-    if g.stats.swivel:
-        return True
-    if on_ship_deck(st, g):
-        return geo.in_band(p, g.pos, g.facing, deck_span(st, g))
-    return geo.angle_diff(geo.bearing(g.pos, p), g.facing) <= ARC_HALF_ANGLE + 1e-6
-
-
-def gun_check(st: ArtilleryState, g: Gun, target: str) -> GunCheck:
-    """Whether gun ``g`` has the target in its arc and in sight (and what blocks it)."""
-    from games.artillery.rules import GunCheck
-    pts, height, excl = target_shape(st, target, g.pos)
-    if g.section:
-        excl = excl | {g.section}
-    in_arc_pts = [p for p in pts if in_arc(st, g, p)]
-    if not in_arc_pts:
-        return GunCheck(g.id, False, False, None)
-    first = None
-    for p in in_arc_pts:
-        b = st.table.blocker(g.pos, p, height, excl, st.wrecked)
-        if b is None:
-            return GunCheck(g.id, True, True, None)
-        first = first or b
-    return GunCheck(g.id, True, False, first)
-
-
-def unit_sight(st: ArtilleryState, u: Unit, target: str) -> str | None:
-    """None if unit ``u`` sees the target unit, else what blocks it."""
-    pts, height, excl = target_shape(st, target, u.pos)
-    own = st.unit_section(u)
-    if own:
-        excl = excl | {own}
-    first = None
-    for p in pts:
-        b = st.table.blocker(u.pos, p, height, excl, st.wrecked)
-        if b is None:
-            return None
-        first = first or b
-    return first or "something"
-
-
-def measure_from_gun(st: ArtilleryState, g: Gun, target: str) -> tuple[float, tuple[Point, Point]]:
-    """Distance from a gun (from its section's edge when mounted) to a target's
-    closest model or edge, and the measured line (memoised per table)."""
-    tpos = st.units[target].pos if target in st.units else None
-    key = (g.section or g.pos, target if tpos is None else tpos)
-    memo = st.table.__dict__.setdefault("_measure", {})
-    got = memo.get(key)
-    if got is None:
-        if len(memo) > MEMO_LIMIT:
-            memo.clear()
-        got = memo[key] = _measure_gun(st, g, target)
-    return got
-
-
-def _measure_gun(st: ArtilleryState, g: Gun, target: str) -> tuple[float, tuple[Point, Point]]:
-    if g.section is not None:
-        return _measure_poly(st, st.table.sections[g.section].poly, target)
-    if target in st.units:
-        c = st.units[target].pos
-        d = geo.dist(g.pos, c)
-        if d <= UNIT_RADIUS:
-            return 0.0, (g.pos, g.pos)
-        t = (d - UNIT_RADIUS) / d
-        return d - UNIT_RADIUS, (g.pos, (g.pos[0] + (c[0] - g.pos[0]) * t, g.pos[1] + (c[1] - g.pos[1]) * t))
-    poly = st.table.sections[target].poly
-    q = geo.closest_point_on_poly(g.pos, poly)
-    return geo.dist(g.pos, q), (g.pos, q)
-
-
-def _measure_poly(st: ArtilleryState, poly, target: str) -> tuple[float, tuple[Point, Point]]:
-    if target in st.units:
-        c = st.units[target].pos
-        p = geo.closest_point_on_poly(c, poly)
-        d = geo.dist(p, c)
-        if d <= UNIT_RADIUS:
-            return 0.0, (p, p)
-        t = (d - UNIT_RADIUS) / d
-        return d - UNIT_RADIUS, (p, (p[0] + (c[0] - p[0]) * t, p[1] + (c[1] - p[1]) * t))
-    other = st.table.sections[target].poly
-    best = (math.inf, (poly[0], other[0]))
-    for a in poly:
-        q = geo.closest_point_on_poly(a, other)
-        best = min(best, (geo.dist(a, q), (a, q)), key=lambda x: x[0])
-    for b in other:
-        q = geo.closest_point_on_poly(b, poly)
-        best = min(best, (geo.dist(b, q), (q, b)), key=lambda x: x[0])
-    if geo.poly_poly_dist(poly, other) == 0.0:
-        return 0.0, best[1]
-    return best[0], best[1]
-
-
-def group_distance(st: ArtilleryState, guns, target: str) -> tuple[float, tuple[Point, Point]]:
-    """Distance from the closest gun of the group."""
-    return min((measure_from_gun(st, g, target) for g in guns), key=lambda x: x[0])
-
-
-def unit_distance(st: ArtilleryState, u: Unit, target: str) -> tuple[float, tuple[Point, Point]]:
-    c = st.units[target].pos
-    d = geo.dist(u.pos, c)
-    gap = max(0.0, d - 2 * UNIT_RADIUS)
-    if d <= 1e-9:
-        return 0.0, (u.pos, c)
-    ux, uy = (c[0] - u.pos[0]) / d, (c[1] - u.pos[1]) / d
-    return gap, ((u.pos[0] + ux * UNIT_RADIUS, u.pos[1] + uy * UNIT_RADIUS),
-                 (c[0] - ux * UNIT_RADIUS, c[1] - uy * UNIT_RADIUS))
-
-
-def shot_numbers(kind: str, ammo: str, distance: float, shoot: int = 0) -> tuple[int, int, int, float | None]:
-    """(band inches, penalty, target number, maximum range) of a shoot test.
-
-    ``kind`` is cannon (ammo round/chain/grape), swivel or small (``shoot``: the unit's skill)."""
-    if kind == "cannon":
-        s = SHOT[ammo]
-        pen = int(distance // s.band)
-        return s.band, pen, ARTILLERY["light"].base_tn + pen, s.max_range
-    pen = int(distance // SMALL_ARMS_BAND)
-    if kind == "swivel":
-        return SMALL_ARMS_BAND, pen, ARTILLERY["swivel"].base_tn + pen, SWIVEL_MAX_RANGE
-    return SMALL_ARMS_BAND, pen, shoot + pen, None
+def _and(items: Iterable[str]) -> str:
+    xs = list(items)
+    return xs[0] if len(xs) == 1 else ", ".join(xs[:-1]) + " and " + xs[-1]
 
 
 # ---------------------------------------------------------------------------
 # Problems: None when legal, else the reason in a player's words
 # ---------------------------------------------------------------------------
-def problem(st: ArtilleryState, m: Move) -> str | None:
+def problem(st: State, m: Move) -> str | None:
     act = st.act
     if act is None:
         return "no unit is active"
@@ -218,13 +51,13 @@ def problem(st: ArtilleryState, m: Move) -> str | None:
     return _PROBLEMS[m.kind](st, u, m)
 
 
-def _unit_named(st: ArtilleryState, u: Unit, m: Move) -> str | None:
+def _unit_named(st: State, u: Unit, m: Move) -> str | None:
     if m.a != u.id:
         return f"only the active unit, {u.id}, may act now" if m.a in st.units else f"there is no unit {m.a}"
     return None
 
 
-def move_allowance(st: ArtilleryState, u: Unit, carry: list[Gun]) -> tuple[int, str]:
+def move_allowance(st: State, u: Unit, carry: list[Gun]) -> tuple[int, str]:
     """(inches, explanation) of a move action carrying ``carry`` (before terrain)."""
     base = u.profile.move
     pens = [g.stats.move_penalty or 0 for g in carry]
@@ -233,11 +66,11 @@ def move_allowance(st: ArtilleryState, u: Unit, carry: list[Gun]) -> tuple[int, 
     return base - pen, why
 
 
-def carried_guns(st: ArtilleryState, u: Unit) -> list[Gun]:
+def carried_guns(st: State, u: Unit) -> list[Gun]:
     return [g for g in st.operable(u) if g.carriage]
 
 
-def _carry_problem(u: Unit, carry: list[Gun]) -> str | None:
+def carry_problem(u: Unit, carry: list[Gun]) -> str | None:
     for g in carry:
         if g.stats.move_penalty is None:
             return (f"{g.id} is a {g.stats.name}: on a field carriage it cannot be moved, only turned "
@@ -249,7 +82,7 @@ def _carry_problem(u: Unit, carry: list[Gun]) -> str | None:
     return None
 
 
-def _chosen_problem(u: Unit, guns: list[Gun], chosen: tuple[str, ...], leave: bool) -> str | None:
+def chosen_problem(u: Unit, guns: list[Gun], chosen: tuple[str, ...], leave: bool) -> str | None:
     """Why a move's 'with' list cannot be the guns it takes (the chapter lets the
     player decide which of the crew's guns are moved)."""
     if leave:
@@ -266,7 +99,7 @@ def _chosen_problem(u: Unit, guns: list[Gun], chosen: tuple[str, ...], leave: bo
     return None
 
 
-def chosen_carry(st: ArtilleryState, u: Unit, leave: bool, chosen: tuple[str, ...] = ()) -> list[Gun]:
+def chosen_carry(st: State, u: Unit, leave: bool, chosen: tuple[str, ...] = ()) -> list[Gun]:
     """The field guns a move takes: none ('leave'), the ones named ('with'), or all."""
     if leave:
         return []
@@ -274,22 +107,22 @@ def chosen_carry(st: ArtilleryState, u: Unit, leave: bool, chosen: tuple[str, ..
     return [g for g in guns if g.id in chosen] if chosen else guns
 
 
-def _move_context(st: ArtilleryState, u: Unit, leave: bool, chosen: tuple[str, ...] = ()):
+def _move_context(st: State, u: Unit, leave: bool, chosen: tuple[str, ...] = ()) -> MoveContext:
     """Per-state memo of what a move of ``u`` carries: (carry, problem, inches, why, guns)."""
-    memo = st.__dict__.setdefault("_mctx", {})
+    memo = st.move_memo
     key = (u.id, leave, chosen, u.pos, u.models)
     got = memo.get(key)
     if got is None:
         guns = carried_guns(st, u)
         carry = chosen_carry(st, u, leave, chosen)
         inches, why = move_allowance(st, u, carry)
-        bad = _chosen_problem(u, guns, chosen, leave) if chosen else None
-        got = (carry, bad or _carry_problem(u, carry), inches, why, bool(guns))
+        bad = chosen_problem(u, guns, chosen, leave) if chosen else None
+        got = (carry, bad or carry_problem(u, carry), inches, why, bool(guns))
         memo[key] = got
     return got
 
 
-def move_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
+def move_problem(st: State, u: Unit, m: Move) -> str | None:
     bad = _unit_named(st, u, m)
     if bad or m.pos is None:
         return bad or "where to?"
@@ -321,7 +154,7 @@ def move_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
     return _gun_path_problem(st, carry, dest[0] - u.pos[0], dest[1] - u.pos[1])
 
 
-def _gun_path_problem(st: ArtilleryState, carry: list[Gun], dx: float, dy: float) -> str | None:
+def _gun_path_problem(st: State, carry: list[Gun], dx: float, dy: float) -> str | None:
     wrecked = st.wrecked
     for g in carry:
         new = (g.pos[0] + dx, g.pos[1] + dy)
@@ -333,7 +166,7 @@ def _gun_path_problem(st: ArtilleryState, carry: list[Gun], dx: float, dy: float
     return None
 
 
-def _own_gun(st: ArtilleryState, u: Unit, gid: str) -> tuple[Gun | None, str | None]:
+def _own_gun(st: State, u: Unit, gid: str) -> tuple[Gun | None, str | None]:
     g = st.guns.get(gid)
     if g is None:
         return None, f"there is no gun {gid}"
@@ -348,7 +181,7 @@ def _own_gun(st: ArtilleryState, u: Unit, gid: str) -> tuple[Gun | None, str | N
     return g, None
 
 
-def turn_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
+def turn_problem(st: State, u: Unit, m: Move) -> str | None:
     g, bad = _own_gun(st, u, m.a)
     if g is None:
         return bad
@@ -362,7 +195,7 @@ def turn_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
     return None
 
 
-def _ready_problem(st: ArtilleryState, u: Unit, g: Gun) -> str | None:
+def _ready_problem(st: State, u: Unit, g: Gun) -> str | None:
     if g.spiked:
         return f"{g.id} is spiked: it can never fire again"
     if g.markers:
@@ -372,7 +205,7 @@ def _ready_problem(st: ArtilleryState, u: Unit, g: Gun) -> str | None:
     return None
 
 
-def _fire_guns(st: ArtilleryState, u: Unit, m: Move) -> tuple[list[Gun], str | None]:
+def _fire_guns(st: State, u: Unit, m: Move) -> tuple[list[Gun], str | None]:
     if len(set(m.guns)) != len(m.guns) or not m.guns:
         return [], "name each gun once"
     if st.act is not None and st.act.fired == "small arms":
@@ -418,7 +251,7 @@ def _ammo_problem(guns: list[Gun], ammo: str) -> str | None:
     return None
 
 
-def _target_problem(st: ArtilleryState, u: Unit, guns: list[Gun], target: str, ammo: str) -> str | None:
+def _target_problem(st: State, u: Unit, guns: list[Gun], target: str, ammo: str) -> str | None:
     small = ammo in ("grape", "swivel")
     if target in st.units:
         t = st.units[target]
@@ -445,19 +278,7 @@ def _target_problem(st: ArtilleryState, u: Unit, guns: list[Gun], target: str, a
     return None
 
 
-def fire_kind(guns: list[Gun]) -> str:
-    return "swivel" if guns[0].stats.swivel else "cannon"
-
-
-def fire_numbers(st: ArtilleryState, guns: list[Gun], target: str, ammo: str):
-    """(distance, line, band, penalty, tn, max range) of a shot."""
-    d, line = group_distance(st, guns, target)
-    kind = fire_kind(guns)
-    band, pen, tn, mx = shot_numbers(kind, "round" if kind == "swivel" else ammo, d)
-    return d, line, band, pen, tn, mx
-
-
-def fire_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
+def fire_problem(st: State, u: Unit, m: Move) -> str | None:
     guns, bad = _fire_guns(st, u, m)
     if bad:
         return bad
@@ -467,7 +288,7 @@ def fire_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
     return sight_problem(st, guns, m.target, m.ammo)
 
 
-def sight_problem(st: ArtilleryState, guns: list[Gun], target: str, ammo: str) -> str | None:
+def sight_problem(st: State, guns: list[Gun], target: str, ammo: str) -> str | None:
     """Arc, sight and range for every gun of a group."""
     for g in guns:
         c = gun_check(st, g, target)
@@ -482,7 +303,7 @@ def sight_problem(st: ArtilleryState, guns: list[Gun], target: str, ammo: str) -
     return None
 
 
-def shoot_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
+def shoot_problem(st: State, u: Unit, m: Move) -> str | None:
     if u.profile.arms_range <= 0:
         return f"{u.id} carries no small arms"
     if st.act is not None and st.act.fired == "artillery":
@@ -501,7 +322,7 @@ def shoot_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
     return None
 
 
-def _listed_own_guns(st: ArtilleryState, u: Unit, m: Move) -> tuple[list[Gun], str | None]:
+def _listed_own_guns(st: State, u: Unit, m: Move) -> tuple[list[Gun], str | None]:
     if not m.guns or len(set(m.guns)) != len(m.guns):
         return [], "name each gun once"
     out = []
@@ -513,7 +334,7 @@ def _listed_own_guns(st: ArtilleryState, u: Unit, m: Move) -> tuple[list[Gun], s
     return out, None
 
 
-def reload_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
+def reload_problem(st: State, u: Unit, m: Move) -> str | None:
     guns, bad = _listed_own_guns(st, u, m)
     if bad:
         return bad
@@ -531,7 +352,7 @@ def reload_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
     return None
 
 
-def dreload_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
+def dreload_problem(st: State, u: Unit, m: Move) -> str | None:
     g, bad = _own_gun(st, u, m.a)
     if g is None:
         return bad
@@ -549,7 +370,7 @@ def dreload_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
     return None
 
 
-def assign_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
+def assign_problem(st: State, u: Unit, m: Move) -> str | None:
     if not m.guns or len(set(m.guns)) != len(m.guns):
         return "name each gun once"
     act = st.act
@@ -572,7 +393,7 @@ def assign_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
     return None
 
 
-def abandon_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
+def abandon_problem(st: State, u: Unit, m: Move) -> str | None:
     if not m.guns or len(set(m.guns)) != len(m.guns):
         return "name each gun once"
     for gid in m.guns:
@@ -584,13 +405,13 @@ def abandon_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
     return None
 
 
-def spike_reach(st: ArtilleryState, g: Gun, u: Unit) -> bool:
+def spike_reach(st: State, g: Gun, u: Unit) -> bool:
     if g.section is not None and st.unit_section(u) == g.section:
         return True
     return geo.dist(g.pos, u.pos) <= UNIT_RADIUS + SPIKE_REACH + 1e-9
 
 
-def spike_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
+def spike_problem(st: State, u: Unit, m: Move) -> str | None:
     g = st.guns.get(m.a)
     if g is None:
         return f"there is no gun {m.a}"
@@ -607,11 +428,11 @@ def spike_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
     return None
 
 
-def rally_problem(st: ArtilleryState, u: Unit, m: Move) -> str | None:
+def rally_problem(st: State, u: Unit, m: Move) -> str | None:
     return None if u.fatigue > 0 else f"{u.id} has no Fatigue to shake off"
 
 
-_PROBLEMS = {
+_PROBLEMS: dict[str, Callable[[State, Unit, Move], str | None]] = {
     "move": move_problem, "turn": turn_problem, "fire": fire_problem, "shoot": shoot_problem,
     "reload": reload_problem, "dreload": dreload_problem, "assign": assign_problem,
     "abandon": abandon_problem, "spike": spike_problem, "rally": rally_problem,
@@ -621,7 +442,7 @@ _PROBLEMS = {
 # ---------------------------------------------------------------------------
 # Candidates (filtered through problem() by the state)
 # ---------------------------------------------------------------------------
-def _subsets(items, most: int | None = None):
+def _subsets(items: Sequence[str], most: int | None = None) -> Iterator[tuple[str, ...]]:
     """Non-empty subsets in id order, of at most ``most`` items (None: any size)."""
     top = len(items) if most is None else min(len(items), most)
     for k in range(1, top + 1):
@@ -629,8 +450,7 @@ def _subsets(items, most: int | None = None):
             yield sort_ids(c)
 
 
-def candidates(st: ArtilleryState) -> list[Move]:
-    from games.artillery.rules import Move
+def candidates(st: State) -> list[Move]:
     act = st.act
     if act is None:
         return []
@@ -653,8 +473,7 @@ def candidates(st: ArtilleryState) -> list[Move]:
     return out
 
 
-def _fire_candidates(st: ArtilleryState, u: Unit) -> list[Move]:
-    from games.artillery.rules import Move
+def _fire_candidates(st: State, u: Unit) -> list[Move]:
     if st.act is None or st.act.fired == "small arms":
         return []
     ready = [g for g in st.operable(u) if _ready_problem(st, u, g) is None]
@@ -675,13 +494,12 @@ def _fire_candidates(st: ArtilleryState, u: Unit) -> list[Move]:
     return out
 
 
-def _sees(st: ArtilleryState, g: Gun, t: str) -> bool:
+def _sees(st: State, g: Gun, t: str) -> bool:
     c = gun_check(st, g, t)
     return c.in_arc and c.sight
 
 
-def _move_candidates(st: ArtilleryState, u: Unit) -> list[Move]:
-    from games.artillery.rules import Move
+def _move_candidates(st: State, u: Unit) -> list[Move]:
     r = u.profile.move
     x0, y0 = u.pos
     guns = sort_ids(g.id for g in carried_guns(st, u))
@@ -702,18 +520,18 @@ def _move_candidates(st: ArtilleryState, u: Unit) -> list[Move]:
 # ---------------------------------------------------------------------------
 # Doing it
 # ---------------------------------------------------------------------------
-def do_action(st: ArtilleryState, m: Move) -> None:
+def do_action(st: State, m: Move) -> None:
     act = st.act
     assert act is not None
     u = st.units[act.unit]
     if m.kind == "end":
-        st._end_activation()
+        flow.end_activation(st)
         return
     act.used += 1
     _DOERS[m.kind](st, u, m)
 
 
-def _do_move(st: ArtilleryState, u: Unit, m: Move) -> None:
+def _do_move(st: State, u: Unit, m: Move) -> None:
     assert m.pos is not None and st.act is not None
     carry = chosen_carry(st, u, m.flag, m.guns)
     dest = (float(m.pos[0]), float(m.pos[1]))
@@ -726,71 +544,67 @@ def _do_move(st: ArtilleryState, u: Unit, m: Move) -> None:
         moved.append((g.id, g.pos, new))
         g.pos = new
     st.act.moved = sort_ids(set(st.act.moved) | {g.id for g in carry})
-    st._emit(ev.Moved(u.id, frm, dest, geo.dist(frm, dest), tuple(moved)))
+    st.emit(ev.Moved(u.id, frm, dest, geo.dist(frm, dest), tuple(moved)))
 
 
-def _do_turn(st: ArtilleryState, u: Unit, m: Move) -> None:
+def _do_turn(st: State, u: Unit, m: Move) -> None:
     assert st.act is not None
     g = st.guns[m.a]
-    st._emit(ev.Turned(g.id, g.facing, m.value))
+    st.emit(ev.Turned(g.id, g.facing, m.value))
     g.facing = m.value
     st.act.moved = sort_ids(set(st.act.moved) | {g.id})
 
 
-def _do_fire(st: ArtilleryState, u: Unit, m: Move) -> None:
-    from games.artillery import resolve
+def _do_fire(st: State, u: Unit, m: Move) -> None:
     resolve.declare_fire(st, u, [st.guns[g] for g in m.guns], m.target, m.ammo)
 
 
-def _do_shoot(st: ArtilleryState, u: Unit, m: Move) -> None:
-    from games.artillery import resolve
+def _do_shoot(st: State, u: Unit, m: Move) -> None:
     resolve.declare_small_arms(st, u, m.a)
 
 
-def _do_reload(st: ArtilleryState, u: Unit, m: Move) -> None:
+def _do_reload(st: State, u: Unit, m: Move) -> None:
     left = []
     for gid in m.guns:
         g = st.guns[gid]
         g.markers = max(0, g.markers - 1)
         left.append((gid, g.markers))
-    st._emit(ev.Reloaded(u.id, tuple(left), False))
+    st.emit(ev.Reloaded(u.id, tuple(left), False))
 
 
-def _do_dreload(st: ArtilleryState, u: Unit, m: Move) -> None:
+def _do_dreload(st: State, u: Unit, m: Move) -> None:
     assert st.act is not None
     g = st.guns[m.a]
     g.markers = max(0, g.markers - 1)
     st.act.used = st.act.actions                    # a dedicated action takes the whole activation
-    st._emit(ev.Reloaded(u.id, ((g.id, g.markers),), True))
+    st.emit(ev.Reloaded(u.id, ((g.id, g.markers),), True))
 
 
-def _do_assign(st: ArtilleryState, u: Unit, m: Move) -> None:
+def _do_assign(st: State, u: Unit, m: Move) -> None:
     for gid in m.guns:
         st.guns[gid].crew = u.id
-    st._emit(ev.Assigned(u.id, m.guns))
+    st.emit(ev.Assigned(u.id, m.guns))
 
 
-def _do_abandon(st: ArtilleryState, u: Unit, m: Move) -> None:
+def _do_abandon(st: State, u: Unit, m: Move) -> None:
     for gid in m.guns:
         st.guns[gid].crew = None
-    st._emit(ev.Abandoned(u.id, m.guns, "action"))
+    st.emit(ev.Abandoned(u.id, m.guns, "action"))
 
 
-def _do_spike(st: ArtilleryState, u: Unit, m: Move) -> None:
+def _do_spike(st: State, u: Unit, m: Move) -> None:
     st.guns[m.a].spiked = True
-    st._emit(ev.Spiked(u.id, m.a))
+    st.emit(ev.Spiked(u.id, m.a))
 
 
-def _do_rally(st: ArtilleryState, u: Unit, m: Move) -> None:
+def _do_rally(st: State, u: Unit, m: Move) -> None:
     u.fatigue -= 1
-    st._emit(ev.Rallied(u.id, u.fatigue))
+    st.emit(ev.Rallied(u.id, u.fatigue))
 
 
-_DOERS = {
+_DOERS: dict[str, Callable[[State, Unit, Move], None]] = {
     "move": _do_move, "turn": _do_turn, "fire": _do_fire, "shoot": _do_shoot, "reload": _do_reload,
     "dreload": _do_dreload, "assign": _do_assign, "abandon": _do_abandon, "spike": _do_spike,
     "rally": _do_rally,
 }
 
-__all__ = ["problem", "candidates", "do_action", "gun_check", "group_distance", "unit_distance",
-           "shot_numbers", "fire_numbers", "move_allowance", "carried_guns", "sort_ids", "COMPASS"]

@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from games.artillery import geometry as geo
-from games.artillery.data import SHOT
+from . import geometry as geo
+from .data import SHOT
 from games.core.game import BadNotation
 
 @dataclass(frozen=True)

@@ -2,14 +2,33 @@
 "chose a card" until the reveal; a dealt card reads "is dealt a card")."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from typing import Callable, Iterable, Protocol, Sequence
 
-from games.artillery import geometry as geo
-from games.artillery.data import SHOT
-from games.artillery.events import seat_name
+from games.core.game import CHANCE
 
-if TYPE_CHECKING:
-    from games.artillery.rules import ArtilleryState, Move
+from . import events as ev
+from . import geometry as geo
+from .data import SHAKEN_AT, SHOT, SUIT_NAMES
+from .events import Event, Names, seat_name
+from .flow import actions_for
+from .moves import Move
+from .pieces import Gun, Unit
+from .state import State
+
+
+class LogEntry(Protocol):
+    """What the move log's lines are built from (``games.core.match.LogEntry``)."""
+    @property
+    def text(self) -> str: ...
+    @property
+    def player(self) -> int: ...
+    @property
+    def public(self) -> str: ...
+
+
+#: the position before entry ``i`` of the log
+StateAt = Callable[[int], State]
 
 PURPOSE = {
     "initial": "shoot test", "damage": "damage dice", "crit": "critical roll", "saves": "saves",
@@ -17,7 +36,7 @@ PURPOSE = {
 }
 
 
-def need_text(st: ArtilleryState) -> str:
+def need_text(st: State) -> str:
     n = st.need
     if n is None:
         return ""
@@ -30,9 +49,17 @@ def need_text(st: ArtilleryState) -> str:
     return f"{what} for {n['about']} ({n['tn']}+{count})"
 
 
-def status(st: ArtilleryState, names=None) -> str:
+def result_text(st: State, names: Names = None) -> str:
+    if not st.over:
+        return ""
+    if st.winner_seat is None:
+        return f"Draw: {st.reason}"
+    return f"{seat_name(st.winner_seat, names)} wins: {st.reason}"
+
+
+def status(st: State, names: Names = None) -> str:
     if st.over:
-        return st.result_text(names)
+        return result_text(st, names)
     r = f"Round {st.round}/{st.scenario.rounds}: "
     if st.need is not None:
         return r + f"{seat_name(st.need['actor'], names)} rolls: {need_text(st)}"
@@ -59,7 +86,7 @@ def status(st: ArtilleryState, names=None) -> str:
     return r
 
 
-def _roll_text(st: ArtilleryState, v: int, names) -> str:
+def _roll_text(st: State, v: int, names: Names) -> str:
     n = st.need
     if n is None:
         seat = 0 if st.rolls[0] is None else 1
@@ -73,31 +100,32 @@ def _roll_text(st: ArtilleryState, v: int, names) -> str:
     return f"{who} rolls {v}: {need_text(st)}: {word[0] if ok else word[1]}"
 
 
-def _t_deal(st, m, names):
+def _t_deal(st: State, m: Move, names: Names) -> str:
     return f"{seat_name(st.deal_queue[0] if st.deal_queue else None, names)} is dealt a card"
 
 
-def _t_reveal(st, m, names):
+def _t_reveal(st: State, m: Move, names: Names) -> str:
     shown = ", ".join(f"{seat_name(s, names)} {c}" for s, c in enumerate(st.picks) if c)
     return f"cards shown: {shown}"
 
 
-def _t_activate(st, m, names):
+def _t_activate(st: State, m: Move, names: Names) -> str:
     u = st.units.get(m.a)
     return f"activates {m.a}" + (f" ({u.name})" if u else "")
 
 
-def _t_move(st, m, names):
+def _t_move(st: State, m: Move, names: Names) -> str:
+    assert m.pos is not None
     tail = " leaving its guns" if m.flag else (f" with {' + '.join(m.guns)} only" if m.guns else "")
     return f"moves {m.a} to {m.pos[0]},{m.pos[1]}{tail}"
 
 
-def _t_fire(st, m, names):
+def _t_fire(st: State, m: Move, names: Names) -> str:
     shot = f" with {SHOT[m.ammo].name.lower()}" if m.ammo in SHOT else ""
     return f"fires {' + '.join(m.guns)} at {m.target}{shot}"
 
 
-_PUBLIC = {
+_PUBLIC: dict[str, Callable[[State, Move, Names], str]] = {
     "deal": _t_deal,
     "pick": lambda st, m, names: "chose a card",
     "reveal": _t_reveal,
@@ -118,7 +146,7 @@ _PUBLIC = {
 }
 
 
-def public(st: ArtilleryState, m: Move, names=None) -> str:
+def public(st: State, m: Move, names: Names = None) -> str:
     """How a move reads in the shared log (before it is applied)."""
     f = _PUBLIC.get(m.kind)
     return f(st, m, names) if f else str(m)
@@ -130,7 +158,7 @@ def _s(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def gun_status(st: ArtilleryState, g) -> str:
+def gun_status(st: State, g: Gun) -> str:
     """Whether a gun can fire now, and if not, why and what it takes."""
     if g.destroyed:
         return "destroyed"
@@ -156,14 +184,13 @@ def gun_status(st: ArtilleryState, g) -> str:
     return "loaded: ready to fire"
 
 
-def gun_line(st: ArtilleryState, g) -> str:
+def gun_line(st: State, g: Gun) -> str:
     return f"{g.id} {g.stats.name}: {gun_status(st, g)}"
 
 
-def unit_lines(st: ArtilleryState, u, card: str | None = None) -> list[str]:
+def unit_lines(st: State, u: Unit, card: str | None = None) -> list[str]:
     """A unit's card in words: who, how many, its numbers, its guns (each with why it
     can or can't fire) and, with ``card``, the actions that card gives it."""
-    from games.artillery.data import SHAKEN_AT
     p = u.profile
     done = " (activated)" if u.id in getattr(st, "activated", ()) else ""
     lines = [f"{u.id} {u.name}, {p.experience}{done}"]
@@ -175,14 +202,14 @@ def unit_lines(st: ArtilleryState, u, card: str | None = None) -> list[str]:
     arms = f'small arms to {p.arms_range:g}"' if p.arms_range > 0 else "no small arms"
     lines.append(f'Moves {p.move}", {arms}')
     if card:
-        n = st.actions_for(u, card)
+        n = actions_for(u, card)
         lines.append(f"With {card}: {_s(n, 'action')}")
     for g in st.guns_of(u.id):
         lines.append(gun_line(st, g))
     return lines
 
 
-def card_actions(st: ArtilleryState, seat: int, cards) -> list[str]:
+def card_actions(st: State, seat: int, cards: Iterable[str | None]) -> list[str]:
     """For each card in hand: the actions it gives each unit still to activate
     ("KH: A1 2, A2 3, A4 1"), for choosing a card."""
     units = [u for u in st.live_units(seat) if u.id not in st.activated]
@@ -190,13 +217,12 @@ def card_actions(st: ArtilleryState, seat: int, cards) -> list[str]:
     for c in cards:
         if not c or c == "??":
             continue
-        out.append(f"{c}: " + ", ".join(f"{u.id} {st.actions_for(u, c)}" for u in units))
+        out.append(f"{c}: " + ", ".join(f"{u.id} {actions_for(u, c)}" for u in units))
     return out
 
 
-def hint_words(st: ArtilleryState, m) -> str:
+def hint_words(st: State, m: Move) -> str:
     """A suggested move in words, never inch coordinates: who, what, where to."""
-    from games.artillery.data import SUIT_NAMES
     kind = getattr(m, "kind", "")
     if kind == "move" and m.a in st.units and m.pos is not None:
         u = st.units[m.a]
@@ -219,14 +245,13 @@ def hint_words(st: ArtilleryState, m) -> str:
 _SKIP = ("dealt", "round", "activation_end", "chosen")
 
 
-def _crit_phrase(crit, merged, head: bool = True) -> str:
+def _crit_phrase(crit: ev.CriticalResult, merged: Sequence[Event], head: bool = True) -> str:
     """A critical (or Lucky) result by what it did: "FE loses a gun: G2 dismounted"."""
-    import re
     sec = crit.section
     title = (f"Lucky hit on {sec} ({crit.roll} - 1 = {crit.result})" if crit.lucky
              else f"Critical hit on {sec} ({crit.roll})")
-    guns = [e.gun for e in merged if e.kind == "gun_destroyed"]
-    extra = [e for e in merged if e.kind == "damaged"]
+    guns = [e.gun for e in merged if isinstance(e, ev.GunDestroyed)]
+    extra = [e for e in merged if isinstance(e, ev.StructureDamaged)]
     eff = crit.effect
     if eff == "gun_dismounted" and guns:
         what = f"{sec} loses a gun: {guns[0]} dismounted"
@@ -254,10 +279,11 @@ def _crit_phrase(crit, merged, head: bool = True) -> str:
     return f"{title}: {what}" if head else what
 
 
-def _effect_events(events, i: int) -> int:
+def _effect_events(events: Sequence[Event], i: int) -> int:
     """How many events just before the critical result at ``i`` are its own doing
     (a gun dismounted, the damage it added, the section and guns lost with it)."""
     crit = events[i]
+    assert isinstance(crit, ev.CriticalResult)
     k = i
     while k > 0:
         e = events[k - 1]
@@ -267,7 +293,7 @@ def _effect_events(events, i: int) -> int:
         if crit.effect == "extra_damage" and e.kind == "damaged" and k == i:
             k -= 1
             break
-        if crit.effect == "destroyed" and (e.kind == "wrecked" or (e.kind == "gun_destroyed"
+        if crit.effect == "destroyed" and (e.kind == "wrecked" or (isinstance(e, ev.GunDestroyed)
                                                                       and "section" in e.cause)):
             k -= 1
             continue
@@ -275,11 +301,11 @@ def _effect_events(events, i: int) -> int:
     return i - k
 
 
-def event_phrases(events, names=None, heads: bool = True) -> list[str]:
+def event_phrases(events: Sequence[Event], names: Names = None, heads: bool = True) -> list[str]:
     """The public events in words, in the order they happened, a critical result
     said by what it did (its own events folded into it): the same words in the
     dice tray, the column and the move log."""
-    own: dict[int, list] = {}
+    own: dict[int, list[Event]] = {}
     skip: set[int] = set()
     for i, e in enumerate(events):
         if e.kind == "critical":
@@ -289,13 +315,14 @@ def event_phrases(events, names=None, heads: bool = True) -> list[str]:
     out: list[str] = []
     for i, e in enumerate(events):
         if i in own:
+            assert isinstance(e, ev.CriticalResult)
             out.append(_crit_phrase(e, own[i], heads))
         elif i not in skip and e.kind not in _SKIP:
             out.append(e.text(names))
     return out
 
 
-def outcome_phrases(events, names=None) -> list[str]:
+def outcome_phrases(events: Sequence[Event], names: Names = None) -> list[str]:
     """What a batch of dice did, short (the dice themselves are said already): "2 hits",
     "1 saved, 2 failed", then the consequences in full words (a critical result by
     what it did). The dice tray and the move log say the same."""
@@ -303,18 +330,17 @@ def outcome_phrases(events, names=None) -> list[str]:
     short = {"shoot", "damage_roll", "saves", "gun_save", "fatigue_test", "rolloff"}
     phrases = iter(event_phrases([e for e in events if e.kind not in short], names, heads=False))
     for e in events:
-        k = e.kind
-        if k == "shoot":
+        if isinstance(e, ev.ShootTest):
             out.append(_s(e.hits, "hit") if e.hits else "a miss")
-        elif k == "damage_roll":
+        elif isinstance(e, ev.DamageRoll):
             out.append(f"{e.successes} damaging" + (f", halved to {e.hits}" if e.halved else ""))
-        elif k == "saves":
+        elif isinstance(e, ev.Saves):
             out.append(f"{e.saved} saved, {e.failed} failed")
-        elif k == "gun_save":
+        elif isinstance(e, ev.GunSave):
             out.append(f"{e.gun} {'holds' if e.saved else 'is smashed'}")
-        elif k == "fatigue_test":
+        elif isinstance(e, ev.FatigueTest):
             out.append("steady" if e.passed else f"shaken: Fatigue {e.fatigue}")
-        elif k == "rolloff":
+        elif isinstance(e, ev.RollOff):
             out.append("level: roll again" if e.first is None else f"{_name(e.first, names)} activates first")
     out += list(phrases)
     return out
@@ -322,11 +348,11 @@ def outcome_phrases(events, names=None) -> list[str]:
 
 # -- the move log: a line per action -------------------------------------------------------------
 
-def _name(seat, names) -> str:
+def _name(seat: int | None, names: Names) -> str:
     return seat_name(seat, names)
 
 
-def _batch_end(entries, i: int, state_at) -> int:
+def _batch_end(entries: Sequence[LogEntry], i: int, state_at: StateAt) -> int:
     """The last entry of the dice batch that entry ``i`` (a roll) starts."""
     st = state_at(i)
     need = st.need
@@ -346,7 +372,7 @@ def _batch_end(entries, i: int, state_at) -> int:
     return j
 
 
-def _roll_line(entries, i: int, j: int, names, state_at) -> str:
+def _roll_line(entries: Sequence[LogEntry], i: int, j: int, names: Names, state_at: StateAt) -> str:
     st = state_at(i)
     vals = ", ".join(e.text.split()[1] for e in entries[i:j + 1])
     words = outcome_phrases(state_at(j + 1).events[len(st.events):], names)
@@ -364,12 +390,11 @@ def _roll_line(entries, i: int, j: int, names, state_at) -> str:
     return head + (": " + "; ".join(words) if words else "")
 
 
-def log_lines(entries, names, state_at) -> list[tuple[int, int, int, str]]:
+def log_lines(entries: Sequence[LogEntry], names: Names, state_at: StateAt) -> list[tuple[int, int, int, str]]:
     """The move log a line per action: a batch of dice with what they did ("Ana rolls
     7, 3, 9: shoot test for B1 (6+): Shoot test ...: 2 hits; ..."), the deals of a round
     on one line, every other entry as the frame writes it. Built from the public
     texts and the public events only."""
-    from games.core.game import CHANCE
     out: list[tuple[int, int, int, str]] = []
     i = 0
     while i < len(entries):

@@ -10,9 +10,16 @@ The card choices, Artillery's only secret, are not used.
 """
 from __future__ import annotations
 
-from games.artillery import events as ev
-from games.artillery.odds import p_success
+from typing import TYPE_CHECKING, cast
+
 from games.core.stats import Stat, against, signed
+
+from . import events as ev
+from .odds import p_success
+from .state import State
+
+if TYPE_CHECKING:
+    from games.core.match import Match
 
 
 def expected(n_dice: int, tn: int, natural: bool = True) -> float:
@@ -42,7 +49,7 @@ class _Tally:
         return e
 
 
-def _count(st, t: _Tally) -> None:  # noqa: C901 - one branch per kind of event, read in one place
+def _count(st: State, t: _Tally) -> None:  # noqa: C901 - one branch per kind of event, read in one place
     seat_of = {uid: u.seat for uid, u in st.units.items()}
     shooter = -1                                   # the seat whose shot is being resolved
     defender = -1                                  # the seat whose gun crew took a cannon hit
@@ -81,10 +88,10 @@ def _count(st, t: _Tally) -> None:  # noqa: C901 - one branch per kind of event,
             t.rolled(seat_of[e.unit], int(e.passed), 1, e.tn, natural=False)   # no natural 10 here
 
 
-def stats(match) -> list[Stat]:
+def stats(match: Match) -> list[Stat]:
     n = len(match.seats)
     t = _Tally(n)
-    _count(match.state_at(match.ply), t)          # events only grow: the last state holds them all
+    _count(cast(State, match.state_at(match.ply)), t)   # events only grow: the last state holds them all
     seats = range(n)
     return [
         Stat("Gun shots", tuple(t.shots["guns"]), "Cannons and swivels fired"),

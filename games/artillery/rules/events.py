@@ -10,10 +10,16 @@ what follows.  Every event has ``kind`` (a short constant) and ``text(names)``
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Optional, Sequence
+
+from .data import Point
+from .geometry import compass_name
+
+#: the seats' display names (None or a blank name: "Player N")
+Names = Optional[Sequence[Optional[str]]]
 
 
-def seat_name(seat: int | None, names=None) -> str:
+def seat_name(seat: int | None, names: Names = None) -> str:
     if seat is None:
         return "nobody"
     if names is not None and 0 <= seat < len(names) and str(names[seat] or "").strip():
@@ -33,7 +39,7 @@ def _plural(n: int, word: str) -> str:
 class Event:
     kind: ClassVar[str] = "event"
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         return self.kind
 
 
@@ -42,7 +48,7 @@ class RoundStarted(Event):
     kind: ClassVar[str] = "round"
     round: int
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         return f"Round {self.round} begins"
 
 
@@ -52,7 +58,7 @@ class Dealt(Event):
     kind: ClassVar[str] = "dealt"
     seat: int
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         return f"{seat_name(self.seat, names)} is dealt a card"
 
 
@@ -61,17 +67,17 @@ class CardChosen(Event):
     kind: ClassVar[str] = "chosen"
     seat: int
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         return f"{seat_name(self.seat, names)} chose a card"
 
 
 @dataclass(frozen=True)
 class CardsRevealed(Event):
     kind: ClassVar[str] = "revealed"
-    cards: tuple            # per seat: the card shown, or None when the seat sat out
+    cards: tuple[str | None, ...]            # per seat: the card shown, or None when the seat sat out
     first: int | None       # who activates first (None: a roll-off decides)
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         shown = ", ".join(f"{seat_name(s, names)} {c}" for s, c in enumerate(self.cards) if c)
         tail = (f": {seat_name(self.first, names)} activates first" if self.first is not None
                 else ": equal cards, a roll-off decides")
@@ -81,10 +87,10 @@ class CardsRevealed(Event):
 @dataclass(frozen=True)
 class RollOff(Event):
     kind: ClassVar[str] = "rolloff"
-    rolls: tuple
+    rolls: tuple[int, int]
     first: int | None       # None: equal rolls, roll again
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         r = ", ".join(f"{seat_name(s, names)} {v}" for s, v in enumerate(self.rolls))
         if self.first is None:
             return f"Roll-off {r}: level, roll again"
@@ -99,7 +105,7 @@ class Activated(Event):
     card: str
     actions: int
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         who = seat_name(self.seat, names)
         return f"{who} activates {self.unit} with {self.card}: {_plural(self.actions, 'action')}"
 
@@ -108,12 +114,12 @@ class Activated(Event):
 class Moved(Event):
     kind: ClassVar[str] = "moved"
     unit: str
-    frm: tuple
-    to: tuple
+    frm: Point
+    to: Point
     inches: float
-    guns: tuple             # ((gun, from, to), ...)
+    guns: tuple[tuple[str, Point, Point], ...]             # ((gun, from, to), ...)
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         g = f" with {', '.join(x[0] for x in self.guns)}" if self.guns else ""
         return f"{self.unit} moves {self.inches:.1f}\"{g}"
 
@@ -125,8 +131,7 @@ class Turned(Event):
     frm: int
     to: int
 
-    def text(self, names=None) -> str:
-        from games.artillery.geometry import compass_name
+    def text(self, names: Names = None) -> str:
         return f"{self.gun} turns from {compass_name(self.frm)} to {compass_name(self.to)}"
 
 
@@ -137,7 +142,7 @@ class FatigueGained(Event):
     fatigue: int
     reason: str
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         return f"{self.unit} gains a Fatigue ({self.reason}): now {self.fatigue}"
 
 
@@ -145,14 +150,14 @@ class FatigueGained(Event):
 class ShotDeclared(Event):
     kind: ClassVar[str] = "declared"
     unit: str
-    guns: tuple             # () for small arms
+    guns: tuple[str, ...]             # () for small arms
     target: str
     ammo: str               # round, chain, grape, swivel or small
     distance: float
     penalty: int
     tn: int
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         who = " + ".join(self.guns) if self.guns else f"{self.unit}'s small arms"
         what = {"round": " with roundshot", "chain": " with chainshot", "grape": " with grapeshot"}.get(self.ammo, "")
         verb = "fires" if len(self.guns) == 1 else "fire"     # "small arms" and "G1 + G2" are plural
@@ -163,15 +168,15 @@ class ShotDeclared(Event):
 class ShootTest(Event):
     kind: ClassVar[str] = "shoot"
     unit: str
-    guns: tuple
+    guns: tuple[str, ...]
     target: str
     ammo: str
     tn: int
-    dice: tuple
+    dice: tuple[int, ...]
     hits: int
-    hit_guns: tuple         # cannons (round/chain): the guns whose die hit
+    hit_guns: tuple[str, ...]         # cannons (round/chain): the guns whose die hit
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         return f"Shoot test ({self.tn}+): {_dice(self.dice)}: {_plural(self.hits, 'hit')}"
 
 
@@ -180,12 +185,12 @@ class DamageRoll(Event):
     kind: ClassVar[str] = "damage_roll"
     section: str
     tn: int
-    dice: tuple
+    dice: tuple[int, ...]
     successes: int
     hits: int               # after halving
     halved: bool
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         half = f", halved to {self.hits}" if self.halved else ""
         return f"Damage dice at {self.section} ({self.tn}+): {_dice(self.dice)}: {self.successes}{half} damaging"
 
@@ -199,7 +204,7 @@ class StructureDamaged(Event):
     fortitude_before: int
     fortitude_after: int
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         f = (f", Fortitude {self.fortitude_before} -> {self.fortitude_after}"
              if self.fortitude_after != self.fortitude_before else f", Fortitude {self.fortitude_after}")
         return f"{self.section} takes {self.hits} damage (tally {self.tally}{f})"
@@ -216,7 +221,7 @@ class CriticalResult(Event):
     effect: str
     detail: str
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         what = "Lucky hit" if self.lucky else "Critical hit"
         adj = f" - 1 = {self.result}" if self.lucky else ""
         return f"{what} on {self.section}: rolled {self.roll}{adj}: {self.name}. {self.detail}"
@@ -227,7 +232,7 @@ class SectionWrecked(Event):
     kind: ClassVar[str] = "wrecked"
     section: str
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         return f"{self.section} is wrecked"
 
 
@@ -237,7 +242,7 @@ class GunDestroyed(Event):
     gun: str
     cause: str
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         return f"{self.gun} is destroyed ({self.cause})"
 
 
@@ -245,9 +250,9 @@ class GunDestroyed(Event):
 class HitsAllotted(Event):
     kind: ClassVar[str] = "allotted"
     section: str
-    hits: tuple             # ((unit, hits), ...)
+    hits: tuple[tuple[str, int], ...]             # ((unit, hits), ...)
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         return f"Hits on the occupants of {self.section}: " + ", ".join(f"{u} {h}" for u, h in self.hits)
 
 
@@ -257,7 +262,7 @@ class CasualtyChosen(Event):
     unit: str
     choice: str             # "man" or a gun id
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         return f"{self.unit} takes the hit on {'a man' if self.choice == 'man' else self.choice}"
 
 
@@ -266,11 +271,11 @@ class Saves(Event):
     kind: ClassVar[str] = "saves"
     unit: str
     tn: int
-    dice: tuple
+    dice: tuple[int, ...]
     saved: int
     failed: int
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         return f"{self.unit} saves ({self.tn}+): {_dice(self.dice)}: {self.saved} saved, {self.failed} failed"
 
 
@@ -282,7 +287,7 @@ class GunSave(Event):
     roll: int
     saved: bool
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         return f"{self.gun} save ({self.tn}+): {self.roll}: {'saved' if self.saved else 'failed'}"
 
 
@@ -293,7 +298,7 @@ class Casualties(Event):
     n: int
     models_left: int
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         return f"{self.unit} loses {_plural(self.n, 'model')}: {self.models_left} left"
 
 
@@ -303,7 +308,7 @@ class UnitGone(Event):
     unit: str
     how: str                # "destroyed" or "routed"
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         return f"{self.unit} is {self.how}" + (" and leaves the table" if self.how == "routed" else "")
 
 
@@ -316,7 +321,7 @@ class FatigueTest(Event):
     passed: bool
     fatigue: int
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         res = "passed" if self.passed else f"failed, Fatigue {self.fatigue}"
         return f"{self.unit} fatigue test ({self.tn}+): {self.roll}: {res}"
 
@@ -325,10 +330,10 @@ class FatigueTest(Event):
 class Reloaded(Event):
     kind: ClassVar[str] = "reloaded"
     unit: str
-    guns: tuple             # ((gun, markers left), ...)
+    guns: tuple[tuple[str, int], ...]             # ((gun, markers left), ...)
     dedicated: bool
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         how = " (dedicated)" if self.dedicated else ""
         return f"{self.unit} reloads{how}: " + ", ".join(f"{g} {m} left" for g, m in self.guns)
 
@@ -337,9 +342,9 @@ class Reloaded(Event):
 class Assigned(Event):
     kind: ClassVar[str] = "assigned"
     unit: str
-    guns: tuple
+    guns: tuple[str, ...]
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         return f"{self.unit} takes over {', '.join(self.guns)}"
 
 
@@ -347,10 +352,10 @@ class Assigned(Event):
 class Abandoned(Event):
     kind: ClassVar[str] = "abandoned"
     unit: str
-    guns: tuple
+    guns: tuple[str, ...]
     reason: str             # "action", "distance", "crew lost"
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         why = {"action": "", "distance": " (12\" away)", "crew lost": " (crew gone)"}.get(self.reason, "")
         return f"{', '.join(self.guns)} abandoned by {self.unit}{why}"
 
@@ -361,7 +366,7 @@ class Spiked(Event):
     unit: str
     gun: str
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         return f"{self.unit} spikes {self.gun}"
 
 
@@ -371,7 +376,7 @@ class Rallied(Event):
     unit: str
     fatigue: int
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         return f"{self.unit} rallies: Fatigue {self.fatigue}"
 
 
@@ -380,7 +385,7 @@ class ActivationEnded(Event):
     kind: ClassVar[str] = "activation_end"
     unit: str
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         return f"{self.unit}'s activation ends"
 
 
@@ -388,11 +393,11 @@ class ActivationEnded(Event):
 class Scored(Event):
     kind: ClassVar[str] = "scored"
     round: int
-    gained: tuple           # per seat
-    totals: tuple
-    held: tuple             # ((section, seat), ...)
+    gained: tuple[int, ...]           # per seat
+    totals: tuple[int, ...]
+    held: tuple[tuple[str, int], ...]             # ((section, seat), ...)
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         return (f"End of round {self.round}: " + ", ".join(
             f"{seat_name(s, names)} +{g} ({self.totals[s]})" for s, g in enumerate(self.gained)))
 
@@ -403,7 +408,7 @@ class GameOver(Event):
     winner: int | None
     reason: str
 
-    def text(self, names=None) -> str:
+    def text(self, names: Names = None) -> str:
         if self.winner is None:
             return f"Draw: {self.reason}"
         return f"{seat_name(self.winner, names)} wins: {self.reason}"

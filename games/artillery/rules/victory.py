@@ -6,15 +6,14 @@ Each rule is named by ``Scenario.victory`` and reads its parameters from
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Iterable
 
-from games.artillery import events as ev
+from . import events as ev
+from .events import Names
+from .state import State
 
-if TYPE_CHECKING:
-    from games.artillery.rules import ArtilleryState
 
-
-def _wiped(st: ArtilleryState) -> bool:
+def _wiped(st: State) -> bool:
     """A side with no units left loses at once (both: a draw)."""
     left = [bool(st.live_units(s)) for s in (0, 1)]
     if all(left):
@@ -27,13 +26,13 @@ def _wiped(st: ArtilleryState) -> bool:
     return True
 
 
-def holder(st: ArtilleryState, sid: str) -> int | None:
+def holder(st: State, sid: str) -> int | None:
     """The seat holding a section: one of its units inside and no enemy unit inside."""
     seats = {u.seat for u in st.units_in_section(sid)}
     return seats.pop() if len(seats) == 1 else None
 
 
-def silenced(st: ArtilleryState, guns, need_crew: bool) -> bool:
+def silenced(st: State, guns: Iterable[str], need_crew: bool) -> bool:
     """Every listed gun is spiked or destroyed (or, with ``need_crew``, without a crew)."""
     for gid in guns:
         g = st.guns[gid]
@@ -45,16 +44,16 @@ def silenced(st: ArtilleryState, guns, need_crew: bool) -> bool:
     return True
 
 
-def crippled(st: ArtilleryState, sid: str) -> bool:
+def crippled(st: State, sid: str) -> bool:
     return st.sections[sid].wrecked or st.fortitude(sid) <= 1
 
 
-def _live_cannons(st: ArtilleryState, guns, need_crew: bool) -> int:
+def _live_cannons(st: State, guns: Iterable[str], need_crew: bool) -> int:
     """How many of ``guns`` would keep the battery from being silenced."""
     return sum(1 for gid in guns if not silenced(st, (gid,), need_crew))
 
 
-def standing(st: ArtilleryState, names=None) -> tuple[str, str]:
+def standing(st: State, names: Names = None) -> tuple[str, str]:
     """Where the scenario's victory stands, in two short lines for the table's column
     (the points of the field battle are on each side's line).  ``names`` are the
     seats' names; by default the scenario's sides."""
@@ -94,7 +93,7 @@ def standing(st: ArtilleryState, names=None) -> tuple[str, str]:
     return "", ""
 
 
-def _owner(st: ArtilleryState, sid: str) -> int:
+def _owner(st: State, sid: str) -> int:
     """The seat a ship's section belongs to (a Broadsides ship always has one: the
     scenario's data says so, and a section without one is a broken scenario)."""
     owner = st.section_owner(sid)
@@ -103,7 +102,7 @@ def _owner(st: ArtilleryState, sid: str) -> int:
     return owner
 
 
-def ship_damage(st: ArtilleryState) -> tuple[int, int]:
+def ship_damage(st: State) -> tuple[int, int]:
     """Broadsides: the damage each seat has done to the other ship's rigging (its
     tally, a critical's extra point included): whether she can sail is what counts."""
     p = st.scenario.params
@@ -114,11 +113,11 @@ def ship_damage(st: ArtilleryState) -> tuple[int, int]:
 
 
 # -- immediate checks ----------------------------------------------------------
-def _now_hold(st: ArtilleryState) -> None:
+def _now_hold(st: State) -> None:
     _wiped(st)
 
 
-def _now_shore(st: ArtilleryState) -> None:
+def _now_shore(st: State) -> None:
     if _wiped(st):
         return
     p = st.scenario.params
@@ -126,7 +125,7 @@ def _now_shore(st: ArtilleryState) -> None:
         st.finish(p["attacker"], "the battery is silenced")
 
 
-def _now_anchor(st: ArtilleryState) -> None:
+def _now_anchor(st: State) -> None:
     if _wiped(st):
         return
     p = st.scenario.params
@@ -137,7 +136,7 @@ def _now_anchor(st: ArtilleryState) -> None:
         st.finish(fort, "the ship is lost")
 
 
-def _now_duel(st: ArtilleryState) -> None:
+def _now_duel(st: State) -> None:
     if _wiped(st):
         return
     p = st.scenario.params
@@ -154,13 +153,13 @@ def _now_duel(st: ArtilleryState) -> None:
 _NOW = {"hold": _now_hold, "shore": _now_shore, "anchor": _now_anchor, "duel": _now_duel}
 
 
-def check_now(st: ArtilleryState) -> None:
+def check_now(st: State) -> None:
     if not st.over:
         _NOW[st.scenario.victory](st)
 
 
 # -- end of round ----------------------------------------------------------------
-def _round_hold(st: ArtilleryState) -> None:
+def _round_hold(st: State) -> None:
     p = st.scenario.params
     gained = [0, 0]
     held = []
@@ -171,7 +170,7 @@ def _round_hold(st: ArtilleryState) -> None:
                 gained[h] += 1
                 held.append((sid, h))
     st.score = [st.score[0] + gained[0], st.score[1] + gained[1]]
-    st._emit(ev.Scored(st.round, tuple(gained), tuple(st.score), tuple(held)))
+    st.emit(ev.Scored(st.round, tuple(gained), tuple(st.score), tuple(held)))
     if st.round < st.scenario.rounds:
         return
     if st.score[0] != st.score[1]:
@@ -184,7 +183,7 @@ def _round_hold(st: ArtilleryState) -> None:
         st.finish(None, "points and losses level after the last round")
 
 
-def _round_shore(st: ArtilleryState) -> None:
+def _round_shore(st: State) -> None:
     p = st.scenario.params
     att = p["attacker"]
     if holder(st, p["gate"]) == att:
@@ -193,7 +192,7 @@ def _round_shore(st: ArtilleryState) -> None:
         st.finish(1 - att, "the fort held out to the end")
 
 
-def _round_anchor(st: ArtilleryState) -> None:
+def _round_anchor(st: State) -> None:
     p = st.scenario.params
     ship = p["ship"]
     if silenced(st, p["battery"], need_crew=True):
@@ -202,7 +201,7 @@ def _round_anchor(st: ArtilleryState) -> None:
         st.finish(ship, "the ship slips her cable and escapes")
 
 
-def _round_duel(st: ArtilleryState) -> None:
+def _round_duel(st: State) -> None:
     if st.round < st.scenario.rounds:
         return
     done = ship_damage(st)
@@ -219,7 +218,7 @@ def _round_duel(st: ArtilleryState) -> None:
 _ROUND = {"hold": _round_hold, "shore": _round_shore, "anchor": _round_anchor, "duel": _round_duel}
 
 
-def end_of_round(st: ArtilleryState) -> None:
+def end_of_round(st: State) -> None:
     check_now(st)
     if not st.over:
         _ROUND[st.scenario.victory](st)

@@ -2,15 +2,18 @@
 unit's activation, and the frozen values the rules answer queries with
 (:class:`GunCheck`, :class:`FirePreview`).
 
-Split from ``rules.py`` so that the state's module holds the round's flow and
-legality, and the plain records it is made of sit here. Pure Python.
+The plain records a position is made of (:mod:`.state` holds them), the
+natural order of ids, and small copying helpers. Pure Python.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Iterable, TypeVar
 
-from games.artillery.data import ARTILLERY, NATURAL, RANKS, SUITS, UNIT_TYPES, Point
+from .data import ARTILLERY, RANKS, SUITS, UNIT_TYPES, ArtilleryType, Point, UnitType
+
+T = TypeVar("T")
+
 
 @dataclass
 class Unit:
@@ -29,7 +32,7 @@ class Unit:
         return not self.gone and self.models > 0
 
     @property
-    def profile(self):
+    def profile(self) -> UnitType:
         return UNIT_TYPES[self.type]
 
 
@@ -48,7 +51,7 @@ class Gun:
     destroyed: bool = False
 
     @property
-    def stats(self):
+    def stats(self) -> ArtilleryType:
         return ARTILLERY[self.type]
 
     @property
@@ -84,23 +87,31 @@ def card_key(card: str) -> tuple[int, int]:
     return (SUITS.index(card[-1]), -RANKS.index(card[:-1]))
 
 
-def _dup(obj: Any) -> Any:
+def id_key(i: str) -> tuple[str, int]:
+    """Natural order of ids: G2 before G10."""
+    head = i.rstrip("0123456789")
+    tail = i[len(head):]
+    return (head, int(tail) if tail else -1)
+
+
+def sort_ids(ids: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted(ids, key=id_key))
+
+
+def dup(obj: T) -> T:
     """A shallow copy of a small dataclass instance (faster than copy.copy)."""
     new = object.__new__(type(obj))
     new.__dict__.update(obj.__dict__)
     return new
 
 
-def _clone(x: Any) -> Any:
+def clone(x: T) -> T:
+    """A deep copy of plain data (dicts and lists of values)."""
     if isinstance(x, dict):
-        return {k: _clone(v) for k, v in x.items()}
+        return {k: clone(v) for k, v in x.items()}  # type: ignore[return-value]
     if isinstance(x, list):
-        return [_clone(v) for v in x]
+        return [clone(v) for v in x]  # type: ignore[return-value]
     return x
-
-
-def _count_success(dice: Iterable[int], tn: int, natural: bool) -> int:
-    return sum(1 for v in dice if v >= tn or (natural and v == NATURAL))
 
 
 @dataclass(frozen=True)

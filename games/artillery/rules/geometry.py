@@ -1,13 +1,13 @@
 """Plane geometry for the tabletop: points, segments and polygons, in inches.
 
 Pure functions on tuples, no state.  Angles are compass degrees (0 = north,
-90 = east), matching :mod:`games.artillery.data`.
+90 = east), matching :mod:`games.artillery.rules.data`.
 """
 from __future__ import annotations
 
 import math
 
-from games.artillery.data import COMPASS, Point, Poly
+from .data import COMPASS, Point, Poly
 
 EPS = 1e-9
 

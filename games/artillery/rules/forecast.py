@@ -1,6 +1,6 @@
 """Exact expectations of a shot, for the firing preview and the AI.
 
-Built on :mod:`games.artillery.odds` (exact d10 arithmetic).  Simplifications,
+Built on :mod:`games.artillery.rules.odds` (exact d10 arithmetic).  Simplifications,
 stated so nobody is surprised: where a cannon hit on a gun crew lands is taken
 as a man (the worst case for the crew), Critical results' extra hits are not
 counted in the expected casualties, and casualties are capped at the models
@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Sequence
 
-from games.artillery import odds
-from games.artillery.actions import fire_kind, fire_numbers, shot_numbers, unit_distance
-from games.artillery.data import ARTILLERY, ROUT_MIN, SHOT, STRUCTURES
-
-if TYPE_CHECKING:
-    from games.artillery.rules import ArtilleryState, Gun, Unit
+from . import odds
+from .data import ARTILLERY, ROUT_MIN, SHOT, STRUCTURES
+from .pieces import Gun, Unit
+from .shots import fire_kind, fire_numbers, save_tn, shot_numbers, unit_distance
+from .state import State
 
 
 @dataclass(frozen=True)
@@ -46,7 +45,8 @@ def _structure_summary(n_dice: int, tn: int, halve: bool, base: int, tally: int,
     return dmg, lucky, crits
 
 
-def _structure_part(st: ArtilleryState, sid: str, dice_dist: list[float], tn: int, halve: bool):
+def _structure_part(st: State, sid: str, dice_dist: list[float], tn: int, halve: bool
+                    ) -> tuple[float, float, float]:
     s = st.sections[sid]
     t = STRUCTURES[s.type]
     dmg = lucky = crits = 0.0
@@ -59,10 +59,9 @@ def _structure_part(st: ArtilleryState, sid: str, dice_dist: list[float], tn: in
     return dmg, lucky, crits
 
 
-def occupant_losses(st: ArtilleryState, sid: str, damage: float, origin) -> list[tuple[Unit, float]]:
+def occupant_losses(st: State, sid: str, damage: float, origin: Sequence[float]) -> list[tuple[Unit, float]]:
     """Each occupant of a section and the models it is expected to lose to ``damage``
     expected damaging hits, spread evenly over them and saved as the rules save."""
-    from games.artillery.resolve import save_tn
     units = st.units_in_section(sid)
     if not units or damage <= 0:
         return []
@@ -70,15 +69,14 @@ def occupant_losses(st: ArtilleryState, sid: str, damage: float, origin) -> list
     return [(u, min(float(u.models), share * (1 - odds.p_success(save_tn(st, u, origin))))) for u in units]
 
 
-def _occupant_casualties(st: ArtilleryState, sid: str, damage: float, origin) -> float:
+def _occupant_casualties(st: State, sid: str, damage: float, origin: Sequence[float]) -> float:
     total = 0.0
     for _, lost in occupant_losses(st, sid, damage, origin):
         total += lost
     return total
 
 
-def _unit_casualties(st: ArtilleryState, u: Unit, hit_dist: list[float], saves: bool, origin) -> float:
-    from games.artillery.resolve import save_tn
+def _unit_casualties(st: State, u: Unit, hit_dist: list[float], saves: bool, origin: Sequence[float]) -> float:
     if saves:
         dist = odds.casualty_dist(hit_dist, odds.p_success(save_tn(st, u, origin)))
     else:
@@ -86,7 +84,7 @@ def _unit_casualties(st: ArtilleryState, u: Unit, hit_dist: list[float], saves: 
     return sum(p * min(k, u.models) for k, p in enumerate(dist))
 
 
-def shot_forecast(st: ArtilleryState, guns: list[Gun], target: str, ammo: str) -> Forecast:
+def shot_forecast(st: State, guns: list[Gun], target: str, ammo: str) -> Forecast:
     """Expected result of ``guns`` firing ``ammo`` at ``target`` now."""
     kind = fire_kind(guns)
     _d, line, _band, pen, tn, _mx = fire_numbers(st, guns, target, ammo)
@@ -119,7 +117,7 @@ def shot_forecast(st: ArtilleryState, guns: list[Gun], target: str, ammo: str) -
                     _occupant_casualties(st, target, dmg, origin))
 
 
-def small_arms_forecast(st: ArtilleryState, u: Unit, target: str, closer: float = 0.0) -> Forecast:
+def small_arms_forecast(st: State, u: Unit, target: str, closer: float = 0.0) -> Forecast:
     """Expected result of ``u``'s small arms at ``target`` now, or from ``closer``
     inches nearer (the AI's look at a volley one move away; range is not checked)."""
     d, _line = unit_distance(st, u, target)
@@ -131,12 +129,11 @@ def small_arms_forecast(st: ArtilleryState, u: Unit, target: str, closer: float 
     return Forecast(u.models, tn, p, tuple(hits), odds.expectation(hits), None, 0.0, 0.0, 0.0, cas)
 
 
-def gone_chance(st: ArtilleryState, u: Unit, hit_dist, saves: bool, origin) -> float:
+def gone_chance(st: State, u: Unit, hit_dist: Sequence[float], saves: bool, origin: Sequence[float]) -> float:
     """Chance ``u`` leaves the table after a volley with ``hit_dist`` hits: destroyed,
     or routed at the Fatigue test that follows a volley with any hit (a unit routs
     when its Fatigue reaches its models left, at least ROUT_MIN; the casualties come
     first and lower that threshold)."""
-    from games.artillery.resolve import save_tn
     fail = odds.fatigue_fail(u.profile.resolve)
     p_save = odds.p_success(save_tn(st, u, origin)) if saves else 0.0
     p = 0.0

@@ -22,9 +22,10 @@ Our rules (OURS, see ``docs/rules/artillery.md``):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Iterator
 
-from games.artillery import geometry as geo
-from games.artillery.data import (
+from . import geometry as geo
+from .data import (
     COVER_REACH, STRUCTURES, TERRAIN_KINDS, UNIT_HEIGHT, UNIT_RADIUS, Point, Poly, Scenario,
     SectionDef, StructureDef)
 
@@ -68,12 +69,15 @@ class Table:
             for sec in st.sections:
                 self.sections[sec.id] = sec
                 self.structure_of[sec.id] = st
-        self._sight: dict = {}
-        self._cover: dict = {}
-        self._paths: dict = {}
-        self._ground: dict = {}
-        self._at: dict = {}
+        self._sight: dict[tuple[Any, ...], str | None] = {}
+        self._cover: dict[tuple[Point, Point], bool] = {}
+        self._paths: dict[tuple[Any, ...], str | None] = {}
+        self._rough: dict[tuple[Point, Point], bool] = {}
+        self._ground: dict[tuple[Any, ...], str | None] = {}
+        self._at: dict[tuple[Point, frozenset[str]], str | None] = {}
         self._bbox: dict[Poly, tuple[float, float, float, float]] = {}
+        #: measured distances from a gun (or its section) to a target, memoised (``shots``)
+        self.measures: dict[tuple[Any, Any], tuple[float, tuple[Point, Point]]] = {}
         for p in self.terrain:
             self._bbox[p.poly] = _bbox(p.poly)
         for sec in self.sections.values():
@@ -93,7 +97,7 @@ class Table:
         return geo.point_in_poly(p, poly)
 
     # -- structures ------------------------------------------------------------
-    def section_at(self, p: Point, wrecked: frozenset = frozenset()) -> str | None:
+    def section_at(self, p: Point, wrecked: frozenset[str] = frozenset()) -> str | None:
         """The (intact, enterable) section a point stands in, or None (memoised).
         Nobody stands in a ship's rigging in our scenarios."""
         key = (p, wrecked)
@@ -117,7 +121,7 @@ class Table:
         return STRUCTURES[self.structure_of[sid].type].rigging
 
     # -- sight -----------------------------------------------------------------
-    def _blockers(self, wrecked: frozenset):
+    def _blockers(self, wrecked: frozenset[str]) -> Iterator[tuple[str, str, Poly, float]]:
         for p in self.terrain:
             if p.blocks_sight:
                 yield p.id, p.name, p.poly, p.height
@@ -125,13 +129,12 @@ class Table:
             if sid not in wrecked and not self.is_rigging(sid):     # OURS: rigging never blocks sight
                 yield sid, sec.name, sec.poly, sec.height
 
-    def blocker(self, src: Point, dst: Point, target_height: float, exclude: frozenset,
-                wrecked: frozenset) -> str | None:
+    def blocker(self, src: Point, dst: Point, target_height: float, exclude: frozenset[str],
+                wrecked: frozenset[str]) -> str | None:
         """The name of the first piece blocking the line src-dst, or None if clear."""
         key = (src, dst, target_height, exclude, wrecked)
-        hit = self._sight.get(key, 0)
-        if hit != 0:
-            return hit
+        if key in self._sight:
+            return self._sight[key]
         found = None
         for pid, name, poly, h in self._blockers(wrecked):
             if pid in exclude or h < target_height:
@@ -175,7 +178,7 @@ class Table:
     def on_table(self, p: Point, margin: float = UNIT_RADIUS) -> bool:
         return margin <= p[0] <= self.width - margin and margin <= p[1] <= self.height - margin
 
-    def ground_problem(self, p: Point, carriage: bool, wrecked: frozenset) -> str | None:
+    def ground_problem(self, p: Point, carriage: bool, wrecked: frozenset[str]) -> str | None:
         """Why a unit (or a field gun, ``carriage``) cannot stand at ``p``, or None."""
         key = (p, carriage, wrecked)
         if key not in self._ground:
@@ -184,7 +187,7 @@ class Table:
             self._ground[key] = self._ground_problem(p, carriage, wrecked)
         return self._ground[key]
 
-    def _ground_problem(self, p: Point, carriage: bool, wrecked: frozenset) -> str | None:
+    def _ground_problem(self, p: Point, carriage: bool, wrecked: frozenset[str]) -> str | None:
         sid = self.section_at(p, wrecked)
         if sid is not None:
             sec = self.sections[sid]
@@ -201,7 +204,7 @@ class Table:
                     return f"a gun cannot be pulled onto the {piece.name.lower()}"
         return None
 
-    def path_problem(self, a: Point, b: Point, carriage: bool, wrecked: frozenset) -> str | None:
+    def path_problem(self, a: Point, b: Point, carriage: bool, wrecked: frozenset[str]) -> str | None:
         """Why the straight way a-b is closed, or None."""
         key = (a, b, carriage, wrecked)
         if key not in self._paths:
@@ -210,7 +213,7 @@ class Table:
             self._paths[key] = self._path_problem(a, b, carriage, wrecked)
         return self._paths[key]
 
-    def _path_problem(self, a: Point, b: Point, carriage: bool, wrecked: frozenset) -> str | None:
+    def _path_problem(self, a: Point, b: Point, carriage: bool, wrecked: frozenset[str]) -> str | None:
         sa = self.section_at(a, wrecked)
         sb = self.section_at(b, wrecked)
         if sa is not None and sa == sb:
@@ -230,12 +233,14 @@ class Table:
         return None
 
     def path_rough(self, a: Point, b: Point) -> bool:
-        key = (a, b, "rough")
-        got = self._paths.get(key)
+        key = (a, b)
+        got = self._rough.get(key)
         if got is None:
             got = any(p.rough and self.touches(a, b, p.poly) for p in self.terrain)
-            self._paths[key] = got
-        return bool(got)
+            if len(self._rough) > MEMO_LIMIT:
+                self._rough.clear()
+            self._rough[key] = got
+        return got
 
 
 def _bbox(poly: Poly) -> tuple[float, float, float, float]:
