@@ -625,7 +625,7 @@ class CannonBoard(Board):
         self.refused = None
         self._facts_key = None
         if entry.player >= 0:
-            move = R.Move.parse(entry.text)
+            move = cast(R.Move, entry.move)
             prior = cast(R.CannonState, before)
             town_falls = (move.kind in ("capture", "shot") and 0 <= move.to < R.N_SQUARES
                           and prior.cells[move.to] in R.TOWN)

@@ -1,7 +1,7 @@
 """Cannon's end-of-game figures (see games/core/stats.py), from the match's log and states.
 
-Each log entry is read with its notation (``Move.parse``: the text alone says
-whether it is a step, a retreat, a slide, a capture or a shot) and checked
+Each log entry's move (``entry.move``, the move object itself: its kind says
+whether it is a step, a retreat, a slide, a capture or a shot) is checked
 against the position it was played in (``match.state_at``), so a capture counts
 only when it took a soldier. Cannon hides nothing: every figure may show at once.
 """
@@ -39,7 +39,7 @@ def stats(match: "Match") -> list[Stat]:
         seat = entry.player
         if seat < 0:
             continue                        # Cannon has no chance entries; be safe anyway
-        move = Move.parse(entry.text)
+        move = cast(Move, entry.move)
         before = _state_at(match, i)
         # a capture of the town ends the game (the result says so): count soldiers only
         if move.kind == "capture" and before.cells[move.to] == SOLDIER[1 - seat]:
