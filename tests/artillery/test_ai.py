@@ -87,7 +87,7 @@ def test_unknown_level_is_refused():
 
 
 def test_scenario_overrides_reach_hard_and_normal_in_the_shore_only():
-    from games.artillery.ai_eval import LEVEL_PARAMS, params_for
+    from games.artillery.ai.evaluation import LEVEL_PARAMS, params_for
     assert params_for("hard", "shore")["threat"] > LEVEL_PARAMS["hard"]["threat"]
     assert params_for("hard", "field") == LEVEL_PARAMS["hard"]
     for key in ("field", "shore", "anchor"):
@@ -105,7 +105,7 @@ def test_scenario_overrides_reach_hard_and_normal_in_the_shore_only():
 def test_every_level_carries_the_weights_its_rules_read():
     # Hard's card rule reads first_shot / first_threat and its threat term reads exposed:
     # a level or side given one of those rules by an override must carry its weights
-    from games.artillery.ai_eval import LEVEL_PARAMS, params_for
+    from games.artillery.ai.evaluation import LEVEL_PARAMS, params_for
     for level in LEVEL_PARAMS:
         for key in ("field", "shore", "anchor"):
             for seat in (None, 0, 1):
@@ -118,7 +118,7 @@ def test_every_level_carries_the_weights_its_rules_read():
 
 
 def test_hard_fears_a_rout_more_the_closer_it_is():
-    from games.artillery.ai_eval import Evaluator, params_for
+    from games.artillery.ai.evaluation import Evaluator, params_for
     st = new_game({"scenario": "shore"})
     ev = Evaluator(1, params_for("hard", "shore"))
     values = []
@@ -131,7 +131,7 @@ def test_hard_fears_a_rout_more_the_closer_it_is():
 
 
 def test_hard_values_a_crew_that_leaves_its_mounted_guns_less_than_normal_does():
-    from games.artillery.ai_eval import Evaluator, params_for
+    from games.artillery.ai.evaluation import Evaluator, params_for
     st = new_game({"scenario": "shore"})
     drop = {}
     for level in ("normal", "hard"):
@@ -158,7 +158,7 @@ def _anchor_with_east_battery_gone():
 
 
 def test_hard_weighs_damage_on_a_rampart_by_the_battery_gun_it_houses():
-    from games.artillery.ai_eval import Evaluator, params_for
+    from games.artillery.ai.evaluation import Evaluator, params_for
     st = _anchor_with_east_battery_gone()
     hard = Evaluator(0, params_for("hard", "anchor"))
     normal = Evaluator(0, params_for("normal", "anchor"))
@@ -171,7 +171,7 @@ def test_hard_weighs_damage_on_a_rampart_by_the_battery_gun_it_houses():
 
 
 def test_a_critical_on_rigging_one_step_from_crippled_is_worth_the_game():
-    from games.artillery.ai_eval import DECISIVE, Evaluator, params_for
+    from games.artillery.ai.evaluation import DECISIVE, Evaluator, params_for
     st = new_game({"scenario": "anchor"})
     ev = Evaluator(1, params_for("hard", "anchor"))
     fresh = ev.crit_worth(st, "RG")
@@ -195,7 +195,7 @@ def test_hard_ship_turns_its_guns_on_the_battery_gun_still_firing():
 
 
 def test_a_side_of_a_scenario_has_its_own_weights():
-    from games.artillery.ai_eval import params_for
+    from games.artillery.ai.evaluation import params_for
     assert params_for("hard", "shore", 0)["own_guns"] < 1 and "own_guns" not in params_for("hard", "shore", 1)
     assert "own_guns" not in params_for("hard", "shore") and "own_guns" not in params_for("hard", "field", 0)
     # both sides keep the scenario's weights
@@ -223,7 +223,7 @@ def test_hard_landing_party_spends_a_light_gun_before_a_man_the_field_battle_doe
 
 
 def test_hard_reach_counts_a_volley_one_move_away():
-    from games.artillery.ai_eval import Evaluator, params_for
+    from games.artillery.ai.evaluation import Evaluator, params_for
     st = new_game({"scenario": "anchor"})
     ev = Evaluator(0, params_for("hard", "anchor", 0))
     # the militia (24" muskets, 4" move) starts out of range of the ship but one move
@@ -237,7 +237,7 @@ def test_hard_reach_counts_a_volley_one_move_away():
 
 @pytest.mark.slow
 def test_hard_ship_steps_out_of_musket_reach_before_it_fires(monkeypatch):
-    from games.artillery import ai_eval
+    from games.artillery.ai import evaluation as ai_eval
     st = new_game({"scenario": "anchor"})
     activate(st, "A1")                              # a Club: three actions
     first = make_ai("hard", 0).choose(st.view(0), ThinkContext(rng=random.Random(1)))
@@ -265,7 +265,7 @@ def _shore_fort_to_activate(card: str):
 
 @pytest.mark.slow
 def test_hard_activates_the_unit_with_the_best_whole_activation(monkeypatch):
-    from games.artillery import ai_eval
+    from games.artillery.ai import evaluation as ai_eval
 
     def first(card):
         st = _shore_fort_to_activate(card)
@@ -280,7 +280,7 @@ def test_hard_activates_the_unit_with_the_best_whole_activation(monkeypatch):
 
 
 def test_hard_landing_party_counts_a_volley_that_may_break_the_garrison(monkeypatch):
-    from games.artillery import ai_eval
+    from games.artillery.ai import evaluation as ai_eval
     from games.artillery.rules import Move
     st = new_game({"scenario": "shore"})
     st.units["A3"].pos = (21.0, 17.0)                # the veterans, muskets in reach of the gatehouse
@@ -309,7 +309,7 @@ def test_fort_shoots_the_veterans_before_the_sailors(monkeypatch, level):
     24") thin the fort's crews and garrison; the sailors (7+, 18") save worse, so by
     casualties alone Hard's militia would shoot them (Normal's rule of thumb sees the
     same hits on both).  Normal has it too: it lost the shore to Easy without it."""
-    from games.artillery import ai_eval
+    from games.artillery.ai import evaluation as ai_eval
     from games.artillery.rules import Move
     st = new_game({"scenario": "shore"})
     st.units["A3"].pos = (20.0, 12.0)                # the veterans
@@ -361,7 +361,7 @@ def test_a_shot_at_a_house_counts_the_shooters_own_men_inside_as_a_loss(level):
 
 
 def test_hard_never_abandons_a_gun_it_left_behind_for_the_worth_of_an_abandoned_gun():
-    from games.artillery.ai_eval import Evaluator, params_for
+    from games.artillery.ai.evaluation import Evaluator, params_for
     st = _house_table(False, False)
     ev = Evaluator(0, params_for("hard", "town"))
     st.units["A1"].pos = (20.0, 12.0)                   # walked 5" away from G1: adrift
@@ -371,7 +371,7 @@ def test_hard_never_abandons_a_gun_it_left_behind_for_the_worth_of_an_abandoned_
 
 
 def test_a_crew_in_a_building_counts_as_standing_at_it_for_the_pull_towards_it():
-    from games.artillery.ai_objectives import _near
+    from games.artillery.ai.objectives import _near
     st = new_game({"scenario": "town"})
     far = _near(st, 1, "H2")
     assert far > 0                                      # the Medium's crew waits outside the warehouse
@@ -384,7 +384,7 @@ def test_broadsides_hard_takes_the_shot_that_may_bring_the_masts_down():
     at it (a 6+ test, half the hits) is worth its chance of the game, far more than the
     same volley at whole rigging; without the weight it would be one more point."""
     from games.artillery.ai import ArtilleryAI
-    from games.artillery.ai_eval import params_for
+    from games.artillery.ai.evaluation import params_for
     from games.artillery.rules import Move
     from tests.artillery.util import activate
 
@@ -411,7 +411,7 @@ def test_broadsides_hard_takes_the_shot_that_may_bring_the_masts_down():
 
 
 def test_grape_at_rigging_is_credited_with_its_lucky_and_critical_rolls():
-    from games.artillery.ai_eval import Evaluator, params_for
+    from games.artillery.ai.evaluation import Evaluator, params_for
     st = new_game({"scenario": "broadside"})
     ev = Evaluator(0, params_for("hard", "broadside", 0))
     guns = [st.guns["G5"], st.guns["G6"]]
@@ -426,7 +426,7 @@ def test_chainshot_at_a_structure_other_than_rigging_is_never_better_than_rounds
     +2 is for rigging only), and chain halves the hits; so while a gun carries roundshot,
     as every gun of the chapter does, chain at a house, a fort or a hull is dominated.
     Checked exactly at every distance chain can reach, and Hard takes roundshot."""
-    from games.artillery.ai_eval import params_for
+    from games.artillery.ai.evaluation import params_for
     from games.artillery.rules.forecast import shot_forecast
     from tests.artillery.util import building, new, scenario
     for y in (14, 21, 29, 37, 45):

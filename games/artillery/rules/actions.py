@@ -251,7 +251,7 @@ def _ammo_problem(guns: list[Gun], ammo: str) -> str | None:
     return None
 
 
-def _target_problem(st: State, u: Unit, guns: list[Gun], target: str, ammo: str) -> str | None:
+def target_problem(st: State, u: Unit, guns: list[Gun], target: str, ammo: str) -> str | None:
     small = ammo in ("grape", "swivel")
     if target in st.units:
         t = st.units[target]
@@ -282,7 +282,7 @@ def fire_problem(st: State, u: Unit, m: Move) -> str | None:
     guns, bad = _fire_guns(st, u, m)
     if bad:
         return bad
-    bad = _ammo_problem(guns, m.ammo) or _target_problem(st, u, guns, m.target, m.ammo)
+    bad = _ammo_problem(guns, m.ammo) or target_problem(st, u, guns, m.target, m.ammo)
     if bad:
         return bad
     return sight_problem(st, guns, m.target, m.ammo)

@@ -1,6 +1,6 @@
 """Artillery AI: each scenario's objective, valued from the evaluator's seat.
 
-Split from :mod:`games.artillery.ai_eval` (the evaluation's other terms): the
+Split from :mod:`games.artillery.ai.evaluation` (the evaluation's other terms): the
 field battle's houses and points, the shore battery's battery and gatehouse, the
 anchor's rigging and live battery guns, and each side's pull towards its goal.
 """
@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from games.artillery.rules import ArtilleryState
 from games.artillery.rules import geometry as geo
 from games.artillery.rules.data import STRUCTURES
-from games.artillery.rules import ArtilleryState
+from games.artillery.rules.victory import holder, ship_damage
 
 if TYPE_CHECKING:
-    from games.artillery.ai_eval import Evaluator
+    from .evaluation import Evaluator
 
 
 # -- objectives (from the evaluator's seat) ----------------------------------------
@@ -45,7 +46,6 @@ def _near(st: ArtilleryState, seat: int, sid: str) -> float:
 
 
 def _obj_hold(ev: Evaluator, st: ArtilleryState) -> float:
-    from games.artillery.rules.victory import holder
     me, p = ev.seat, st.scenario.params
     v = 5.0 * (st.score[me] - st.score[1 - me])
     left = max(0, st.scenario.rounds - max(st.round, p["score_from"]) + 1)
@@ -58,7 +58,6 @@ def _obj_hold(ev: Evaluator, st: ArtilleryState) -> float:
 
 
 def _obj_shore(ev: Evaluator, st: ArtilleryState) -> float:
-    from games.artillery.rules.victory import holder
     p = st.scenario.params
     att = p["attacker"]
     sign = 1 if ev.seat == att else -1
@@ -120,7 +119,6 @@ def _obj_duel(ev: Evaluator, st: ArtilleryState) -> float:
     """Broadsides: each Fortitude step the enemy's rigging has lost (5, as at anchor:
     the last one is the game, valued in the critical and damage worths), and, as the
     last round nears, the damage done to each ship (the round limit's count)."""
-    from games.artillery.rules.victory import ship_damage
     me = ev.seat
     p = st.scenario.params
     v = 0.0

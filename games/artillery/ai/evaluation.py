@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.artillery.rules import odds
-from games.artillery.ai_objectives import OBJECTIVES, objective_sections
+from games.artillery.rules import ArtilleryState, odds
+from games.artillery.rules.actions import sight_problem, target_problem
 from games.artillery.rules.data import CRITICAL_TABLES, SHOT, STRUCTURES
 from games.artillery.rules.forecast import occupant_losses, shot_forecast, small_arms_forecast
+from games.artillery.rules.pieces import sort_ids
 from games.artillery.rules.resolve import rout_threshold
-from games.artillery.rules.shots import gun_check, unit_distance, unit_sight
-from games.artillery.rules import ArtilleryState
+from games.artillery.rules.shots import fire_kind, fire_numbers, gun_check, save_tn, unit_distance, unit_sight
+from games.artillery.rules.victory import holder
+
+from .objectives import OBJECTIVES, objective_sections
 
 GUN_WORTH = {"swivel": 1.2, "light": 3.0, "medium": 4.0, "heavy": 5.0}
 #: what a result that ends the game in the shooter's favour is worth in a critical's worth
@@ -455,7 +458,7 @@ class Evaluator:
             if f <= 1 or not walls:
                 return 0.0                      # Fortitude never falls below 1; walls worth nothing
             if rigging:
-                return DECISIVE if f == 2 else 2.0 + 5.0      # 5.0: ai_objectives._obj_anchor's worth of a step
+                return DECISIVE if f == 2 else 2.0 + 5.0      # 5.0: objectives._obj_anchor's worth of a step
             return 2.0
         # destroyed: the section collapses (a dismasted or sunk ship loses the game)
         if ship_part:
@@ -466,7 +469,6 @@ class Evaluator:
     def _man_worth(self, st: ArtilleryState, u, shooter) -> float:
         """One hit on a unit inside a section: its chance of failing the save (hard
         cover) times a model and what the model means to its crew."""
-        from games.artillery.rules.shots import save_tn
         fail = 1 - odds.p_success(save_tn(st, u, u.pos))
         v = fail * (1.0 + self.crew_cost(st, u))
         return -v if u.seat == shooter else v
@@ -486,8 +488,8 @@ class Evaluator:
         if exposed_only:
             held = objective_sections(st)
             own = 1 - seat
-            enemies = [t for t in enemies if st.unit_section(t) not in held
-                       and (st.unit_section(t) is None or st.section_owner(st.unit_section(t)) != own)]
+            enemies = [t for t in enemies if (sec := st.unit_section(t)) not in held
+                       and (sec is None or st.section_owner(sec) != own)]
         esig = tuple((t.id, t.pos, t.models) for t in enemies)
         wr = st.wrecked
         sections = [s for s in st.sections if s not in wr and st.section_owner(s) == 1 - seat]
@@ -577,7 +579,6 @@ def rough_shot(st: ArtilleryState, guns, target: str, ammo: str) -> tuple[float,
     structure brings half its damage dice, halved again where the shot type says
     so; Fortitude, range on the damage dice, the furled-rigging bonus, cover and
     saves are ignored."""
-    from games.artillery.rules.shots import fire_kind, fire_numbers
     kind = fire_kind(guns)
     tn = fire_numbers(st, guns, target, ammo)[4]
     p = odds.p_success(tn)
@@ -600,11 +601,10 @@ def rough_shot(st: ArtilleryState, guns, target: str, ammo: str) -> tuple[float,
 
 
 def _fire_ok(st: ArtilleryState, gun, target: str, ammo: str) -> bool:
-    from games.artillery.rules.actions import _target_problem, sight_problem
     crew = st.crew_of(gun)
     if crew is None:
         return False
-    if _target_problem(st, crew, [gun], target, ammo):
+    if target_problem(st, crew, [gun], target, ammo):
         return False
     return sight_problem(st, [gun], target, ammo) is None
 
@@ -637,13 +637,11 @@ def _walls_worth(st: ArtilleryState, sid: str, shooter: int | None) -> float:
     empty or the shooter's own men stand in it."""
     if st.section_owner(sid) is not None or shooter is None:
         return _tally_weight(st, sid)
-    from games.artillery.rules.victory import holder
     return _tally_weight(st, sid) if holder(st, sid) == 1 - shooter else 0.0
 
 
 def _section_guns(st: ArtilleryState, sid: str) -> list:
     """The intact guns mounted in a section, lowest id first (the one a dismounting takes)."""
-    from games.artillery.rules.pieces import sort_ids
     ids = sort_ids(g.id for g in st.guns.values() if g.section == sid and not g.destroyed)
     return [st.guns[i] for i in ids]
 

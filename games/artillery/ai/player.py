@@ -5,7 +5,7 @@ are '??' there) and uses only ``ctx.rng`` for randomness.  One object per seat
 per game; it keeps a cache of shot expectations between calls, never a plan it
 relies on: any view it is handed gets a legal move.  This module decides
 (cards, which unit activates, the actions, where a cannon hit lands); the
-evaluation is :mod:`games.artillery.ai_eval`.
+evaluation is :mod:`games.artillery.ai.evaluation`.
 
 * **Hard** computes every expectation exactly (``games.artillery.rules.forecast``:
   shoot test, damage dice against Fortitude, halving, the furled-rigging bonus,
@@ -42,14 +42,13 @@ evaluation is :mod:`games.artillery.ai_eval`.
 """
 from __future__ import annotations
 
+from games.artillery.rules import ArtilleryState, Move, card_key, odds
 from games.artillery.rules import geometry as geo
-from games.artillery.rules import odds
-from games.artillery.ai_eval import CASUALTY, DECISIVE, GUN_WORTH, LEVEL_PARAMS, LOADED, Evaluator, params_for
-from games.artillery.rules.data import ACTIONS, ARTILLERY, DECK, SHOT
+from games.artillery.rules.data import ACTIONS, DECK
 from games.artillery.rules.forecast import gone_chance, shot_forecast, small_arms_forecast
-from games.artillery.rules.pieces import sort_ids
 from games.artillery.rules.shots import fire_kind, fire_numbers, gun_save_tn
-from games.artillery.rules import ArtilleryState, Move, card_key
+
+from .evaluation import CASUALTY, DECISIVE, GUN_WORTH, LEVEL_PARAMS, LOADED, Evaluator, params_for
 
 # ---------------------------------------------------------------------------
 class ArtilleryAI:
@@ -350,4 +349,3 @@ def make_ai(level: str, seat: int, options: dict | None = None) -> ArtilleryAI:
     return ArtilleryAI(level, seat)
 
 
-__all__ = ["make_ai", "ArtilleryAI", "Evaluator", "ARTILLERY", "SHOT", "sort_ids"]
