@@ -4,8 +4,8 @@ from __future__ import annotations
 import random
 
 from games.cannon_corps.rules import (
-    DIE_SIZES, SPACE_INDEX, SPACES, CorpsState, Decision, DefeatedEvent, DeployEvent, EliminatedEvent, Event,
-    Move, Note, Queued, ReadOnlyDict, Shot, WinnerEvent, new_game)
+    DIE_SIZES, SPACE_INDEX, SPACES, CorpsState, Decision, DefeatCause, DefeatedEvent, DeployEvent, EliminatedEvent,
+    EndReason, Event, Move, Note, Phase, Queued, ReadOnlyDict, Shot, WinnerEvent, new_game)
 from games.core.game import CHANCE
 
 # four handy setups (seat 0, 1, 2, 3)
@@ -37,7 +37,7 @@ def pre_defeat(st: CorpsState, seat: int, dice) -> None:
     for d in dice:
         st.reserves[seat].remove(d)
         st.defeated[seat].append(d)
-        st.events.append(DefeatedEvent(turn=st.turn, seat=seat, die=d, space=None, cause="shot"))
+        st.events.append(DefeatedEvent(turn=st.turn, seat=seat, die=d, space=None, cause=DefeatCause.SHOT))
         st.events.append(DeployEvent(turn=st.turn, seat=seat))
 
 
@@ -53,7 +53,7 @@ def _check_dice(st: CorpsState, s: int) -> None:
     assert 0 <= len(d) <= 4, (s, d)
     # four defeated means out, except for the shooter whose final salvo took
     # everyone down: that seat wins with four defeated
-    salvo_winner = st.phase == "over" and st.win_reason == "salvo" and s == st.winner()
+    salvo_winner = st.phase is Phase.OVER and st.win_reason is EndReason.SALVO and s == st.winner()
     assert st.out[s] == (len(d) == 4 and not salvo_winner), (s, st.out[s], d)
 
 
@@ -74,7 +74,7 @@ def check_invariants(st: CorpsState) -> None:
     for s in range(n):
         _check_dice(st, s)
 
-    if st.phase == "setup":
+    if st.phase is Phase.SETUP:
         # seats before setup_seat have hidden exactly four dice at full value;
         # the others have not touched their dice yet
         assert 0 <= st.setup_seat < n
@@ -87,7 +87,7 @@ def check_invariants(st: CorpsState) -> None:
             assert st.defeated[s] == [] and not st.out[s]
         assert st.turn == 0 and st.queue == [] and st.shot is None
         return
-    if st.phase == "start":
+    if st.phase is Phase.START:
         for s in range(n):
             assert len(st.platoons[s]) == 4 and st.defeated[s] == [] and not st.out[s], s
             assert all(v == DIE_SIZES[die] for die, (_, v) in st.platoons[s].items()), s
@@ -105,23 +105,23 @@ def check_invariants(st: CorpsState) -> None:
             # out: no Reserve left, the three survivors stay on the grid, shown
             assert st.reserves[s] == [] and len(st.platoons[s]) == 3, s
             assert st.revealed[s] == st.grid(s), s
-        elif st.phase != "over":
+        elif st.phase is not Phase.OVER:
             expect = 3 if s in pending_deploy else 4
             assert len(st.platoons[s]) == expect, (s, st.platoons[s], st.queue)
         else:
             # the winner's own pending deployment is skipped when a shot ends the game
             assert len(st.platoons[s]) in (3, 4), s
-    if st.phase in ("fire", "decide"):
+    if st.phase in (Phase.FIRE, Phase.DECIDE):
         live = st.live_seats()
         assert len(live) >= 2 and st.winner() is None
         assert not st.out[st.shooter]
-    if st.phase == "over":
+    if st.phase is Phase.OVER:
         w = st.winner()
-        assert w is not None and st.win_reason in ("last", "salvo")
+        assert w is not None and isinstance(st.win_reason, EndReason)
         assert [e.seat for e in st.events if isinstance(e, WinnerEvent)] == [w]
         assert st.live_seats() == [w]
-        assert len(st.defeated[w]) == (4 if st.win_reason == "salvo" else len(st.defeated[w]))
-        assert len(st.defeated[w]) <= 3 or st.win_reason == "salvo"
+        assert len(st.defeated[w]) == (4 if st.win_reason is EndReason.SALVO else len(st.defeated[w]))
+        assert len(st.defeated[w]) <= 3 or st.win_reason is EndReason.SALVO
         assert set(st.revealed) == set(range(n))
         assert st.queue == []
 

@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from tests.cannon_corps.corps_util import check_invariants, random_move
-from games.cannon_corps.rules import DIE_SIZES, new_game, parse_text
+from games.cannon_corps.rules import DIE_SIZES, Phase, new_game, parse_text
 
 #: a seat has at most 27 shots in it: each shot at least halves the firing die
 #: (d20: 20 10 5 2 1 = 5 shots; d12, d10, d%, d8: 4 each; d6, d4: 3 each)
@@ -37,7 +37,7 @@ def play_out(n: int, rng: random.Random, seen: Counter, choose=None):
         for e in st.events[n0:]:
             seen[e.kind] += 1
             if e.kind == "defeated":
-                seen["cause:" + e.cause] += 1
+                seen["cause:" + e.cause.value] += 1
             if e.kind == "shot":
                 assert 1 <= e.power <= 20
         # every game ends: no seat can fire more than 27 times
@@ -46,7 +46,8 @@ def play_out(n: int, rng: random.Random, seen: Counter, choose=None):
     assert w is not None and st.live_seats() == [w]
     assert [e.seat for e in st.events if e.kind == "winner"] == [w]
     assert set(st.revealed) == set(range(n))         # every grid is on the table at the end
-    seen["win:" + st.win_reason] += 1
+    assert st.win_reason is not None
+    seen["win:" + st.win_reason.value] += 1
     return st
 
 
@@ -79,7 +80,7 @@ def test_every_die_value_stays_in_range_under_long_play():
     """Moves chosen to make games long (no salvo while avoidable), so the dice
     are halved down to 1 and the seats run out of ammunition."""
     def long_play(st, rng):
-        if st.phase == "fire":
+        if st.phase is Phase.FIRE:
             mine = st.platoons[st.current_player()]
             moves = st.legal_moves()
             non_salvo = [m for m in moves if mine[m.die][1] > 1]

@@ -3,6 +3,7 @@ keep what the old string-keyed dicts held; snapshots and saves from before
 them are unchanged; ``reveals`` tells the undo floor which moves show a secret;
 the rules modules type-check."""
 import dataclasses
+import enum
 import json
 import os
 import random
@@ -15,7 +16,8 @@ import pytest
 from tests.cannon_corps.corps_util import S0, S1, S2, make
 from games.cannon_corps.rules import events as E
 from games.cannon_corps.rules import (
-    CoverDecision, DeployDecision, FireDecision, GameOver, Move, SetupDecision, StartDraw, new_game)
+    CoverDecision, DefeatCause, DeployDecision, EndReason, FireDecision, GameOver, Move, Phase, SetupDecision,
+    StartDraw, new_game)
 from games.core.game import CHANCE
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -80,6 +82,33 @@ def test_every_kind_has_its_class_and_old_dict_form():
     for e in st.events + [n for p in st.private for n in p]:
         with pytest.raises(dataclasses.FrozenInstanceError):
             e.turn = 99
+
+
+def test_phases_and_end_reasons_are_enums_that_keep_their_words():
+    """The state and its views hold Enum members; a snapshot, a dict of the log and a
+    phone's page keep the plain words they always had."""
+    assert [p.value for p in Phase] == ["setup", "start", "fire", "decide", "over"]
+    assert [r.value for r in EndReason] == ["last", "salvo"]
+    assert [c.value for c in DefeatCause] == ["shot", "salvo", "own_salvo"]
+    st = new_game({}, 2)
+    assert st.phase is Phase.SETUP and st.view(0).phase is Phase.SETUP
+    assert type(st.snapshot()["phase"]) is str and f"{st.phase}" == str(st.phase) == "setup"
+    rng = random.Random(3)
+    seen = set()
+    while not st.is_over():
+        seen.add(st.phase)
+        ms = st.legal_moves() or [m for m, _ in st.chance_outcomes()]
+        st.apply(ms[rng.randrange(len(ms))])
+    assert seen == set(Phase) - {Phase.OVER} and st.phase is Phase.OVER
+    assert isinstance(st.win_reason, EndReason) and st.view(None).win_reason is st.win_reason
+    snap = st.snapshot()
+    assert type(snap["phase"]) is str and type(snap["win_reason"]) is str and snap["win_reason"] == st.win_reason
+    for e in st.events:
+        for v in e.to_dict().values():
+            assert not isinstance(v, enum.Enum), e
+    # built from a word (a test's shorthand) the field holds the member all the same
+    assert E.DefeatedEvent(turn=1, seat=0, die="d4", space=None, cause="own_salvo").cause is DefeatCause.OWN_SALVO
+    assert E.WinnerEvent(turn=1, seat=0, reason="salvo").reason is EndReason.SALVO
 
 
 def test_pending_decisions_are_typed_and_hide_their_details():

@@ -8,8 +8,8 @@ from tests.cannon_corps.corps_util import (
     S0, S1, S2, S3, make, poke, pre_defeat, check_invariants, mutable_ids, random_move, walk)
 from games.cannon_corps.rules import (
     DICE, DIE_SIZES, NEIGHBOUR_SPACES, SPACES, Move, SetupMoves, event_text, new_game, parse_text, player_name,
-    ReadOnlyDict, RevealEvent, AmmoEvent, CoverEvent, DefeatedEvent, DeployEvent, SetupEvent, ShotEvent,
-    StartEvent, SurvivedEvent, WinnerEvent, result_line, result_reason)
+    ReadOnlyDict, RevealEvent, AmmoEvent, CoverEvent, DefeatCause, DefeatedEvent, DeployEvent, EndReason, Phase,
+    SetupEvent, ShotEvent, StartEvent, SurvivedEvent, WinnerEvent, result_line, result_reason)
 from games.core.game import CHANCE, TERMINAL, IllegalMove
 
 
@@ -171,7 +171,7 @@ def test_defeated_at_zero_or_below_leaves_grid_and_is_shown():
     assert "B1" not in st.grid(1)
     assert st.defeated[1] == ["d10"]
     d = next(e for e in st.events if e.kind == "defeated")
-    assert d == DefeatedEvent(turn=1, seat=1, die='d10', space='B1', cause='shot')
+    assert d == DefeatedEvent(turn=1, seat=1, die='d10', space='B1', cause=DefeatCause.SHOT)
     assert st.view(0).defeated[1] == ("d10",)
     # below zero too
     st2 = make([S0, S1])
@@ -352,7 +352,7 @@ def test_final_salvo_defeats_every_hit_platoon_outright():
     assert st.defeated[1] == ["d20"]
     shot = next(e for e in st.events if e.kind == "shot")
     assert shot.salvo is True
-    assert next(e for e in st.events if e.kind == "defeated").cause == "salvo"
+    assert next(e for e in st.events if e.kind == "defeated").cause is DefeatCause.SALVO
 
 
 def test_reinforcement_when_the_firing_die_dies_by_its_own_salvo():
@@ -368,7 +368,7 @@ def test_reinforcement_when_the_firing_die_dies_by_its_own_salvo():
     # ... until the ammo step: defeated, shown, and its owner reinforces last
     assert st.defeated[0] == ["d4"] and "d4" not in st.platoons[0]
     own = [e for e in st.events if e.kind == "defeated" and e.seat == 0]
-    assert own == [DefeatedEvent(turn=1, seat=0, die='d4', space=None, cause='own_salvo')]
+    assert own == [DefeatedEvent(turn=1, seat=0, die='d4', space=None, cause=DefeatCause.OWN_SALVO)]
     assert st.current_player() == 0 and st.pending().kind == "deploy"
     assert {m.die for m in st.legal_moves()} == {"d10", "d%", "d12"}
     st.apply(st.parse_move("deploy d12 A1"))
@@ -430,17 +430,17 @@ def test_last_seat_with_three_or_fewer_defeated_wins():
     pre_defeat(st, 1, ["d4", "d6", "d8"])
     pre_defeat(st, 2, ["d10", "d%", "d20"])
     st.apply(st.parse_move("fire d20 B1"))                    # seat 1 out
-    assert st.phase == "fire" and st.current_player() == 2
+    assert st.phase is Phase.FIRE and st.current_player() == 2
     st.apply(st.parse_move("fire d12 C4"))                    # seat 2 misses; its d12 on C3 is now 6
     assert not st.is_over()
     st.apply(st.parse_move("fire d6 C3"))                     # 6 damage: its 4th defeat
     assert st.is_over() and st.winner() == 0 and st.current_player() == TERMINAL
-    assert st.win_reason == "last"
+    assert st.win_reason is EndReason.LAST
     assert result_line(st.winner(), st.win_reason, ["Ana", "Ben", "Cleo"]) == "Ana wins: the last army standing"
-    assert st.result_text(["Ana", "Ben", "Cleo"]) == result_reason("last")      # the card's title names Ana
+    assert st.result_text(["Ana", "Ben", "Cleo"]) == result_reason(EndReason.LAST)      # the card's title names Ana
     assert "Ana" not in st.result_text(["Ana", "Ben", "Cleo"])
     assert [e for e in st.events if e.kind == "winner"] == [
-        WinnerEvent(turn=3, seat=0, reason='last')]
+        WinnerEvent(turn=3, seat=0, reason=EndReason.LAST)]
 
 
 def test_final_salvo_that_takes_everyone_down_wins_for_the_shooter():
@@ -449,10 +449,10 @@ def test_final_salvo_that_takes_everyone_down_wins_for_the_shooter():
     pre_defeat(st, 1, ["d4", "d6", "d8"])
     poke(st, 0, "d4", 1)
     st.apply(st.parse_move("fire d4 B4"))
-    assert st.is_over() and st.winner() == 0 and st.win_reason == "salvo"
+    assert st.is_over() and st.winner() == 0 and st.win_reason is EndReason.SALVO
     assert len(st.defeated[0]) == 4 and len(st.defeated[1]) == 4
     assert result_line(st.winner(), st.win_reason) == "Player 1 wins with a final salvo that took everyone down"
-    assert st.result_text() == result_reason("salvo")
+    assert st.result_text() == result_reason(EndReason.SALVO)
 
 
 def _salvo_table(n, shooter, out_first=None):
@@ -486,7 +486,7 @@ def test_final_salvo_that_takes_everyone_down_wins_for_the_shooter_with_more_sea
     st = _salvo_table(n, shooter, out_first)
     names = ["Ana", "Ben", "Cleo", "Dev", "Eve", "Finn"][:n]
     st.apply(st.parse_move("fire d4 B3"))
-    assert st.is_over() and st.winner() == shooter and st.win_reason == "salvo"
+    assert st.is_over() and st.winner() == shooter and st.win_reason is EndReason.SALVO
     for s in range(n):
         assert len(st.defeated[s]) == 4, s                    # everyone down, the shooter too
         assert st.out[s] == (s != shooter), s
@@ -494,7 +494,7 @@ def test_final_salvo_that_takes_everyone_down_wins_for_the_shooter_with_more_sea
     answered = [e.seat for e in st.events if e.kind == "answer" and e.turn == t]
     assert answered == [(shooter + k) % n for k in range(1, n) if (shooter + k) % n != out_first]
     own = [e for e in st.events if e.kind == "defeated" and e.seat == shooter and e.turn == t]
-    assert [e.cause for e in own] == ["own_salvo"]
+    assert [e.cause for e in own] == [DefeatCause.OWN_SALVO]
     assert st.queue == [] and set(st.revealed) == set(range(n))
     assert result_line(st.winner(), st.win_reason, names) == \
         f"{names[shooter]} wins with a final salvo that took everyone down"
@@ -514,7 +514,7 @@ def test_final_salvo_that_eliminates_every_opponent_leaves_the_shooter_the_last_
     pre_defeat(st, 2, ["d10"])                  # the shooter: one defeat so far
     poke(st, 2, "d4", 1)
     st.apply(st.parse_move("fire d4 B3"))
-    assert st.is_over() and st.winner() == 2 and st.win_reason == "last"
+    assert st.is_over() and st.winner() == 2 and st.win_reason is EndReason.LAST
     assert st.out[0] and st.out[1] and not st.out[2]
     assert st.defeated[2] == ["d10", "d4"] and "d4" not in st.platoons[2]
     assert len(st.platoons[2]) == 3 and sorted(st.reserves[2]) == ["d%", "d12"]   # no deployment
@@ -659,7 +659,7 @@ def test_result_and_status_lines_agree_between_state_and_view():
     assert st.status_text(names) == st.view(1).status_text(names) == st.view(None).status_text(names)
     # the game is over: the banner does not name the winner again (the card's title does)
     assert st.status_text(names) == "Game over: every grid is revealed"
-    assert st.result_text(names) == result_reason("last")
+    assert st.result_text(names) == result_reason(EndReason.LAST)
     assert new_game({}, 2).result_text() == "Game in progress"
 
 
@@ -719,9 +719,9 @@ def test_event_texts_name_the_seat_and_read_as_the_table_hears_them():
     st.apply(st.parse_move("cover d% A1"))
     assert [event_text(e, NAMES) for e in st.events[-3:]] == [
         "Ben's platoon on B2 survives 8 damage", "Ben ran for cover", "Ana's power 8 platoon is now 4"]
-    assert event_text(WinnerEvent(turn=9, seat=1, reason='salvo'), NAMES) == \
+    assert event_text(WinnerEvent(turn=9, seat=1, reason=EndReason.SALVO), NAMES) == \
         "Ben wins with a final salvo that took everyone down"
-    assert event_text(WinnerEvent(turn=9, seat=0, reason='last'), NAMES) == \
+    assert event_text(WinnerEvent(turn=9, seat=0, reason=EndReason.LAST), NAMES) == \
         "Ana wins: the last army standing"
     assert event_text(RevealEvent(turn=9, seat=0, grid=ReadOnlyDict(), reserves=()), NAMES) == \
         "Ana's grid is revealed"

@@ -25,7 +25,7 @@ from tests.cannon_corps.corps_util import (
     S0, S1, S2, check_invariants, make, mutable_ids, random_move, walk)
 from games.cannon_corps.rules import (
     DICE, DIE_SIZES, SPACE_INDEX, SPACES, AnswerEvent, CorpsState, CorpsView, CoverDecision, Decision,
-    DeployDecision, Event, FireDecision, Move, Note, Queued, ReadOnlyDict, SetupMoves, new_game)
+    DeployDecision, Event, FireDecision, Move, Note, Phase, Queued, ReadOnlyDict, SetupMoves, new_game)
 from games.core.game import CHANCE
 
 ALLOWED_TYPES = (CorpsView, Move, Event, Note, Decision, dict, list, tuple, set, frozenset, str, int, float, bool,
@@ -175,7 +175,7 @@ def assert_view_is_clean(st: CorpsState, seat):
     if pend.seat != seat or seat is None:
         assert pend == st._pending(full=False)
     for o in v.revealed:
-        assert st.out[o] or st.phase == "over"
+        assert st.out[o] or st.phase is Phase.OVER
     pickle.dumps(v)
     return v
 

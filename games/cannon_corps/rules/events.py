@@ -23,6 +23,7 @@ The public texts of events and decisions (:func:`event_text`,
 """
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Mapping, Sequence, Union
 
@@ -71,6 +72,26 @@ def freeze(obj: Any) -> Any:
     return obj
 
 
+class EndReason(str, enum.Enum):
+    """How a game was won (``WinnerEvent.reason``, ``state.win_reason``): a str, so a
+    snapshot or a dict of the log keeps the same words."""
+    LAST = "last"        # the last army standing
+    SALVO = "salvo"      # a final salvo took every army down, its shooter's too: its shooter wins
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class DefeatCause(str, enum.Enum):
+    """Why a platoon left its grid (``DefeatedEvent.cause``)."""
+    SHOT = "shot"              # its value fell to 0 or below
+    SALVO = "salvo"            # hit by a final salvo
+    OWN_SALVO = "own_salvo"    # the final salvo's own platoon (``space`` None)
+
+    def __str__(self) -> str:
+        return self.value
+
+
 class _Record:
     """Shared by events, notes and decisions: the kind name and a plain dict."""
     __slots__ = ()
@@ -83,7 +104,11 @@ class _Record:
         out: dict[str, Any] = {"kind": self.kind}
         for f in fields(self):  # type: ignore[arg-type]
             v = getattr(self, f.name)
-            out[self._KEYS.get(f.name, f.name)] = dict(v) if isinstance(v, ReadOnlyDict) else v
+            if isinstance(v, ReadOnlyDict):
+                v = dict(v)
+            elif isinstance(v, enum.Enum):
+                v = v.value
+            out[self._KEYS.get(f.name, f.name)] = v
         return out
 
     def __copy__(self) -> Any:
@@ -134,12 +159,15 @@ class AnswerEvent(Event):
 
 @dataclass(frozen=True, slots=True)
 class DefeatedEvent(Event):
-    """A platoon left the grid; its die is shown.  ``cause``: ``shot``, ``salvo``
-    (hit by a final salvo) or ``own_salvo`` (the salvo's own platoon, ``space`` None)."""
+    """A platoon left the grid; its die is shown.  ``cause``: see :class:`DefeatCause`."""
     kind: ClassVar[str] = "defeated"
     die: str
     space: str | None
-    cause: str
+    cause: DefeatCause
+
+    def __post_init__(self) -> None:
+        # built from a word too ("salvo"): the field always holds the member
+        object.__setattr__(self, "cause", DefeatCause(self.cause))
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,9 +208,12 @@ class AmmoEvent(Event):
 
 @dataclass(frozen=True, slots=True)
 class WinnerEvent(Event):
-    """The game is over; ``reason`` is ``last`` or ``salvo``."""
+    """The game is over; ``reason``: see :class:`EndReason`."""
     kind: ClassVar[str] = "winner"
-    reason: str
+    reason: EndReason
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "reason", EndReason(self.reason))
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,25 +393,25 @@ def player_name(seat: int | None, names: Sequence[str | None] | None = None) -> 
     return f"Player {seat + 1}"
 
 
-def result_line(winner: int | None, reason: str | None, names: Sequence[str | None] | None = None) -> str:
+def result_line(winner: int | None, reason: EndReason | None, names: Sequence[str | None] | None = None) -> str:
     """How the game was won, naming the winner (the public log's last line)."""
     if winner is None:
         return "Game in progress"
     who = player_name(winner, names)
-    if reason == "salvo":
+    if reason == EndReason.SALVO:
         return f"{who} wins with a final salvo that took everyone down"
     return f"{who} wins: the last army standing"
 
 
-def result_reason(reason: str | None) -> str:
+def result_reason(reason: EndReason | None) -> str:
     """How the game was won, without the winner's name (the game-over card's
     title already names the winner: the card says it once)."""
-    if reason == "salvo":
+    if reason == EndReason.SALVO:
         return "A final salvo took every army down, its own included: its shooter wins."
     return "The last army standing. Every grid is now revealed."
 
 
-def status_line(pending: Pending, winner: int | None, reason: str | None,
+def status_line(pending: Pending, winner: int | None, reason: EndReason | None,
                 names: Sequence[str | None] | None = None) -> str:
     """The turn banner's line for a public ``pending`` decision; the state and
     every view use this one function, so their banners cannot disagree."""
@@ -419,9 +450,9 @@ def event_text(ev: Event, names: Sequence[str | None] | None = None) -> str:
     if isinstance(ev, AnswerEvent):
         return f"{who}: {'Hit' if ev.hit else 'Miss'}"
     if isinstance(ev, DefeatedEvent):
-        if ev.cause == "own_salvo":
+        if ev.cause is DefeatCause.OWN_SALVO:
             return f"{who}'s {ev.die} fired its final salvo and is DEFEATED"
-        by = " by the final salvo" if ev.cause == "salvo" else ""
+        by = " by the final salvo" if ev.cause is DefeatCause.SALVO else ""
         return f"{who}'s {ev.die} on {ev.space} is DEFEATED{by}"
     if isinstance(ev, SurvivedEvent):
         return f"{who}'s platoon on {ev.space} survives {ev.damage} damage"
@@ -456,7 +487,7 @@ def knowledge_from_events(events: Sequence[Event], seat: int, now: int | None = 
             out[e.space] = {"answer": "hit" if e.hit else "miss", "turn": e.turn,
                             "ago": now - e.turn, "result": None}
         elif isinstance(e, DefeatedEvent):
-            if e.space in out and e.cause != "own_salvo":
+            if e.space in out and e.cause is not DefeatCause.OWN_SALVO:
                 out[e.space]["result"] = "defeated"
         elif isinstance(e, (SurvivedEvent, CoverEvent)) and e.space in out:
             out[e.space]["result"] = "survived" if isinstance(e, SurvivedEvent) else "cover"

@@ -10,10 +10,11 @@ Quick tour
   ``"A1".."C4"``) and seven dice (:data:`DICE`).  ``"d%"`` is the percentile d10
   (1-10); the parser also accepts ``d10%``, ``d100`` and ``d00``.  The grid, the
   dice and the moves are in :mod:`games.cannon_corps.rules.moves`.
-* Phases: ``setup`` (each seat in seat order makes one secret ``setup`` move),
-  ``start`` (CHANCE picks the first shooter), ``fire``, ``decide`` (cover and
-  deployment decisions after a shot, in turn order from the shooter's left, the
-  shooter's own redeployment after a final salvo last), ``over``.
+* Phases (:class:`Phase`, a str Enum): ``SETUP`` (each seat in seat order makes
+  one secret ``setup`` move), ``START`` (CHANCE picks the first shooter), ``FIRE``,
+  ``DECIDE`` (cover and deployment decisions after a shot, in turn order from the
+  shooter's left, the shooter's own redeployment after a final salvo last), ``OVER``
+  (``win_reason``: an :class:`EndReason`).
 * Public knowledge is the event log ``state.events``: typed frozen values, one
   class per kind (:mod:`games.cannon_corps.rules.events`); each seat's own secrets
   are its private log ``state.private[seat]`` (typed notes); the decision
@@ -26,19 +27,33 @@ pending decision and the legality checks, so they stay together.)
 """
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from games.cannon_corps.rules.events import (
-    AmmoEvent, AmmoNote, AnswerEvent, CoverDecision, CoverEvent, DamagedNote, DefeatedEvent, DeployDecision,
-    DeployEvent, DeployedNote, EliminatedEvent, Event, FireDecision, FiredNote, GameOver, Grid, MovedNote, Note,
+    AmmoEvent, AmmoNote, AnswerEvent, CoverDecision, CoverEvent, DamagedNote, DefeatCause, DefeatedEvent,
+    DeployDecision, DeployEvent, DeployedNote, EliminatedEvent, EndReason, Event, FireDecision, FiredNote, GameOver, Grid, MovedNote, Note,
     Pending, ReadOnlyDict, RevealEvent, SetupDecision, SetupEvent, SetupNote, ShotEvent, StartDraw, StartEvent,
     StayedNote, SurvivedEvent, WinnerEvent, freeze, knowledge_from_events, player_name, result_line, result_reason,
     shot_words, status_line)
 from games.cannon_corps.rules.moves import (
     DICE, DIE_INDEX, DIE_SIZES, NEIGHBOURS, SPACES, SPACE_INDEX, Move, legal_moves, parse_text, why_illegal)
 from games.core.game import CHANCE, TERMINAL, GameState, NotLegalHere
+
+
+class Phase(str, enum.Enum):
+    """The phase of a game (``state.phase``, ``view.phase``): a str, so a snapshot
+    and a phone's page keep the same words."""
+    SETUP = "setup"      # each seat in seat order makes one secret set-up move
+    START = "start"      # CHANCE picks the first shooter
+    FIRE = "fire"        # the shooter picks a platoon and a space
+    DECIDE = "decide"    # cover and deployment decisions after a shot
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
 
 
 class Queued(NamedTuple):
@@ -75,7 +90,7 @@ class CorpsState(GameState[Move, "CorpsView"]):
             raise ValueError("Cannon Corps seats 2 to 6 players")
         self.num_players = n_seats
         self.options = dict(options or {})
-        self.phase = "setup"
+        self.phase = Phase.SETUP
         self.setup_seat = 0
         #: per seat: die -> (space index, value)
         self.platoons: list[dict[str, tuple[int, int]]] = [{} for _ in range(n_seats)]
@@ -92,19 +107,19 @@ class CorpsState(GameState[Move, "CorpsView"]):
         self.events: list[Event] = []
         self.private: list[list[Note]] = [[] for _ in range(n_seats)]
         self._winner: int | None = None
-        self.win_reason: str | None = None
+        self.win_reason: EndReason | None = None
         self._ply = 0
 
     # -- whose turn -------------------------------------------------------
     def current_player(self) -> int:
         p = self.phase
-        if p == "setup":
+        if p is Phase.SETUP:
             return self.setup_seat
-        if p == "start":
+        if p is Phase.START:
             return CHANCE
-        if p == "fire":
+        if p is Phase.FIRE:
             return self.shooter
-        if p == "decide":
+        if p is Phase.DECIDE:
             return self.queue[0].seat
         return TERMINAL
 
@@ -114,13 +129,13 @@ class CorpsState(GameState[Move, "CorpsView"]):
 
     def _pending(self, full: bool) -> Pending:
         p = self.phase
-        if p == "setup":
+        if p is Phase.SETUP:
             return SetupDecision(seat=self.setup_seat)
-        if p == "start":
+        if p is Phase.START:
             return StartDraw()
-        if p == "fire":
+        if p is Phase.FIRE:
             return FireDecision(seat=self.shooter)
-        if p == "decide":
+        if p is Phase.DECIDE:
             assert self.shot is not None
             q = self.queue[0]
             if q.kind == "cover":
@@ -131,20 +146,20 @@ class CorpsState(GameState[Move, "CorpsView"]):
         return GameOver(seat=self._winner)
 
     def legal_moves(self) -> Sequence[Move]:
-        if self.phase in ("start", "over"):
+        if self.phase in (Phase.START, Phase.OVER):
             return []
         seat = self.current_player()
         return legal_moves(self._pending(True), self.platoons[seat], self.reserves[seat])
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
-        if self.phase != "start":
+        if self.phase is not Phase.START:
             return []
         live = [s for s in range(self.num_players) if not self.out[s]]
         return [(Move("start", seat=s), 1.0 / len(live)) for s in live]
 
     def why_illegal(self, move: object) -> str | None:
         """None if ``move`` may be applied now, else the reason."""
-        if self.phase == "over":
+        if self.phase is Phase.OVER:
             return "the game is over"
         seat = self.current_player()
         if seat == CHANCE:
@@ -174,7 +189,7 @@ class CorpsState(GameState[Move, "CorpsView"]):
         elif k == "start":
             assert move.seat is not None
             self.shooter = move.seat
-            self.phase = "fire"
+            self.phase = Phase.FIRE
             self.events.append(StartEvent(turn=0, seat=move.seat))
         elif k == "fire":
             self._do_fire(move)
@@ -198,7 +213,7 @@ class CorpsState(GameState[Move, "CorpsView"]):
         if s + 1 < self.num_players:
             self.setup_seat = s + 1
         else:
-            self.phase = "start"
+            self.phase = Phase.START
 
     def _grid_of(self, seat: int) -> ReadOnlyDict:
         """``seat``'s grid as the table sees it when revealed: space -> (die, value),
@@ -206,7 +221,7 @@ class CorpsState(GameState[Move, "CorpsView"]):
         return ReadOnlyDict({SPACES[sp]: (d, v) for d, (sp, v) in sorted(self.platoons[seat].items(),
                                                                          key=lambda kv: kv[1][0])})
 
-    def _defeat(self, seat: int, die: str, space: str | None, cause: str) -> None:
+    def _defeat(self, seat: int, die: str, space: str | None, cause: DefeatCause) -> None:
         del self.platoons[seat][die]
         self.defeated[seat].append(die)
         self.events.append(DefeatedEvent(turn=self.turn, seat=seat, die=die, space=space, cause=cause))
@@ -253,12 +268,12 @@ class CorpsState(GameState[Move, "CorpsView"]):
             self.queue = []
             self._spend_ammo(final=True)
             if not live_others:
-                self._finish(s, "salvo" if shooter_falls else "last")
+                self._finish(s, EndReason.SALVO if shooter_falls else EndReason.LAST)
             else:
                 self._eliminate(s)
-                self._finish(live_others[0], "last")
+                self._finish(live_others[0], EndReason.LAST)
             return
-        self.phase = "decide"
+        self.phase = Phase.DECIDE
 
     def _damage(self, seat: int, die: str, space: str, power: int, salvo: bool) -> None:
         target = SPACE_INDEX[space]
@@ -267,7 +282,7 @@ class CorpsState(GameState[Move, "CorpsView"]):
         self.private[seat].append(DamagedNote(turn=self.turn, die=die, space=space, from_value=v,
                                               to_value=max(new, 0), salvo=salvo))
         if new <= 0:
-            self._defeat(seat, die, space, "salvo" if salvo else "shot")
+            self._defeat(seat, die, space, DefeatCause.SALVO if salvo else DefeatCause.SHOT)
             if len(self.defeated[seat]) >= 4:
                 self._eliminate(seat)
             else:
@@ -284,7 +299,7 @@ class CorpsState(GameState[Move, "CorpsView"]):
         self.shot = replace(sh, ammo_done=True)
         if sh.salvo:
             self.private[s].append(AmmoNote(turn=self.turn, die=die, from_value=1, to_value=0))
-            self._defeat(s, die, None, "own_salvo")
+            self._defeat(s, die, None, DefeatCause.OWN_SALVO)
             if len(self.defeated[s]) >= 4:
                 if not final:
                     self._eliminate(s)
@@ -321,14 +336,14 @@ class CorpsState(GameState[Move, "CorpsView"]):
     def _advance(self) -> None:
         """After the decision queue empties: spend the shooter's ammo (which may
         queue the shooter's own redeployment), then pass the turn."""
-        while self.phase == "decide" and not self.queue:
+        while self.phase is Phase.DECIDE and not self.queue:
             assert self.shot is not None
             if not self.shot.ammo_done:
                 self._spend_ammo()
                 continue
             self.shot = None
             self.shooter = self._next_live(self.shooter)
-            self.phase = "fire"
+            self.phase = Phase.FIRE
 
     def _next_live(self, seat: int) -> int:
         n = self.num_players
@@ -338,10 +353,10 @@ class CorpsState(GameState[Move, "CorpsView"]):
                 return o
         return seat
 
-    def _finish(self, winner: int, reason: str) -> None:
+    def _finish(self, winner: int, reason: EndReason) -> None:
         self._winner = winner
         self.win_reason = reason
-        self.phase = "over"
+        self.phase = Phase.OVER
         self.queue = []
         self.events.append(WinnerEvent(turn=self.turn, seat=winner, reason=reason))
         for s in range(self.num_players):
@@ -355,7 +370,7 @@ class CorpsState(GameState[Move, "CorpsView"]):
     def returns(self) -> list[float]:
         """The winner first; the others by how long they lasted (the turn they
         were knocked out; seats out on the same shot share a place)."""
-        if self.phase != "over":
+        if self.phase is not Phase.OVER:
             return [0.0] * self.num_players
         fell = {e.seat: e.turn for e in self.events if isinstance(e, EliminatedEvent)}
         return [float(self.turn + 1) if s == self._winner else float(fell.get(s, 0))
@@ -442,7 +457,7 @@ class CorpsState(GameState[Move, "CorpsView"]):
         return {
             "game": "cannon_corps",
             "seats": self.num_players,
-            "phase": self.phase,
+            "phase": self.phase.value,
             "setup_seat": self.setup_seat,
             "shooter": self.shooter,
             "turn": self.turn,
@@ -455,7 +470,7 @@ class CorpsState(GameState[Move, "CorpsView"]):
             "queue": [[s, k, d, SPACES[a] if a is not None else None] for s, k, d, a in self.queue],
             "shot": self.shot.to_dict() if self.shot is not None else None,
             "winner": self._winner,
-            "win_reason": self.win_reason,
+            "win_reason": self.win_reason.value if self.win_reason is not None else None,
             "events": len(self.events),
         }
 
@@ -495,7 +510,7 @@ class CorpsView:
     def __init__(self) -> None:
         self.seat: int | None = None
         self.num_players = 2
-        self.phase = "setup"
+        self.phase = Phase.SETUP
         self.turn = 0
         self.shooter: int | None = None
         self.current_player = 0
@@ -510,7 +525,7 @@ class CorpsView:
         self.revealed: dict[int, Grid] = {}
         self.events: list[Event] = []
         self.winner: int | None = None
-        self.win_reason: str | None = None
+        self.win_reason: EndReason | None = None
 
     @classmethod
     def _from_state(cls, st: CorpsState, seat: int | None) -> "CorpsView":
@@ -522,7 +537,7 @@ class CorpsView:
         v.num_players = n
         v.phase = st.phase
         v.turn = st.turn
-        v.shooter = st.shooter if st.phase in ("fire", "decide", "over") else None
+        v.shooter = st.shooter if st.phase in (Phase.FIRE, Phase.DECIDE, Phase.OVER) else None
         v.current_player = st.current_player()
         mine = seat is not None and v.current_player == seat
         v.pending = st._pending(full=mine)
@@ -543,10 +558,10 @@ class CorpsView:
         v.out = tuple(st.out)
         # public: every seat has 3 reserves minus its defeats (once set up)
         v.reserve_counts = tuple(
-            (len(st.reserves[s]) if (st.phase != "setup" or s < st.setup_seat) else 3) if not st.out[s] else 0
+            (len(st.reserves[s]) if (st.phase is not Phase.SETUP or s < st.setup_seat) else 3) if not st.out[s] else 0
             for s in range(n))
         v.platoon_counts = tuple(
-            (len(st.platoons[s]) if (st.phase != "setup" or s < st.setup_seat) else 0) if not st.out[s] else 0
+            (len(st.platoons[s]) if (st.phase is not Phase.SETUP or s < st.setup_seat) else 0) if not st.out[s] else 0
             for s in range(n))
         # The view owns its containers; what they hold is frozen (typed events,
         # ReadOnlyDict grids, tuples, str, int), so nothing reachable from the

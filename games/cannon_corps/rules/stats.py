@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from games.cannon_corps.rules.events import AnswerEvent, CoverEvent, DefeatedEvent, ShotEvent
+from games.cannon_corps.rules.events import AnswerEvent, CoverEvent, DefeatCause, DefeatedEvent, ShotEvent
 from games.core.stats import NONE, Stat, Value
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ def stats(match: Match) -> list[Stat]:
         elif isinstance(e, DefeatedEvent):
             lost[e.seat] += 1
             who = shooter_of.get(e.turn)
-            if who is not None and e.cause != "own_salvo":   # a final salvo also takes its own platoon
+            if who is not None and e.cause is not DefeatCause.OWN_SALVO:   # a final salvo also takes its own platoon
                 defeated[who] += 1
         elif isinstance(e, CoverEvent):
             ran[e.seat] += 1
