@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.cannon_corps.rules import (
-    DICE, SPACES, CoverDecision, DeployDecision, FireDecision, FiredNote, SetupDecision)
+    DICE, SPACES, CoverDecision, DeployDecision, FireDecision, FiredNote, Phase, SetupDecision)
 from games.core.lesson import ANY, CARD, DO, Lesson, LessonStep, Tip
 
 ANA, BEN = 0, 1
@@ -51,7 +51,7 @@ def has_target(state: Any, target: Any) -> bool:
     if target not in DICE:
         return False
     v = state.view(ANA)
-    if v.phase == "setup":
+    if v.phase is Phase.SETUP:
         return True
     return target in v.my_platoons or target in v.my_reserves
 

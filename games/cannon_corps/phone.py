@@ -101,7 +101,7 @@ def phone_view(view: CorpsView, seat: int) -> dict[str, Any]:
     shot = last_shot(view.events)
     return {
         "kind": "cannon_corps",
-        "phase": view.phase,
+        "phase": view.phase.value,
         "turn": view.turn,
         "dice": list(DICE),
         "sizes": {d: DIE_SIZES[d] for d in DICE},

@@ -14,8 +14,8 @@ from games.cannon_corps.ai import EasyAI, HardAI, NormalAI, make_ai
 from games.cannon_corps.ai.levels import follow_ups, space_risk
 from games.cannon_corps.ai.belief import BeliefTracker
 from games.cannon_corps.rules import (
-    DICE, DIE_INDEX, SPACE_INDEX, SPACES, AnswerEvent, CorpsState, CorpsView, CoverEvent, Move, ShotEvent,
-    new_game)
+    DICE, DIE_INDEX, SPACE_INDEX, SPACES, AnswerEvent, CorpsState, CorpsView, CoverEvent, Move, Phase,
+    ShotEvent, new_game)
 from games.core.ai import Cancelled, ThinkContext
 from games.core.game import CHANCE
 
@@ -385,7 +385,7 @@ def test_hard_belief_follows_the_truth():
         trr = random.Random(seed)
 
         def check(st, ais, tr=tr, trr=trr):
-            if st.phase != "fire" or st.is_over():
+            if st.phase is not Phase.FIRE or st.is_over():
                 return
             tr.update(st.view(0).events, trr)
             occ = tr.beliefs[1].stats(trr)["occ"]

@@ -13,7 +13,7 @@ import pytest  # noqa: E402
 
 import games  # noqa: E402
 from games.cannon_corps.lesson import ANA_SETUP, BEN, BEN_SETUP, LESSON, TIPS, has_target  # noqa: E402
-from games.cannon_corps.rules import DICE, Move  # noqa: E402
+from games.cannon_corps.rules import DICE, EndReason, Move  # noqa: E402
 from games.core.driver import MatchDriver  # noqa: E402
 from games.core.game import CHANCE  # noqa: E402
 from games.core.lesson import (  # noqa: E402
@@ -40,7 +40,7 @@ def test_it_replays_to_its_end_with_ana_the_last_army_standing():
     run = replay(LESSON, INFO)
     assert run.finished
     st = run.match.state
-    assert run.match.is_over() and st._winner == 0 and st.win_reason == "last"
+    assert run.match.is_over() and st._winner == 0 and st.win_reason is EndReason.LAST
     assert st.out[BEN] and not st.out[0] and len(st.defeated[BEN]) == 4
 
 

@@ -13,7 +13,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 import games  # noqa: E402
-from games.cannon_corps.rules import DICE, SPACES, CorpsState, Move  # noqa: E402
+from games.cannon_corps.rules import DICE, SPACES, CorpsState, Move, Phase  # noqa: E402
 from games.cannon_corps.rules.public import public_table  # noqa: E402
 from games.core import paths, saves  # noqa: E402
 from games.core.match import AI, HUMAN, SEED_ONLY, Match, Seat  # noqa: E402
@@ -397,7 +397,7 @@ def test_public_table_from_events_matches_the_view():
     for n in (2, 3, 5):
         st = CorpsState(n)
         plies = 0
-        while st.phase != "over":
+        while st.phase is not Phase.OVER:
             p = st.current_player()
             if p < 0:
                 moves = [m for m, _ in st.chance_outcomes()]
@@ -411,7 +411,7 @@ def test_public_table_from_events_matches_the_view():
                 assert pub[s].defeated == list(v.defeated[s])
                 assert pub[s].out == v.out[s]
                 assert pub[s].knowledge == v.knowledge(s)
-                if st.phase != "setup":
+                if st.phase is not Phase.SETUP:
                     assert pub[s].platoons == v.platoon_counts[s]
                     assert pub[s].reserves == v.reserve_counts[s]
                 assert (pub[s].revealed or {}) == {sp: tuple(dv) for sp, dv in v.revealed.get(s, {}).items()}

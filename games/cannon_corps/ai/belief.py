@@ -34,8 +34,8 @@ from operator import is_
 from typing import Any
 
 from games.cannon_corps.rules import (
-    DICE, DIE_INDEX, DIE_SIZES, NEIGHBOURS, SPACE_INDEX, AmmoEvent, AnswerEvent, CoverEvent, DefeatedEvent,
-    DeployEvent, EliminatedEvent, Event, ShotEvent, SurvivedEvent)
+    DICE, DIE_INDEX, DIE_SIZES, NEIGHBOURS, SPACE_INDEX, AmmoEvent, AnswerEvent, CoverEvent, DefeatCause,
+    DefeatedEvent, DeployEvent, EliminatedEvent, Event, ShotEvent, SurvivedEvent)
 
 MAXV = [DIE_SIZES[d] for d in DICE]
 RES, GONE = -1, -2
@@ -239,17 +239,17 @@ def _own_salvo_filters(d: int, rng):
     return fn, repair
 
 
-def _defeat_filters(d: int, x: int, cause: str, power: int):
+def _defeat_filters(d: int, x: int, cause: DefeatCause, power: int):
     """(keep, repair) of particles for die ``d`` defeated on space ``x`` by a
-    shot of ``power`` (``cause`` "shot") or by a final salvo ("salvo")."""
+    shot of ``power`` (``cause`` SHOT) or by a final salvo (SALVO)."""
     def fn(p):
         k = _at(p, x)
         if k != d:
             q = list(p)
-            if not _relabel(q, k, d) or (cause == "shot" and q[V + d] > power):
+            if not _relabel(q, k, d) or (cause is DefeatCause.SHOT and q[V + d] > power):
                 return False
             p[:] = q
-        elif cause == "shot" and p[V + k] > power:
+        elif cause is DefeatCause.SHOT and p[V + k] > power:
             return False
         _remove(p, d)
         return True
@@ -467,12 +467,12 @@ class SeatBelief:
             p[D + k] = -1
         self._filter(fn, repair, rng)
 
-    def on_defeated(self, die: str, x: int | None, cause: str, power: int, rng) -> None:
+    def on_defeated(self, die: str, x: int | None, cause: DefeatCause, power: int, rng) -> None:
         d = DIE_INDEX[die]
         self.defeats += 1
         if self.watch is not None and self.watch == x:
             self.watch = None
-        if cause == "own_salvo":
+        if cause is DefeatCause.OWN_SALVO:
             fn, repair = _own_salvo_filters(d, rng)
         else:
             assert x is not None

@@ -25,7 +25,7 @@ from math import log2
 from games.cannon_corps.ai.belief import BeliefTracker
 from games.cannon_corps.rules import (
     DICE, DIE_SIZES, NEIGHBOURS, SPACE_INDEX, SPACES, AnswerEvent, CorpsView, CoverDecision, CoverEvent,
-    DefeatedEvent, DeployDecision, Event, Move, SetupDecision, ShotEvent)
+    DefeatCause, DefeatedEvent, DeployDecision, Event, Move, SetupDecision, ShotEvent)
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -180,7 +180,7 @@ def space_risk(events: list[Event], seat: int, prior_n: float = 6.0) -> list[flo
         elif ev.seat == seat:
             if isinstance(ev, AnswerEvent):
                 mark[SPACE_INDEX[ev.space]] = 2 if ev.hit else 1
-            elif isinstance(ev, DefeatedEvent) and ev.space and ev.cause != "own_salvo":
+            elif isinstance(ev, DefeatedEvent) and ev.space and ev.cause is not DefeatCause.OWN_SALVO:
                 mark[SPACE_INDEX[ev.space]] = 3
     rate = [(shots[c] + prior_n / 12.0) / (exposure[c] + prior_n) for c in range(4)]
     return [rate[m] for m in mark]

@@ -37,8 +37,8 @@ import pygame
 
 from games.cannon_corps.board import table_draw as td
 from games.cannon_corps.rules import (
-    DICE, DIE_SIZES, AmmoEvent, AmmoNote, AnswerEvent, CorpsView, CoverEvent, DamagedNote, DefeatedEvent, DeployedNote,
-    DeployEvent, EliminatedEvent, Event, FiredNote, MovedNote, Note, SetupEvent, SetupNote, ShotEvent, StartEvent,
+    DICE, DIE_SIZES, AmmoEvent, AmmoNote, AnswerEvent, CorpsView, CoverEvent, DamagedNote, DefeatCause, DefeatedEvent,
+    DeployedNote, DeployEvent, EliminatedEvent, Event, FiredNote, MovedNote, Note, SetupEvent, SetupNote, ShotEvent, StartEvent,
     StayedNote, SurvivedEvent, WinnerEvent)
 from games.cannon_corps.rules.public import last_shot
 from games.ui.dice import DieChange, DieExit, DiePlace, draw_die
@@ -77,7 +77,7 @@ class Shown:
 def _is_damage(e: Event) -> bool:
     """A consequence of a shot on the grid it hit (the salvo's own platoon apart)."""
     if isinstance(e, DefeatedEvent):
-        return e.cause != "own_salvo"
+        return e.cause is not DefeatCause.OWN_SALVO
     return isinstance(e, (SurvivedEvent, EliminatedEvent))
 
 

@@ -21,7 +21,7 @@ from games.cannon_corps.board.animation import ACTIVE
 from games.cannon_corps.board.layout import Panel
 from games.cannon_corps.rules import (
     COLS, DIE_SIZES, OWN_ACTIONS, ROWS, SPACES, CorpsView, CoverDecision, DamagedNote, DeployDecision,
-    FireDecision, Pending, SetupDecision)
+    FireDecision, Pending, Phase, SetupDecision)
 from games.cannon_corps.rules.public import SeatInfo, army_words, last_shot
 from games.ui import tooltip
 from games.ui.dice import draw_die
@@ -144,7 +144,7 @@ class TableDrawer:
         know = tuple(sorted((sp, m["answer"], m["ago"], m["result"]) for sp, m in info.knowledge.items()))
         rev = tuple(sorted((info.revealed or {}).items()))
         key = (tuple(p.rect), p.cell, info.set_up, info.platoons, info.reserves, tuple(info.defeated), info.out,
-               info.winner, rev, know, to_play, aim, power, v.phase == "setup", t.colorblind, t.scale,
+               info.winner, rev, know, to_play, aim, power, v.phase is Phase.SETUP, t.colorblind, t.scale,
                self.b.seat_name(p.seat))
         hit = self.panel_cache.get(p.seat)
         if hit is None or hit[0] != key:
@@ -200,7 +200,7 @@ class TableDrawer:
         if info.out:
             options: tuple[str, ...] = ("revealed",) if info.revealed else ("out",)
         elif not info.set_up:
-            options = ("hiding...", "hiding") if v.phase == "setup" else ("",)
+            options = ("hiding...", "hiding") if v.phase is Phase.SETUP else ("",)
         else:      # both counts at every moment, a fallen platoon not yet replaced included
             options = army_words(info)
         label = next((o for o in options if sf.size(o)[0] <= room), "")
@@ -235,7 +235,7 @@ class TableDrawer:
         s = last_shot(v.events, b.shown.k)
         run = b.animator.running()
         active = run is not None and run.data["kind"] in ACTIVE
-        if not txt and v.phase == "setup":
+        if not txt and v.phase is Phase.SETUP:
             txt = "Every seat hides four platoons on its secret grid."
         if not txt:
             return "", None, active

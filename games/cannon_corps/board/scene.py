@@ -44,8 +44,8 @@ from games.cannon_corps.board.animation import Animator, Shown, instant_sounds
 from games.cannon_corps.board.nav import NavKey, TableNav
 from games.cannon_corps.board.drawing import TableDrawer
 from games.cannon_corps.rules import (
-    DICE, DIE_SIZES, CorpsView, CoverDecision, DeployDecision, FireDecision, GameOver, Move, SetupDecision,
-    ShotEvent, StartDraw, shot_words)
+    DICE, DIE_SIZES, CorpsView, CoverDecision, DeployDecision, FireDecision, GameOver, Move, Phase,
+    SetupDecision, ShotEvent, StartDraw, shot_words)
 from games.cannon_corps.rules.public import SeatInfo, last_shot, public_table
 from games.ui.board import Board, Host
 from games.ui.widgets import Button
@@ -121,7 +121,7 @@ class CorpsBoard(Board):
         return self.drawer.panel_cache
 
     def mode(self, v: CorpsView) -> str:
-        setup = v.seat is not None and v.phase == "setup" and not v.my_platoons and self.shown.mine is None
+        setup = v.seat is not None and v.phase is Phase.SETUP and not v.my_platoons and self.shown.mine is None
         return "setup" if setup else "play"
 
     def ensure_layout(self, v: CorpsView) -> None:
@@ -569,7 +569,11 @@ class CorpsBoard(Board):
 
     # ------------------------------------------------------------------ animation
     def on_move(self, entry: LogEntry, before: object, after: object) -> None:
-        # the frame hands the views of the seat at the screen (host.viewer), never the states
+        # the frame hands the views of the seat at the screen (host.viewer), never the states.
+        # What happened is read from the typed records those views add (the public events,
+        # and the viewer's own private notes), never from ``entry.move`` nor its text: a
+        # set-up, a cover or stay and a deployment are secrets of their mover, and even the
+        # viewer's own move says less than the notes (a shot's answers, damage, halving).
         viewer = self.host.viewer
         bv, av = before, after
         if not (isinstance(bv, CorpsView) and isinstance(av, CorpsView)):
