@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from games.cannon_ball.rules import battlefield as M
 from games.cannon_ball import rules as R
+from games.cannon_ball.rules import Phase
 from games.core.lesson import ANY, CARD, CHECK, DO, Lesson, LessonStep, Tip
 
 LEARNER = R.SOUTH
@@ -81,7 +82,7 @@ def _marks(moves: tuple[str, ...], *extra: str) -> tuple[str, ...]:
 
 def turn_over(state) -> bool:
     """The learner's move turn is over (End turn was pressed; the others may be moving)."""
-    return state.to_move != LEARNER or state.phase in (R.CHOOSE, R.OVER)
+    return state.to_move != LEARNER or state.phase in (Phase.CHOOSE, Phase.OVER)
 
 
 #: the sections by South's gates where the free moves of step 6 may go
@@ -175,7 +176,7 @@ STEPS = (
     LessonStep(ANY, "Get out!",
                "The gate blows when your turn ends. Walk the man who lit the fuse and one other out of "
                "section 24, then press End turn.",
-               until=lambda s: s.phase == R.OVER, example=GET_OUT),
+               until=lambda s: s.phase == Phase.OVER, example=GET_OUT),
 )
 
 
@@ -200,24 +201,24 @@ LESSON = Lesson(
 
 # -- first-time tips in real games ---------------------------------------------------------------
 
-def _deciding(view, seat: int, phase: str) -> bool:
+def _deciding(view, seat: int, phase: Phase) -> bool:
     return view.phase == phase and view.to_move == seat
 
 
 def _first_choice(view, seat: int) -> bool:
-    return _deciding(view, seat, R.CHOOSE) and view.tnt[seat] < 0
+    return _deciding(view, seat, Phase.CHOOSE) and view.tnt[seat] < 0
 
 
 def _by_a_bridge(view, seat: int) -> bool:
     """One of the seat's men stands at a standing bridge that may give way, moves left."""
-    if not _deciding(view, seat, R.MOVING) or view.risk <= 0 or view.moves_left() <= 0:
+    if not _deciding(view, seat, Phase.MOVING) or view.risk <= 0 or view.moves_left() <= 0:
         return False
     return any(view.occ[b] == seat and view.bridges[br] for b, br in R.BRIDGE_END.items())
 
 
 def _next_to_enemy(view, seat: int) -> bool:
     """One of the seat's men could walk into a section the enemy holds."""
-    if not _deciding(view, seat, R.MOVING) or view.moves_left() <= 0:
+    if not _deciding(view, seat, Phase.MOVING) or view.moves_left() <= 0:
         return False
     for b in range(R.N_BOXES):
         if view.occ[b] != seat or R.SEC[b] < 0:
@@ -230,11 +231,11 @@ def _next_to_enemy(view, seat: int) -> bool:
 
 
 def _tnt_offered(view, seat: int) -> bool:
-    return _deciding(view, seat, R.MOVING) and any(m.gate < 0 for m in R.tnt_placements(view))
+    return _deciding(view, seat, Phase.MOVING) and any(m.gate < 0 for m in R.tnt_placements(view))
 
 
 def _tnt_due(view, seat: int) -> bool:
-    return _deciding(view, seat, R.CHOOSE) and view.tnt[seat] >= 0
+    return _deciding(view, seat, Phase.CHOOSE) and view.tnt[seat] >= 0
 
 
 TIPS = (

@@ -14,7 +14,7 @@ from typing import Any
 from games.cannon_ball.rules import battlefield as M
 from games.cannon_ball.rules.game import CannonBallState
 from games.cannon_ball.rules.moves import CannonMove, Choice, End, Step, Tnt, box_name
-from games.cannon_ball.rules.tables import BRIDGE, CHOOSE, MOVING, NAMES, OPENING, SPIN
+from games.cannon_ball.rules.tables import NAMES, Phase
 
 GROUP_ORDER = ("Choose your turn", "Gate turn", "Gamble", "Cannons", "Troopers", "TNT", "End")
 
@@ -25,10 +25,10 @@ def phone_view(view: CannonBallState, seat: int) -> dict[str, Any]:
     return {
         "kind": "cannon_ball",
         "side": NAMES[seat] if 0 <= seat < 2 else None,
-        "phase": view.phase,
+        "phase": view.phase.value,
         "turn": view.turn,
-        "spin": view.spin if view.phase in (MOVING, BRIDGE) else None,
-        "budget": view.budget if view.phase == MOVING else None,
+        "spin": view.spin if view.phase in (Phase.MOVING, Phase.BRIDGE) else None,
+        "budget": view.budget if view.phase == Phase.MOVING else None,
         "each_piece": bool(view.each),
         "choice": None if choice is None else choice_words(choice),
         "men": [view.men[seat], view.men[other]],
@@ -36,8 +36,8 @@ def phone_view(view: CannonBallState, seat: int) -> dict[str, Any]:
         "tnt_left": [view.tnt_left[seat], view.tnt_left[other]],
         "gates": [{"id": g.id, "mine": g.owner == seat, "state": view.gates[g.index]} for g in M.GATES],
         "bridges_down": [b.number for b in M.BRIDGES if not view.bridges[b.index]],
-        "spinning": view.phase in (OPENING, SPIN),
-        "choosing": view.phase == CHOOSE and view.to_move == seat,
+        "spinning": view.phase in (Phase.OPENING, Phase.SPIN),
+        "choosing": view.phase == Phase.CHOOSE and view.to_move == seat,
     }
 
 

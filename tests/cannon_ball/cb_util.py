@@ -1,6 +1,6 @@
 """Helpers for the Cannon Ball tests: positions by box names, moves by text."""
 from games.cannon_ball.rules import battlefield as M
-from games.cannon_ball.rules import MOVING, CannonBallState
+from games.cannon_ball.rules import CannonBallState, Phase
 
 
 SOUTH_HOME = "a1 a2 a3 b1 c1"
@@ -19,7 +19,7 @@ def S(number: int) -> int:
     return M.SECTION_BY_NUMBER[number]
 
 
-def pos(south: str = "", north: str = "", cannons=(), to_move: int = 0, budget: int = 6, phase: str = MOVING,
+def pos(south: str = "", north: str = "", cannons=(), to_move: int = 0, budget: int = 6, phase: Phase = Phase.MOVING,
         home: bool = True, **kw) -> CannonBallState:
     """``cannons``: [(seat, "c5 c6"), ...]. With ``home`` each side also keeps
     :data:`RESERVE` men in the far corner of its fort (South a1 a2 a3 b1 c1, North

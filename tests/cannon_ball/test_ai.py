@@ -6,7 +6,7 @@ import pytest
 
 from games.cannon_ball import INFO
 from games.cannon_ball.ai import LEVELS, CannonBallAI, make_ai
-from games.cannon_ball.rules import CHOOSE, END, MOVING, Choice, new_game
+from games.cannon_ball.rules import END, Choice, Phase, new_game
 from games.core.ai import Cancelled, ThinkContext
 from games.core.game import CHANCE
 from games.core.match import AI, Match, Seat
@@ -70,7 +70,7 @@ def test_the_ai_returns_a_legal_move_in_any_position_it_is_asked_about():
     st.apply(st.parse_move("spin 8"))
     st.apply(st.parse_move("spin 3"))
     for _ in range(40):                       # a human-like stranger moves in between
-        if st.phase != MOVING or st.to_move != 0:
+        if st.phase != Phase.MOVING or st.to_move != 0:
             break
         mv = ai.choose(st.view(0), ctx())
         assert st.why_illegal(mv) is None
@@ -78,7 +78,7 @@ def test_the_ai_returns_a_legal_move_in_any_position_it_is_asked_about():
 
 
 def test_the_ai_fires_at_a_closed_gate_when_it_can():
-    st = pos("l16 m16 l17", north="n20", cannons=[(0, "n16 o16")], phase=CHOOSE,
+    st = pos("l16 m16 l17", north="n20", cannons=[(0, "n16 o16")], phase=Phase.CHOOSE,
              gates=["open", "open", "closed", "open"])
     mv = make_ai("easy", 0, {}).choose(st.view(0), ctx())
     assert isinstance(mv, Choice) and mv.kind == "fire"
@@ -107,7 +107,7 @@ def test_the_ai_blows_a_closed_gate_with_five_men():
     assert st.sec_men[0][S(24)] == 5
     ai = make_ai("normal", 0, {})
     for _ in range(12):
-        if st.is_over() or st.phase != MOVING:
+        if st.is_over() or st.phase != Phase.MOVING:
             break
         st.apply(ai.choose(st.view(0), ctx()))
     assert st.is_over() and st.winner() == 0 and st.gates[2] == "destroyed"
@@ -134,11 +134,11 @@ def test_the_ai_ends_a_turn_with_nothing_to_do():
 def test_hard_rebuilds_a_blown_bridge_that_blocks_its_best_way():
     """Bridges 2 and 3 blown, three men at bridge 3's western end: rebuilding it brings
     them three steps nearer North's gate than any way round (more than it helps North)."""
-    st = pos("e16 f16 g17", bridges=[True, False, False, True, True, True], phase=CHOOSE)
+    st = pos("e16 f16 g17", bridges=[True, False, False, True, True, True], phase=Phase.CHOOSE)
     mv = make_ai("hard", 0, {}).choose(st.view(0), ctx())
     assert isinstance(mv, Choice) and mv.kind == "rebuild" and mv.target == 2
     # with bridge 2 standing the way round is as good: no turn is spent on a coin flip
-    st = pos("e16 f16 g17", bridges=[True, True, False, False, True, True], phase=CHOOSE)
+    st = pos("e16 f16 g17", bridges=[True, True, False, False, True, True], phase=Phase.CHOOSE)
     assert make_ai("hard", 0, {}).choose(st.view(0), ctx()) == Choice("move")
 
 
@@ -163,12 +163,12 @@ def test_hard_shuts_a_gate_for_a_reason_and_opens_it_again_when_the_reason_is_go
     when an assault through it next turn is all but sure (a cannon and two men in its
     section, a third man a step away), not against a cannon march still far off; and it
     reopens a shut gate when nothing threatens it and its men are stuck inside."""
-    sure = pos("l16 m16 l15", north="n20", cannons=[(0, "n16 o16")], to_move=1, phase=CHOOSE)
+    sure = pos("l16 m16 l15", north="n20", cannons=[(0, "n16 o16")], to_move=1, phase=Phase.CHOOSE)
     assert make_ai("hard", 1, {}).choose(sure.view(1), ctx(seed)) == Choice("close", 2)
-    far = pos("a10 b10 c10", north="n20", cannons=[(0, "a11 b11")], to_move=1, phase=CHOOSE)
+    far = pos("a10 b10 c10", north="n20", cannons=[(0, "a11 b11")], to_move=1, phase=Phase.CHOOSE)
     assert make_ai("hard", 1, {}).choose(far.view(1), ctx(seed)) == Choice("move")
     stuck = pos("a10 b10 c10", north="n20 l18 m18 l19 m19 l20 m20 l21 m21", cannons=[(0, "a11 b11")],
-                to_move=1, phase=CHOOSE, gates=["open", "open", "closed", "closed"])
+                to_move=1, phase=Phase.CHOOSE, gates=["open", "open", "closed", "closed"])
     mv = make_ai("hard", 1, {}).choose(stuck.view(1), ctx(seed))
     assert isinstance(mv, Choice) and mv.kind == "open" and mv.target in (2, 3)
 
@@ -181,7 +181,7 @@ def test_in_a_standoff_a_full_fort_sallies_out_through_a_shut_gate_rather_than_s
     from games.cannon_ball.ai.levels import STANDOFF
     north = "n20 l18 m18 l19 m19 l20 m20 l21 m21 l22 m22"
     for quiet, opens in ((0, False), (STANDOFF, True)):
-        st = pos("l16 m16", north=north, to_move=1, phase=CHOOSE, gates=["open", "open", "closed", "closed"])
+        st = pos("l16 m16", north=north, to_move=1, phase=Phase.CHOOSE, gates=["open", "open", "closed", "closed"])
         st.quiet = quiet
         mv = make_ai(level, 1, {}).choose(st.view(1), ctx(1))
         assert (isinstance(mv, Choice) and mv.kind == "open") == opens, (quiet, mv)

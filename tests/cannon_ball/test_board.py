@@ -11,6 +11,7 @@ import games
 from games.cannon_ball import INFO
 from games.cannon_ball.rules import battlefield as M
 from games.cannon_ball import rules as R
+from games.cannon_ball.rules import Phase
 from games.core.match import AI, HUMAN, Match, Seat, SEED_ONLY
 from games.ui.game_screen import GameScreen
 from games.ui.headless import make_app
@@ -40,11 +41,11 @@ def human_turn(app, g, m, rng) -> None:
     if g.awaiting_performance():
         click(app, g.perform_btn.rect.center)
         return
-    if st.phase == R.CHOOSE:
+    if st.phase == Phase.CHOOSE:
         btn = next(x for x in b.panel.buttons if x.label.startswith("Move turn"))
         click(app, btn.rect.center)
         return
-    assert st.phase == R.MOVING
+    assert st.phase == Phase.MOVING
     if st.moves_left() == 0 or rng.random() < 0.1:
         click(app, b.panel.end_btn.rect.center)
         if app.stack.top is not g:                    # the warning: end anyway

@@ -15,6 +15,7 @@ import pytest  # noqa: E402
 import games  # noqa: E402
 from games.cannon_ball.rules import battlefield as M  # noqa: E402
 from games.cannon_ball import rules as R  # noqa: E402
+from games.cannon_ball.rules import Phase  # noqa: E402
 from games.cannon_ball.lesson import LESSON, TIPS, fresh_men, has_target  # noqa: E402
 from games.core.driver import MatchDriver  # noqa: E402
 from games.core.lesson import (  # noqa: E402
@@ -85,7 +86,7 @@ def test_it_plays_every_idea_the_issue_names():
 
 def test_the_opening_starts_mid_war_with_south_to_choose():
     st = replay(LESSON, INFO, upto=0).match.state
-    assert st.phase == R.CHOOSE and st.to_move == 0
+    assert st.phase == Phase.CHOOSE and st.to_move == 0
     out = {M.BOXES[b].name for b in range(M.N_BOXES) if st.occ[b] == 0 and R.FORT_OF[b] < 0}
     assert {"g16", "d14", "d15", "g10", "g11", "m15", "n15", "o15", "k17"} <= out
     assert st.occ[B("f15")] == 1 and st.gates == ["open"] * 4 and all(st.bridges)

@@ -10,8 +10,8 @@ from collections import deque
 import pytest
 
 from games.cannon_ball.rules import battlefield as M
-from games.cannon_ball.rules import (CHOOSE, END, LINKS, MOVING, OVER, RISKS, CannonBallState, CannonMove,
-                                     Choice, Step, Tnt, new_game, parse_text)
+from games.cannon_ball.rules import (END, LINKS, RISKS, CannonBallState, CannonMove, Choice, EndReason, Phase, Step, Tnt,
+                                     new_game, parse_text)
 from games.core.game import CHANCE, TERMINAL, IllegalMove
 
 OPTION_SETS = [{}, {"steady_bridges": True}, {"bridge_risk": "wild"}, {"each_piece": True}]
@@ -37,7 +37,7 @@ DIST = [_dist(0), _dist(1)]
 
 def wander(st: CannonBallState, rng: random.Random):
     legal = st.legal_moves()
-    if st.phase == CHOOSE:
+    if st.phase == Phase.CHOOSE:
         gambles = [m for m in legal if m.kind in ("tnt", "fire", "rebuild")]
         if gambles and rng.random() < 0.7:
             return rng.choice(gambles)
@@ -130,9 +130,9 @@ def check_invariants(st: CannonBallState, before: dict, turn_ended: bool) -> Non
     for s in range(M.N_SECTIONS):
         for p in (0, 1):
             assert st.sec_men[p][s] == sum(1 for b in M.SECTIONS[s].boxes if st.occ[b] == p)
-        if st.phase in (CHOOSE, OVER) and not st.sieges:
+        if st.phase in (Phase.CHOOSE, Phase.OVER) and not st.sieges:
             assert not (st.sec_men[0][s] and st.sec_men[1][s]), "two sides in one section between turns"
-    if turn_ended and st.phase != OVER:
+    if turn_ended and st.phase != Phase.OVER:
         mover = 1 - st.to_move
         for s in range(M.N_SECTIONS):
             assert st.sec_men[mover][s] <= st.limit(mover, s), "section limits at each turn's end"
@@ -156,9 +156,11 @@ def play_one(seed: int, thorough: bool = False, cap: int = 500, start: CannonBal
             check_invariants(st, before, st.turn != turn)
     if st.is_over():
         assert st.current_player() == TERMINAL and st.legal_moves() == []
-        assert st.result_text()
+        assert st.result_text() and isinstance(st.end, EndReason)
         with pytest.raises(IllegalMove, match="over"):
             st.apply(END)
+    else:
+        assert st.end is None
     return st
 
 
@@ -206,4 +208,5 @@ def test_playouts_are_deterministic():
 def test_risk_option_values():
     assert RISKS == {"low": 1 / 48, "normal": 1 / 24, "high": 1 / 12, "wild": 1 / 6}
     assert new_game({"each_piece": True}, 2).each
-    assert MOVING == "moving"
+    # the phases are a str Enum whose values are the words snapshots and saves have always held
+    assert Phase.MOVING == "moving" and str(Phase.MOVING) == "moving" and Phase("moving") is Phase.MOVING

@@ -17,6 +17,7 @@ from games.cannon_ball.board import drawing as D
 from games.cannon_ball.rules import game as G
 from games.cannon_ball.board import panel as P
 from games.cannon_ball import rules as R
+from games.cannon_ball.rules import Phase
 from games.cannon_ball.board import scene as SC
 from games.core.match import HUMAN, SEED_ONLY, Match, Seat
 from games.ui import banner
@@ -70,14 +71,14 @@ def changed(a, b, rect) -> int:
 
 def many_choices():
     """South may take a move turn, close either gate, fire at NE or rebuild bridges 3 and 4."""
-    return pos("l16 m16 l17 e16 f16 g17 j10 k10 j11", north="n20", cannons=[(0, "n16 o16")], phase=R.CHOOSE,
+    return pos("l16 m16 l17 e16 f16 g17 j10 k10 j11", north="n20", cannons=[(0, "n16 o16")], phase=Phase.CHOOSE,
                gates=CLOSED_NE, bridges=[True, True, False, False, True, True])
 
 
 def every_gamble():
     """Fire at both of North's gates and rebuild two bridges: four cards and the gates."""
     return pos("l16 m16 l17 e24 f24 e25 e16 f16 g17 j10 k10 j11", north="n20",
-               cannons=[(0, "n16 o16"), (0, "e23 f23")], phase=R.CHOOSE,
+               cannons=[(0, "n16 o16"), (0, "e23 f23")], phase=Phase.CHOOSE,
                gates=["open", "open", "closed", "closed"], bridges=[True, True, False, False, True, True])
 
 
@@ -151,7 +152,7 @@ def test_the_banner_during_a_forced_shot_offers_only_the_shot(size):
         assert "tnt" in low and "odd or even" in low
         assert "move turn" not in low and "gate" not in low and "gamble" not in low
     # and with choices, it names only what is offered
-    app, g, m = open_game(pos("e16", phase=R.CHOOSE), size)
+    app, g, m = open_game(pos("e16", phase=Phase.CHOOSE), size)
     assert "gamble" not in g.board.help_text() and "gate turn" in g.board.help_text()
 
 
@@ -199,7 +200,7 @@ HINTS = {
     "cannon": (lambda: pos("j12 k12", north="o20", cannons=[(0, "j13 k13")], budget=6), "Kj13>i10j10+j12k12",
                ["i10", "j10"]),
     "tnt": (lambda: pos("g16 f16", budget=4), "TNT g16", []),
-    "gate": (lambda: pos("l16 m16 l17", north="n20", cannons=[(0, "n16 o16")], phase=R.CHOOSE, gates=CLOSED_NE),
+    "gate": (lambda: pos("l16 m16 l17", north="n20", cannons=[(0, "n16 o16")], phase=Phase.CHOOSE, gates=CLOSED_NE),
              "fire NE odd", []),
 }
 
@@ -453,7 +454,7 @@ def test_the_dial_shows_this_turns_spin_only():
     assert b.spinner.value == 5 and b.caption == "5 moves", "a loaded move turn shows its spin"
     g.submit(R.END)
     frames(app, 3)
-    assert m.state.phase == R.CHOOSE
+    assert m.state.phase == Phase.CHOOSE
     assert b.spinner.value is None and b.caption == "", "the next turn has not spun yet"
     g.submit(R.MOVE_CHOICE)
     frames(app, 2)
@@ -502,7 +503,7 @@ def log_texts(m):
 
 
 def test_a_turn_reads_as_the_actions_a_player_would_name():
-    st = pos("l15 m15 n15 o14", phase=R.CHOOSE)
+    st = pos("l15 m15 n15 o14", phase=Phase.CHOOSE)
     m = Match(INFO, {}, list(SEATS), seed=1, ai_secret=1, chance_secret=SEED_ONLY)
     m.state = st
     for t in ("move", "spin 7", "l15-l16", "m15-m16", "n15-n16", "o14-o15", "o15-o16", "end"):
@@ -526,7 +527,7 @@ def test_a_walk_over_a_bridge_folds_the_bridge_in_and_a_cannon_hop_says_its_cost
 
 
 def test_a_grouped_line_reviews_the_position_after_its_last_entry():
-    st = pos("l15 m15 n15 o14", phase=R.CHOOSE)
+    st = pos("l15 m15 n15 o14", phase=Phase.CHOOSE)
     app, g, m = open_game(st)
     for t in ("move", "spin 7", "l15-l16", "m15-m16", "n15-n16", "o14-o15", "o15-o16"):
         m.play_text(t)

@@ -8,7 +8,7 @@ import pytest
 
 import games
 from games.cannon_ball import INFO
-from games.cannon_ball.rules import CHOOSE, MOVING, SPIN, CannonBallState, new_game
+from games.cannon_ball.rules import CannonBallState, Phase, new_game
 from games.core import saves
 from games.core.game import CHANCE
 from games.core.match import AI, HUMAN, Match, Seat
@@ -74,14 +74,14 @@ def test_save_and_load_mid_turn_with_part_of_the_budget_spent(monkeypatch, tmp_p
     m = _match()
     m.play_text("spin 9")
     m.play_text("spin 2")
-    assert m.state.phase == MOVING and m.state.budget == 9
+    assert m.state.phase == Phase.MOVING and m.state.budget == 9
     m.play_text("a8-a10")
     m.play_text("a10-b11")
     path = str(tmp_path / "mid_turn.json")
     saves.save_match(m, path)
     back = saves.load_match(path)
     assert back.state.snapshot() == m.state.snapshot()
-    assert back.state.budget == 7 and back.state.phase == MOVING
+    assert back.state.budget == 7 and back.state.phase == Phase.MOVING
 
 
 def test_save_and_load_mid_gamble(monkeypatch, tmp_path):
@@ -89,14 +89,14 @@ def test_save_and_load_mid_gamble(monkeypatch, tmp_path):
     m = _match()
     for t in ("spin 9", "spin 2", "end", "move", "spin 1", "end"):
         m.play_text(t)
-    assert m.state.phase == CHOOSE
+    assert m.state.phase == Phase.CHOOSE
     m.play_text("close SW")
     m.play_text("move")
-    assert m.state.phase == SPIN
+    assert m.state.phase == Phase.SPIN
     path = str(tmp_path / "mid_gamble.json")
     saves.save_match(m, path)
     back = saves.load_match(path)
-    assert back.state.snapshot() == m.state.snapshot() and back.state.phase == SPIN
+    assert back.state.snapshot() == m.state.snapshot() and back.state.phase == Phase.SPIN
     # the spin still to come is fresh after a load: loading the save again does not
     # repeat it, so a player can't see it, load, and choose differently knowing it
     again = saves.load_match(path)

@@ -4,9 +4,9 @@ games.cannon_ball.rules.battlefield prints it)."""
 import pytest
 
 from games.cannon_ball.rules import battlefield as M
-from games.cannon_ball.rules import (BRIDGE, CHOOSE, END, MOVING, SPIN, CannonBallState, CannonMove, Choice, Risk,
-                                     Spin, Step, Tnt, attack_preview, beats, cannon_moves, end_turn_warning,
-                                     missing_force, new_game, path_to, reachable)
+from games.cannon_ball.rules import (END, CannonBallState, CannonMove, Choice, EndReason, Phase, Risk, Spin, Step,
+                                     Tnt, attack_preview, beats, cannon_moves, end_turn_warning, missing_force,
+                                     new_game, path_to, reachable)
 from games.core.game import CHANCE, TERMINAL, BadNotation, IllegalMove, NotLegalHere
 
 from .cb_util import NORTH_HOME, RESERVE, B, S, men, play, pos, texts
@@ -27,13 +27,13 @@ def test_start_gates_open_and_both_players_spin():
 def test_higher_spin_moves_first_with_that_number():
     st = new_game({}, 2)
     play(st, "spin 3", "spin 9")
-    assert st.phase == MOVING and st.current_player() == 1 and st.budget == 9
+    assert st.phase == Phase.MOVING and st.current_player() == 1 and st.budget == 9
 
 
 def test_opening_tie_spins_again():
     st = new_game({}, 2)
     play(st, "spin 5", "spin 5")
-    assert st.phase == "opening" and st.chance_actor() == 0 and st.opening == []
+    assert st.phase == Phase.OPENING and st.chance_actor() == 0 and st.opening == []
     play(st, "spin 2", "spin 1")
     assert st.current_player() == 0 and st.budget == 2
 
@@ -41,16 +41,16 @@ def test_opening_tie_spins_again():
 # -- turns -------------------------------------------------------------------------------------
 
 def test_turn_starts_with_a_choice_before_the_spin():
-    st = pos("d12", phase=CHOOSE)
+    st = pos("d12", phase=Phase.CHOOSE)
     assert st.current_player() == 0
     assert "move" in texts(st) and "close SW" in texts(st)
     assert not any(t.startswith("spin") for t in texts(st))
     with pytest.raises(NotLegalHere, match="choose your turn first"):
         st.apply(Step(B("d12"), B("d13")))
     play(st, "move")
-    assert st.phase == SPIN and st.current_player() == CHANCE and st.chance_actor() == 0
+    assert st.phase == Phase.SPIN and st.current_player() == CHANCE and st.chance_actor() == 0
     play(st, "spin 7")
-    assert st.phase == MOVING and st.budget == 7
+    assert st.phase == Phase.MOVING and st.budget == 7
 
 
 def test_move_turn_budget_is_shared_and_unused_moves_are_lost():
@@ -58,7 +58,7 @@ def test_move_turn_budget_is_shared_and_unused_moves_are_lost():
     play(st, "d12-d13", "a14-b14")
     assert st.budget == 1
     play(st, "end")
-    assert st.phase == CHOOSE and st.current_player() == 1 and st.budget == 0
+    assert st.phase == Phase.CHOOSE and st.current_player() == 1 and st.budget == 0
 
 
 def test_no_moves_left_only_end():
@@ -76,17 +76,17 @@ def test_each_piece_option_lets_every_piece_move_up_to_the_spin():
 
 
 def test_gate_turn_opens_or_closes_one_gate_without_a_spin():
-    st = pos("d12", phase=CHOOSE)
+    st = pos("d12", phase=Phase.CHOOSE)
     play(st, "close SW")
     assert st.gates[M.GATE_BY_ID["SW"]] == "closed"
-    assert st.phase == CHOOSE and st.current_player() == 1
-    st2 = pos("d12", phase=CHOOSE, gates=["closed", "open", "open", "open"])
+    assert st.phase == Phase.CHOOSE and st.current_player() == 1
+    st2 = pos("d12", phase=Phase.CHOOSE, gates=["closed", "open", "open", "open"])
     assert "open SW" in texts(st2) and "close SW" not in texts(st2)
     assert "not yours" in st2.why_illegal(Choice("close", M.GATE_BY_ID["NE"]))
 
 
 def test_destroyed_gate_cannot_be_replaced():
-    st = pos("d12", phase=CHOOSE, gates=["destroyed", "open", "open", "open"])
+    st = pos("d12", phase=Phase.CHOOSE, gates=["destroyed", "open", "open", "open"])
     assert st.why_illegal(Choice("close", 0)) == "gate SW was destroyed and cannot be replaced"
 
 
@@ -148,9 +148,9 @@ def test_own_gate_section_keeps_the_limit_of_three():
 def test_no_trooper_ends_on_a_bridge():
     st = pos("g16", budget=2, risk=0.5)
     play(st, "g16-i16")
-    assert st.phase == BRIDGE and st.occ[B("g16")] == -1 and st.occ[B("i16")] == -1
+    assert st.phase == Phase.BRIDGE and st.occ[B("g16")] == -1 and st.occ[B("i16")] == -1
     play(st, "holds")
-    assert st.occ[B("i16")] == 0 and st.phase == MOVING and st.budget == 1
+    assert st.occ[B("i16")] == 0 and st.phase == Phase.MOVING and st.budget == 1
 
 
 # -- bridges -------------------------------------------------------------------------------------
@@ -176,7 +176,7 @@ def test_steady_bridges_never_explode():
     assert st.risk == 0.0
     st = pos("b17", budget=3, risk=0.0)
     play(st, "b17-b19")
-    assert st.phase == MOVING and st.occ[B("b19")] == 0
+    assert st.phase == Phase.MOVING and st.occ[B("b19")] == 0
 
 
 def test_bridge_explosion_kills_the_man_on_it_destroys_the_bridge_and_ends_the_turn():
@@ -184,19 +184,19 @@ def test_bridge_explosion_kills_the_man_on_it_destroys_the_bridge_and_ends_the_t
     play(st, "b17-b19", "explodes")
     assert "b17" not in men(st, 0) and "b19" not in men(st, 0) and st.men[0] == 1 + RESERVE
     assert st.bridges[0] is False
-    assert st.phase == CHOOSE and st.current_player() == 1
+    assert st.phase == Phase.CHOOSE and st.current_player() == 1
     assert "bridge 1 is down" in pos("b17", bridges=[False] + [True] * 5).why_illegal(Step(B("b17"), B("b19")))
 
 
 def test_cannon_crossing_with_escorts_risks_the_bridge_and_a_passed_cannon_does_not():
     st = pos("a16 c16", cannons=[(0, "b16 b17")], budget=3, risk=1 / 12)
     play(st, "Kb16>b19b20+a16c16")
-    assert st.phase == BRIDGE
+    assert st.phase == Phase.BRIDGE
     play(st, "explodes")
     assert st.cannon_count(0) == 0 and st.men[0] == RESERVE and not st.bridges[0]
     st = pos("a16 c16 a19 c19", cannons=[(0, "b16 b17")], budget=3, risk=1 / 12)
     play(st, "Kb16>b20b21")                      # passed: two men wait on each side
-    assert st.phase == MOVING and st.section_cannon(S(26), 0) >= 0
+    assert st.phase == Phase.MOVING and st.section_cannon(S(26), 0) >= 0
 
 
 # -- cannons -------------------------------------------------------------------------------------
@@ -449,14 +449,14 @@ def test_enemies_may_cross_a_bridge_carrying_tnt():
 
 
 def test_rebuilding_a_blown_bridge_needs_three_men_and_a_right_call():
-    st = pos("e16 f16 g17", phase=CHOOSE, bridges=[True, True, False, True, True, True])
+    st = pos("e16 f16 g17", phase=Phase.CHOOSE, bridges=[True, True, False, True, True, True])
     assert "rebuild 3 odd" in texts(st)
     play(st, "rebuild 3 odd", "spin 4")
     assert not st.bridges[2] and st.current_player() == 1      # wrong: the turn is lost
-    st = pos("e16 f16 g17", phase=CHOOSE, bridges=[True, True, False, True, True, True])
+    st = pos("e16 f16 g17", phase=Phase.CHOOSE, bridges=[True, True, False, True, True, True])
     play(st, "rebuild 3 even", "spin 4")
     assert st.bridges[2]
-    st = pos("e16 f16", phase=CHOOSE, bridges=[True, True, False, True, True, True])
+    st = pos("e16 f16", phase=Phase.CHOOSE, bridges=[True, True, False, True, True, True])
     assert "needs 3 of your men" in st.why_illegal(Choice("rebuild", 2, "odd"))
 
 
@@ -472,7 +472,7 @@ def test_five_men_slide_tnt_under_a_closed_gate_and_the_fort_surrenders():
     assert "gate NE will blow up" in end_turn_warning(st)
     play(st, "end")
     assert st.is_over() and st.winner() == 0 and st.gates[2] == "destroyed"
-    assert "blew up gate NE" in st.result_text()
+    assert "blew up gate NE" in st.result_text() and st.end == EndReason.GATE_BLOWN_UP
 
 
 def test_the_trooper_who_slides_the_tnt_under_the_gate_and_one_other_must_leave_the_section():
@@ -492,14 +492,14 @@ def test_the_trooper_who_slides_the_tnt_under_the_gate_and_one_other_must_leave_
 
 def test_cannon_and_three_men_fire_at_a_closed_gate_and_win_on_a_right_call():
     gates = ["open", "open", "closed", "open"]
-    st = pos("l16 m16 l17", north="n20", cannons=[(0, "n16 o16")], phase=CHOOSE, gates=gates)
+    st = pos("l16 m16 l17", north="n20", cannons=[(0, "n16 o16")], phase=Phase.CHOOSE, gates=gates)
     assert {"fire NE odd", "fire NE even"} <= texts(st)
     play(st, "fire NE even", "spin 7")
     assert not st.is_over() and st.current_player() == 1       # wrong call: the turn is over
     play(st, "move", "spin 1", "end", "fire NE odd", "spin 7")  # repeatable every turn
     assert st.is_over() and st.winner() == 0 and st.gates[2] == "destroyed"
-    assert "shot down gate NE" in st.result_text()
-    st = pos("l16 m16", north="n20", cannons=[(0, "n16 o16")], phase=CHOOSE, gates=gates)
+    assert "shot down gate NE" in st.result_text() and st.end == EndReason.GATE_SHOT_DOWN
+    st = pos("l16 m16", north="n20", cannons=[(0, "n16 o16")], phase=Phase.CHOOSE, gates=gates)
     assert "3 of your men" in st.why_illegal(Choice("fire", 2, "odd"))
 
 
@@ -531,6 +531,7 @@ def test_automatic_win_five_men_into_an_open_enemy_gate_section():
     st = pos("m16 l17 m17 n16 k17", north="n20", budget=2)
     play(st, "k17-l16")
     assert st.is_over() and st.winner() == 0 and "open gate NE" in st.result_text()
+    assert st.end == EndReason.OPEN_GATE
 
 
 def test_automatic_win_three_men_and_a_cannon_into_an_open_enemy_gate_section():
@@ -545,6 +546,7 @@ def test_automatic_win_when_the_enemy_deserts_his_fort_and_gate_sections():
     # North's last man at home stands in its gate section; South destroys him there
     play(st, "k16-l16", "k17-l17")
     assert st.is_over() and st.winner() == 0 and "left the fort" in st.result_text()
+    assert st.end == EndReason.FORT_DESERTED
 
 
 def test_a_finished_game_refuses_moves():
@@ -564,22 +566,25 @@ def test_truce_after_quiet_turns_without_a_loss():
     assert not st.is_over()
     play(st, "end")
     assert st.is_over() and st.winner() is None and "truce" in st.result_text()
+    assert st.end == EndReason.QUIET
 
 
 def test_truce_at_the_turn_limit():
     st = CannonBallState(turn_limit=3)
     play(st, "spin 2", "spin 1", "end", "close NE", "close SW")
     assert st.is_over() and st.winner() is None and "3 turns" in st.result_text()
+    assert st.end == EndReason.TURN_LIMIT
 
 
 def test_truce_when_neither_side_can_take_a_fort():
     st = pos("a3 d12", north="n20 m20", budget=1, home=False)
     play(st, "end")
     assert st.is_over() and st.winner() is None and "Neither side" in st.result_text()
+    assert st.end == EndReason.NO_ARMIES
 
 
 def test_a_player_always_has_a_legal_choice():
-    st = pos("a3", phase=CHOOSE, gates=["destroyed", "destroyed", "open", "open"])
+    st = pos("a3", phase=Phase.CHOOSE, gates=["destroyed", "destroyed", "open", "open"])
     assert texts(st) == {"move"}
 
 
@@ -652,7 +657,7 @@ def test_public_move_texts_read_well_in_the_log():
     st.apply(Step(B("b17"), B("b19")))
     assert st.public_move_text(Risk(True)) == "bridge 1 held"
     assert st.public_move_text(Risk(False)).startswith("bridge 1 exploded!")
-    st = pos("d12", phase=CHOOSE)
+    st = pos("d12", phase=Phase.CHOOSE)
     assert st.public_move_text(Choice("move")) == "Move turn"
     st.apply(Choice("move"))
     assert st.public_move_text(Spin(7)) == "Move turn: spun 7"

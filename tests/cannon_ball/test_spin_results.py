@@ -15,7 +15,7 @@ import pytest
 import games
 from games.cannon_ball import INFO
 from games.cannon_ball.rules import battlefield as M
-from games.cannon_ball.rules import CHOOSE
+from games.cannon_ball.rules import Phase
 from games.cannon_ball.board import CannonBallBoard
 from games.core.match import HUMAN, SEED_ONLY, Match, Seat
 from games.ui.game_screen import GameScreen
@@ -32,9 +32,9 @@ SCENES = {
     "tnt": (lambda: pos("g16 e16", north="i16 j16 i17", cannons=[(1, "j17 k17")], budget=4),
             ["TNT g16", "g16-f15", "e16-e15", "end", "move", "spin 4", "Kj17>f16f17+i16i17", "end"],
             "tnt odd", ("bridge", 2)),
-    "fire": (lambda: pos("l16 m16 l17", north="n20", cannons=[(0, "n16 o16")], phase=CHOOSE, gates=CLOSED_NE),
+    "fire": (lambda: pos("l16 m16 l17", north="n20", cannons=[(0, "n16 o16")], phase=Phase.CHOOSE, gates=CLOSED_NE),
              [], "fire NE odd", ("gate", 2)),
-    "rebuild": (lambda: pos("e16 f16 g17", phase=CHOOSE, bridges=BRIDGE_3_DOWN),
+    "rebuild": (lambda: pos("e16 f16 g17", phase=Phase.CHOOSE, bridges=BRIDGE_3_DOWN),
                 [], "rebuild 3 even", ("bridge", 2)),
 }
 SEATS = [Seat(HUMAN, name="South"), Seat(HUMAN, name="North")]

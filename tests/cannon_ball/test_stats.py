@@ -6,7 +6,7 @@ import random
 import pytest
 
 from games.cannon_ball import INFO
-from games.cannon_ball.rules import CHOOSE
+from games.cannon_ball.rules import Phase
 from games.cannon_ball.rules.stats import stats
 from games.core.ai import ThinkContext
 from games.core.match import AI, SEED_ONLY, Match, Seat
@@ -61,7 +61,7 @@ def test_a_dud_and_a_rebuild():
     got = table(stats(m))
     assert got["TNT duds"] == (1, 0) and got["Bridges blown by TNT"] == (0, 0)
     assert got["Spins"] == (1, 1) and got["Average spin (6.5 expected)"] == (4.0, 1.0)
-    m = match_from(pos("e16 f16 g17", phase=CHOOSE, bridges=[True, True, False, True, True, True]))
+    m = match_from(pos("e16 f16 g17", phase=Phase.CHOOSE, bridges=[True, True, False, True, True, True]))
     play(m, "rebuild 3 even", "spin 4")
     got = table(stats(m))
     assert got["Bridges rebuilt"] == (1, 0) and got["Gambles won (half expected)"] == ("1 of 1", "0 of 0")
@@ -149,7 +149,7 @@ class Gambler:
 
 @pytest.mark.slow
 def test_random_play_with_gambles_agrees_with_the_calls_and_the_spins():
-    st = pos("e16 f16 g17 g16", north="i16 j16 i17", phase=CHOOSE, bridges=[False, True, False, True, True, True],
+    st = pos("e16 f16 g17 g16", north="i16 j16 i17", phase=Phase.CHOOSE, bridges=[False, True, False, True, True, True],
              risk=1 / 6)
     st.quiet_turns = 10 ** 6                 # no truce for quiet: let the play go on
     m = match_from(st, seed=4)

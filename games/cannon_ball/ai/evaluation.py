@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.cannon_ball import rules as R
+from games.cannon_ball.rules import Phase
 from games.cannon_ball.rules import battlefield as M
 from games.cannon_ball.rules.cannons import ESCORTED_HOP
 
@@ -263,7 +264,7 @@ def assault_chance(st: R.CannonBallState, q: int, s: int, F: Fields, q_men: list
 
 def evaluate(st: R.CannonBallState, me: int, w: Weights, F: Fields | None = None) -> float:
     """The position's worth for ``me`` (positive: good), after ``me``'s turn ended."""
-    if st.phase == R.OVER:
+    if st.phase == Phase.OVER:
         win = st.winner()
         return 0.0 if win is None else (WIN if win == me else -WIN)
     F = F or fields(st)
@@ -281,7 +282,7 @@ def evaluate(st: R.CannonBallState, me: int, w: Weights, F: Fields | None = None
         if h < w.home_min:
             s -= (w.home_min - h) * w.home_short
         score += sign * s
-    nxt = st.to_move if st.phase in (R.CHOOSE, R.SPIN) else 1 - me
+    nxt = st.to_move if st.phase in (Phase.CHOOSE, Phase.SPIN) else 1 - me
     victim = 1 - nxt
     if w.vulnerable:
         v = vulnerability(st, victim, F, w, men[nxt])

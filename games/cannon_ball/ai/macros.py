@@ -11,6 +11,7 @@ while the planner only searches and scores.
 from __future__ import annotations
 
 from games.cannon_ball import rules as R
+from games.cannon_ball.rules import Phase
 from games.cannon_ball.rules import battlefield as M
 from games.cannon_ball.rules.cannons import cannon_candidates
 from games.core.ai import ThinkContext
@@ -94,11 +95,11 @@ class MacroPlanner:
     @staticmethod
     def _play_into(sim: R.CannonBallState, moves: list, seq: list) -> bool:
         for mv in seq:
-            if sim.phase != R.MOVING or sim.why_illegal(mv) is not None:
+            if sim.phase != Phase.MOVING or sim.why_illegal(mv) is not None:
                 return False
             moves.append(mv)
             sim._apply(mv)
-            if sim.phase == R.BRIDGE:
+            if sim.phase == Phase.BRIDGE:
                 sim._apply(R.Risk(True))
         return bool(seq)
 
@@ -169,14 +170,14 @@ class MacroPlanner:
         if convoy and sim.why_illegal(convoy[0]) is None:
             moves.append(convoy[0])
             sim._apply(convoy[0])
-            if sim.phase == R.BRIDGE:
+            if sim.phase == Phase.BRIDGE:
                 sim._apply(R.Risk(True))
         men = sorted(((min((x.cost for d, x in r.items() if SEC[d] == s), default=INF), b)
                       for b, r in reaches.items()), key=lambda t: t[0])
         for cost, b in men:
             if cost >= INF or s not in sim.sieges and moves and not sim.enemy_held(s, me):
                 break
-            if sim.phase != R.MOVING:
+            if sim.phase != Phase.MOVING:
                 return None
             ff = R.force_in(sim, s)
             if ff["attacking"] and ff["wins"]:
@@ -192,7 +193,7 @@ class MacroPlanner:
                     return None
                 moves.append(mv)
                 sim._apply(mv)
-                if sim.phase == R.BRIDGE:
+                if sim.phase == Phase.BRIDGE:
                     sim._apply(R.Risk(True))
         if s in sim.sieges or sim.holder(s) != me:
             return None

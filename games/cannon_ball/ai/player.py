@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.cannon_ball import rules as R
+from games.cannon_ball.rules import Phase
 from games.cannon_ball.rules import battlefield as M
 from games.cannon_ball.rules.turns import end_turn
 from games.core.ai import ThinkContext
@@ -88,10 +89,10 @@ class CannonBallAI:
                 self.w = siege_weights(self.w)
             else:                      # a rusher looks forward, and shuts its gates late
                 self.close_at = RUSH_CLOSE_AT
-        if view.phase == R.CHOOSE:
+        if view.phase == Phase.CHOOSE:
             self.plan = []
             return self._choose_turn(view, ctx)
-        if view.phase != R.MOVING:
+        if view.phase != Phase.MOVING:
             legal = view.legal_moves()
             if not legal:
                 raise ValueError("no move to choose here")
@@ -230,7 +231,7 @@ class CannonBallAI:
             for _depth in range(self.cfg.max_macros):
                 nxt: list[_Node] = []
                 for node in beam:
-                    if node.st.phase != R.MOVING or (not node.st.each and node.st.budget <= 0):
+                    if node.st.phase != Phase.MOVING or (not node.st.each and node.st.budget <= 0):
                         continue
                     for mac in self.planner.macros(node.st, me, F, ctx):
                         if time.perf_counter() > deadline:
@@ -271,7 +272,7 @@ class CannonBallAI:
 
     def _score_end(self, st: R.CannonBallState, me: int, F: Fields, ctx: ThinkContext) -> float:
         probe = st.copy()
-        if probe.phase == R.MOVING:
+        if probe.phase == Phase.MOVING:
             end_turn(probe)
         v = evaluate(probe, me, self.w, F if tuple(probe.bridges) == F.bridges else None)
         if self.cfg.noise:
@@ -284,15 +285,15 @@ class CannonBallAI:
         keys = list(node.keys)
         penalty = node.penalty
         for mv in mac:
-            if st.phase != R.MOVING or st.why_illegal(mv) is not None:
+            if st.phase != Phase.MOVING or st.why_illegal(mv) is not None:
                 return None
             keys.append(_key(st))
             moves.append(mv)
             st._apply(mv)
-            if st.phase == R.BRIDGE:
+            if st.phase == Phase.BRIDGE:
                 penalty += st.risk * self._crossing_loss(st)
                 st._apply(R.Risk(True))
-        if st.phase == R.OVER:
+        if st.phase == Phase.OVER:
             score = WIN if st.winner() == me else -WIN
         else:
             score = self._score_end(st, me, F, ctx) - penalty

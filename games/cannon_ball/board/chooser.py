@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import pygame
 
 from games.cannon_ball import rules as R
+from games.cannon_ball.rules import Phase
 from games.cannon_ball.rules import battlefield as M
 from games.cannon_ball.rules.game import counted, risk_text
 from games.ui.theme import draw_text
@@ -69,7 +70,7 @@ def landing(state, mv) -> Landing:
     me = state.to_move
     probe = state.copy()
     probe.apply(mv)
-    if probe.phase == R.BRIDGE:
+    if probe.phase == Phase.BRIDGE:
         probe.apply(R.Risk(True))
     new = [b for b in range(M.N_BOXES) if probe.occ[b] == me and state.occ[b] != me]
     pairs = []

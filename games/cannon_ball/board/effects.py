@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from games.cannon_ball import rules as R
+from games.cannon_ball.rules import Phase
 from games.cannon_ball.rules import battlefield as M
 from games.ui.easing import in_out
 from games.ui.particles import Burst, Debris, Flash, Ripple, Smoke, Sparks, effect_step
@@ -288,7 +289,7 @@ def _plan_spin(board: Animator, before: R.CannonBallState, after: R.CannonBallSt
     board.shown.state = before
     board.timeline.then(board.spinner.spin_step(move.value, sound=board.sound))
     board.spin_shown(before, move.value)
-    ch = before.choice if before.phase == R.SPIN else None
+    ch = before.choice if before.phase == Phase.SPIN else None
     if ch is None:
         pass
     elif ch.kind == "tnt":

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from games.cannon_ball import rules as R
+from games.cannon_ball.rules import Phase
 from games.cannon_ball.rules import battlefield as M
 from games.ui.nav import BACK, DIRS, PRESS, draw_frame_cursor, nearest
 from games.ui.widgets import draw_focus_ring
@@ -90,10 +91,10 @@ class BoardNav:
         out: dict[Place, pygame.Rect] = {}
         if b.chooser is not None:
             return {("row", i): r for i, r in enumerate(b.chooser.rows)}
-        if st.phase == R.CHOOSE:
+        if st.phase == Phase.CHOOSE:
             b.panel.refresh(st, can)
             return {("choice", str(btn.move)): btn.rect for btn in b.panel.buttons if btn.enabled}
-        if st.phase != R.MOVING:
+        if st.phase != Phase.MOVING:
             return out
         geo = b.geo
         spots = sorted({m.to for m in b.cannon_opts}) if b.sel is not None else []

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 import pygame
 
 from games.cannon_ball import rules as R
+from games.cannon_ball.rules import Phase
 from games.cannon_ball.rules import battlefield as M
 from games.cannon_ball.rules.game import counted
 from games.ui.spinner import Spinner
@@ -184,7 +185,7 @@ class Panel:
             return
         self._key = key
         self.blocks, self.title = [], []
-        if not can_act or state.phase != R.CHOOSE:
+        if not can_act or state.phase != Phase.CHOOSE:
             return
         t = self.board.theme
         need = 4 * t.small_font().get_linesize() + t.px(10)     # the sides' counts, two lines each
@@ -264,7 +265,7 @@ class Panel:
         for b in self.buttons:
             if b.handle_event(event):
                 return True
-        if can_act and state.phase == R.MOVING and self.end_btn.handle_event(event):
+        if can_act and state.phase == Phase.MOVING and self.end_btn.handle_event(event):
             return True
         return False
 
@@ -294,12 +295,12 @@ class Panel:
                 y += f.get_linesize()
         y = self.body_top
         big = t.heading_font()
-        if state.phase == R.MOVING:
+        if state.phase == Phase.MOVING:
             draw_text(surface, fit_text(moves_label(state), big, self.rect.w - t.px(20)), big, c["text"],
                       (self.rect.x + t.px(10), y))
             y += big.get_linesize()
         y = self._draw_counts(surface, state, y, compact=False)
-        if can_act and state.phase == R.MOVING:
+        if can_act and state.phase == Phase.MOVING:
             self._draw_ending(surface, state, y)
             self.end_btn.draw(surface, t)
             self._draw_hint(surface)

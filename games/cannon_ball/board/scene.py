@@ -46,6 +46,7 @@ from typing import cast
 import pygame
 
 from games.cannon_ball import rules as R
+from games.cannon_ball.rules import Phase
 from games.cannon_ball.rules import battlefield as M
 from games.cannon_ball.rules import game as G
 from games.ui import spinner as S
@@ -153,7 +154,7 @@ class CannonBallBoard(Board):
         return str(move)
 
     def performance(self, state) -> str | None:
-        return "Spin!" if state.phase in (R.OPENING, R.SPIN) else None
+        return "Spin!" if state.phase in (Phase.OPENING, Phase.SPIN) else None
 
     def perform_rect(self):
         return self.panel.perform_rect
@@ -166,7 +167,7 @@ class CannonBallBoard(Board):
 
     def _help(self, short: bool) -> str:
         st = self.state()
-        if st.phase == R.CHOOSE:
+        if st.phase == Phase.CHOOSE:
             mine = st.tnt[st.to_move]
             if mine >= 0:
                 num = M.BRIDGES[R.BRIDGE_END[mine]].number
@@ -179,7 +180,7 @@ class CannonBallBoard(Board):
                 return ""
             said = ", ".join(offered[:-1]) + (" or " if len(offered) > 1 else "") + offered[-1]
             return f"Choose {said}" if short else f"Choose this turn at the right: {said}"
-        if st.phase != R.MOVING:
+        if st.phase != Phase.MOVING:
             return ""
         if self.nav.on:
             return self._nav_help(st, short)
@@ -276,11 +277,11 @@ class CannonBallBoard(Board):
         sp = self.spinner
         sp.spinning, sp.flash = False, 0.0
         sp.call = {"odd": "odds", "even": "evens"}.get(st.choice.call) \
-            if st.phase == R.SPIN and st.choice is not None else None
-        if st.phase in (R.MOVING, R.BRIDGE) and st.spin:
+            if st.phase == Phase.SPIN and st.choice is not None else None
+        if st.phase in (Phase.MOVING, Phase.BRIDGE) and st.spin:
             sp.angle, sp.value = S.sector_angle(st.spin), st.spin
             self.caption = self._moves_caption(st.spin, st.each)
-        elif st.phase == R.OPENING and st.opening:
+        elif st.phase == Phase.OPENING and st.opening:
             v = st.opening[-1]
             sp.angle, sp.value = S.sector_angle(v), v
             self.caption = f"{self._name(len(st.opening) - 1)} spun {v}"
@@ -302,16 +303,16 @@ class CannonBallBoard(Board):
     def spin_shown(self, before, value: int) -> None:
         """The caption under the dial for a spin (shown once the dial has landed); after
         the opening's deciding spin the needle moves on to the number the first turn has."""
-        call = before.choice.call if (before.phase == R.SPIN and before.choice is not None) else ""
+        call = before.choice.call if (before.phase == Phase.SPIN and before.choice is not None) else ""
         odd = "odd" if value % 2 else "even"
-        if before.phase == R.OPENING:
+        if before.phase == Phase.OPENING:
             text = f"{self._name(len(before.opening))} spins {value}"
         elif call:
             text = f"{value} is {odd}: the call {'wins!' if call == odd else 'loses'}"
         else:
             text = self._moves_caption(value, before.each)
         self.timeline.then(Step(0.0, start=lambda s: setattr(self, "caption", text), name="caption"))
-        if before.phase == R.OPENING and len(before.opening) == 1 and before.opening[0] != value:
+        if before.phase == Phase.OPENING and len(before.opening) == 1 and before.opening[0] != value:
             first, n = (0, before.opening[0]) if before.opening[0] > value else (1, value)
             self._glide_needle(n, f"{self._name(first)} starts: {self._moves_caption(n, before.each)}")
 
@@ -368,7 +369,7 @@ class CannonBallBoard(Board):
         if event.button == 3:
             self.select(None)
             return True
-        if event.button == 1 and can and st.phase == R.MOVING:
+        if event.button == 1 and can and st.phase == Phase.MOVING:
             self.click_map(st, event.pos)
             return True
         return False
@@ -403,7 +404,7 @@ class CannonBallBoard(Board):
         if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE) and self.sel is not None:
             self.select(None)
             return True
-        if event.key == pygame.K_e and can and st.phase == R.MOVING:
+        if event.key == pygame.K_e and can and st.phase == Phase.MOVING:
             self.end_turn()
             return True
         return False
@@ -547,7 +548,7 @@ class CannonBallBoard(Board):
         if isinstance(move, R.Choice):
             self._dial_neutral()           # a new turn's choice: no number on the dial until it is spun
         E.plan(self, entry, before, after)
-        if after.phase == R.CHOOSE or (after.phase == R.OVER and before.phase != R.OVER):
+        if after.phase == Phase.CHOOSE or (after.phase == Phase.OVER and before.phase != Phase.OVER):
             # the turn is over, but the dial keeps its call (the numbers that lose, faded)
             # until what it decided has played out
             self.timeline.then(Step(0.0, start=lambda s: setattr(self.spinner, "call", None), name="call done"))
@@ -584,11 +585,11 @@ class CannonBallBoard(Board):
             surface.blit(D.base_map(geo, t), geo.board.topleft)
             D.draw_coords(surface, geo, t)
             self._draw_structures(surface, geo, shown)
-            if can and st.phase == R.MOVING:
+            if can and st.phase == Phase.MOVING:
                 for m in R.tnt_placements(st):      # under the men: a case never hides the man by it
                     D.draw_tnt(surface, self.tnt_pos(m), geo.cell, glow=0.25 + 0.15 * math.sin(self._time * 5))
             self._draw_pieces(surface, geo, shown)
-            if can and st.phase == R.MOVING:
+            if can and st.phase == Phase.MOVING:
                 self._draw_options(surface, geo, st)
             if self.targets:
                 self._draw_marks(surface, shown)
@@ -601,7 +602,7 @@ class CannonBallBoard(Board):
             surface.set_clip(geo.board.clip(clip))          # flying planks and smoke stay on the map
             self.timeline.draw(surface, geo, t)
             surface.set_clip(clip)
-            lines = self.hover_lines(st) if can and st.phase == R.MOVING else []
+            lines = self.hover_lines(st) if can and st.phase == Phase.MOVING else []
             if self.chooser is not None:
                 self.chooser.draw(surface, t, self.mouse)
                 if lines:                          # the way under the pointer, told under the list

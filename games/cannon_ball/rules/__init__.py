@@ -11,7 +11,8 @@ over it, none a base class of another:
 
 ========================  ==========================================================
 ``battlefield.py``        the map as data (boxes, sections, bridges, gates, forts)
-``tables.py``             fixed numbers (seats, phases, limits, risks), map lookups
+``tables.py``             fixed numbers (seats, limits, risks), ``Phase`` and
+                          ``EndReason``, map lookups
 ``moves.py``              the move values, their text forms and ``parse_text``
 ``state.py``              ``State``: the pieces and counters, low-level edits
 ``sections.py``           attacks, who beats whom, section limits, attack previews
@@ -26,7 +27,8 @@ over it, none a base class of another:
 
 Turns
 -----
-``phase`` walks through: ``opening`` (both players spin, CHANCE; ties spin again;
+``phase`` (a :class:`Phase`; ``State.end``, an :class:`EndReason`, says how the war
+ended) walks through: ``opening`` (both players spin, CHANCE; ties spin again;
 the higher spin makes the first move turn with that number) then, every turn,
 ``choose`` (the player picks a move turn, a gate turn or a gamble, before any
 spin), ``spin`` (CHANCE: the Fort Commander, 1-12, performed by that player),
@@ -68,7 +70,7 @@ from .sections import attack_preview, beats, end_turn_warning, force_in, missing
 from .tables import (ASSAULT_LIMIT, BRIDGE, BRIDGE_END, BUDGET_MODES, CALLS, CHOOSE, EMPTY, ENEMY_GATE_SECTIONS,
                      FORT_OF, GATE_INSIDE, HOME, LINK_KIND, LINKS, MOVING, N_BOXES, N_SECTIONS, NAMES, NORTH, OPENING,
                      OVER, QUIET_TURNS, RISKS, SEC, SECTION_BOXES, SECTION_BRIDGES, SECTION_LIMIT, SOUTH, SPIN,
-                     SPIN_VALUES, SPOT_SET, TNT_CASES, TURN_LIMIT, section_of)
+                     SPIN_VALUES, SPOT_SET, TNT_CASES, TURN_LIMIT, EndReason, Phase, section_of)
 from .troopers import Reach, path_to, reachable
 from .turns import tnt_placements
 
@@ -79,7 +81,7 @@ __all__ = [
     "ASSAULT_LIMIT", "BRIDGE", "BRIDGE_END", "BUDGET_MODES", "CALLS", "CHOOSE", "EMPTY", "ENEMY_GATE_SECTIONS",
     "FORT_OF", "GATE_INSIDE", "HOME", "LINK_KIND", "LINKS", "MOVING", "N_BOXES", "N_SECTIONS", "NAMES", "NORTH",
     "OPENING", "OVER", "QUIET_TURNS", "RISKS", "SEC", "SECTION_BOXES", "SECTION_BRIDGES", "SECTION_LIMIT", "SOUTH",
-    "SPIN", "SPIN_VALUES", "SPOT_SET", "TNT_CASES", "TURN_LIMIT", "section_of",
+    "SPIN", "SPIN_VALUES", "SPOT_SET", "TNT_CASES", "TURN_LIMIT", "section_of", "Phase", "EndReason",
     # moves.py
     "END", "MOVE_CHOICE", "SPINS", "CannonMove", "Choice", "End", "Move", "Risk", "Spin", "Step", "Tnt", "box_name",
     "parse_text",

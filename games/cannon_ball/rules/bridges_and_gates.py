@@ -13,7 +13,7 @@ from typing import Any
 from . import battlefield as M
 from .moves import Choice, Tnt, box_name
 from .state import State
-from .tables import ASSAULT_LIMIT, BRIDGE_END, EMPTY, NAMES, SEC, SECTION_BOXES
+from .tables import ASSAULT_LIMIT, BRIDGE_END, EMPTY, NAMES, SEC, SECTION_BOXES, EndReason
 
 
 
@@ -175,12 +175,18 @@ def blow_bridge(st: State, br: int) -> None:
             st.tnt[p] = -1
 
 
-def destroy_gate(st: State, g: int, how: str) -> None:
+#: how a gate was destroyed, as the result says it
+_GATE_DESTROYED = {EndReason.GATE_SHOT_DOWN: "shot down", EndReason.GATE_BLOWN_UP: "blew up"}
+
+
+def destroy_gate(st: State, g: int, end: EndReason) -> None:
+    """Gate ``g`` is destroyed (``end``: shot down or blown up) and its fort surrenders."""
     gate = M.GATES[g]
     st.gates[g] = "destroyed"
     st.progress = True
     winner = 1 - gate.owner
-    st.finish(winner, f"{NAMES[winner]} {how} gate {gate.id}: {NAMES[gate.owner]}'s fort surrenders")
+    st.finish(winner, end,
+              f"{NAMES[winner]} {_GATE_DESTROYED[end]} gate {gate.id}: {NAMES[gate.owner]}'s fort surrenders")
 
 
 def crossing_piece(state: State) -> dict[str, Any] | None:

@@ -21,7 +21,7 @@ from . import turns
 from .moves import CannonMove, Choice, End, Move, Risk, Spin, Step, Tnt, box_name, parse_text
 from .state import Crossing, State
 from .tables import (BRIDGE, BRIDGE_END, CHOOSE, EMPTY, FORT_OF, LINK_KIND, MOVING, N_BOXES, N_SECTIONS, NAMES, OPENING,
-                     OVER, RISKS, SEC, SOUTH, SPIN)
+                     OVER, RISKS, SEC, SOUTH, SPIN, Phase)
 
 
 class CannonBallState(State, GameState[Move, "CannonBallState"]):
@@ -61,11 +61,12 @@ class CannonBallState(State, GameState[Move, "CannonBallState"]):
     @classmethod
     def position(cls, men: dict[int, Sequence[str]] | None = None,
                  cannons: Sequence[tuple[int, Sequence[str]]] = (), to_move: int = SOUTH,
-                 phase: str = MOVING, budget: int = 6, risk: float = 0.0, budget_mode: str = "shared",
+                 phase: Phase | str = MOVING, budget: int = 6, risk: float = 0.0, budget_mode: str = "shared",
                  gates: Sequence[str] | None = None, bridges: Sequence[bool] | None = None) -> "CannonBallState":
         """A position built by hand: ``men`` maps a seat to box names, ``cannons`` lists
-        ``(seat, (box, box))`` (one box inside a fort). ``phase`` is ``moving`` (with
-        ``budget`` moves) or ``choose``. Bridges steady unless ``risk`` is given."""
+        ``(seat, (box, box))`` (one box inside a fort). ``phase`` is ``Phase.MOVING`` (with
+        ``budget`` moves) or ``Phase.CHOOSE`` (or the word, "moving" or "choose"). Bridges
+        steady unless ``risk`` is given."""
         st = cls(risk=risk, budget_mode=budget_mode)
         st.occ = [EMPTY] * N_BOXES
         st.cannons, st.cannon_at = [], {}
@@ -90,8 +91,8 @@ class CannonBallState(State, GameState[Move, "CannonBallState"]):
         if bridges is not None:
             st.bridges = list(bridges)
         st.to_move = to_move
-        st.phase = phase
-        if phase == MOVING:
+        st.phase = Phase(phase)
+        if st.phase == MOVING:
             st.start_moving(budget)
         return st
 
@@ -185,7 +186,7 @@ class CannonBallState(State, GameState[Move, "CannonBallState"]):
             "gates": list(self.gates),
             "tnt_left": list(self.tnt_left),
             "tnt": [None if t < 0 else box_name(t) for t in self.tnt],
-            "phase": self.phase,
+            "phase": self.phase.value,
             "to_move": self.to_move,
             "opening": list(self.opening),
             "choice": None if self.choice is None else str(self.choice),
@@ -232,7 +233,7 @@ def _renamed(text: str, names: Sequence[str] | None) -> str:
     return text
 
 
-def _describe(st: CannonBallState, move: Move, phase: str, mover: int, names: Sequence[str] | None) -> str:
+def _describe(st: CannonBallState, move: Move, phase: Phase, mover: int, names: Sequence[str] | None) -> str:
     """The first half of a log line, before the consequences."""
     if isinstance(move, Spin):
         if phase == OPENING:

@@ -16,7 +16,7 @@ from typing import Any
 from . import battlefield as M
 from .moves import MOVE_CHOICE, Choice, Move
 from .tables import (ASSAULT_LIMIT, BUDGET_MODES, EMPTY, ENEMY_GATE_SECTIONS, HOME, MOVING, N_BOXES, N_SECTIONS,
-                     OPENING, OVER, QUIET_TURNS, RISKS, SEC, SECTION_LIMIT, TNT_CASES, TURN_LIMIT)
+                     OPENING, OVER, QUIET_TURNS, RISKS, SEC, SECTION_LIMIT, TNT_CASES, TURN_LIMIT, EndReason, Phase)
 
 #: a cannon on the board: ``[owner seat, its boxes (a tuple of box indexes)]`` (a list: the boxes change)
 Cannon = list[Any]
@@ -36,7 +36,7 @@ class State:
     (per seat, per section: his men there), ``sec_cannon`` (per section: the cannon
     id there, or -1), ``home_men`` and ``men`` (per seat), ``bridges`` (per bridge:
     standing?), ``gates`` (per gate: "open", "closed" or "destroyed"), ``tnt_left``,
-    ``tnt`` (per seat: the bridge-end box of its lit case, or -1), ``phase``,
+    ``tnt`` (per seat: the bridge-end box of its lit case, or -1), ``phase`` (a :class:`~.tables.Phase`),
     ``to_move``, ``opening`` (the opening's spins so far), ``choice`` (the turn's
     choice), ``budget`` (moves left; in the "each piece" reading the spin), ``spin``,
     ``spent`` (each piece's moves, in that reading), ``sieges`` (section ->
@@ -45,7 +45,8 @@ class State:
     ``limits`` (section -> a limit this turn's TNT set), ``fuse`` and ``fuse_man``
     (a gate's lit fuse and the box of the man who lit it), ``crossing`` (the piece
     on a bridge while it may give way), ``turn``, ``quiet``, ``progress`` (something
-    was lost, blown or rebuilt this turn), ``reason`` (how the war ended), ``events``
+    was lost, blown or rebuilt this turn), ``end`` (how the war ended: an
+    :class:`~.tables.EndReason`, None until it has), ``reason`` (the same in words), ``events``
     (what the last move did, in words). ``_legal`` and ``_xc`` are the rules' caches
     of the legal moves and of the men beyond the limits (``turns.legal_moves``,
     ``sections.excess``), dropped by every edit that changes them; private by name,
@@ -70,7 +71,7 @@ class State:
         self.gates = ["open"] * len(M.GATES)
         self.tnt_left = [TNT_CASES, TNT_CASES]
         self.tnt = [-1, -1]
-        self.phase = OPENING
+        self.phase: Phase = OPENING
         self.to_move = 0
         self.opening: list[int] = []
         self.choice: Choice | None = None
@@ -87,6 +88,7 @@ class State:
         self.progress = False
         self.plies = 0
         self._winner: int | None = None
+        self.end: EndReason | None = None
         self.reason = ""
         self.events: list[str] = []
         self._legal: list[Move] | None = None
@@ -234,10 +236,11 @@ class State:
         else:
             self.budget -= 1
 
-    def finish(self, winner: int | None, reason: str) -> None:
-        """The war is over: ``winner`` (None: a draw or a truce), and why."""
+    def finish(self, winner: int | None, end: EndReason, reason: str) -> None:
+        """The war is over: ``winner`` (None: a draw or a truce), how (``end``) and why in words."""
         self.phase = OVER
         self._winner = winner
+        self.end = end
         self.reason = reason
         self.crossing = None
         self._legal = []

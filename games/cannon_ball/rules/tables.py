@@ -1,12 +1,15 @@
 """Cannon Ball's fixed numbers and the map tables the rules engine reads.
 
-The seat and phase names, the section and assault limits, the bridge risks, and
+The seat names, the phases and the ends of a war (:class:`Phase`, :class:`EndReason`),
+the section and assault limits, the bridge risks, and
 the per-box and per-section lookups (ways out of each box, bridge ends, gate boxes,
 cannon spots) derived once from :mod:`games.cannon_ball.rules.battlefield`. They live
 apart because every other rules module, the AI and the board read them, and none
 of them changes during a game; :mod:`games.cannon_ball.rules` re-exports them all.
 """
 from __future__ import annotations
+
+import enum
 
 from . import battlefield as M
 
@@ -25,7 +28,44 @@ CALLS = ("odd", "even")
 RISKS: dict[str, float] = {"low": 1 / 48, "normal": 1 / 24, "high": 1 / 12, "wild": 1 / 6}
 BUDGET_MODES = ("shared", "each")
 
-OPENING, CHOOSE, SPIN, MOVING, BRIDGE, OVER = "opening", "choose", "spin", "moving", "bridge", "over"
+
+
+class Phase(str, enum.Enum):
+    """Where the turn stands. A str Enum: its value is the word snapshots, saves and the
+    phone's JSON have always shown (``str(Phase.MOVING) == "moving"``)."""
+    OPENING = "opening"     # both players spin (CHANCE); the higher spin moves first, ties spin again
+    CHOOSE = "choose"       # the player picks a move turn, a gate turn or a gamble
+    SPIN = "spin"           # the Fort Commander spins for the choice (CHANCE, performed by that player)
+    MOVING = "moving"       # a move turn: small moves paid from the spin, then ``end``
+    BRIDGE = "bridge"       # does the bridge just crossed hold? (CHANCE, performed by nobody)
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+# The members under short names, for the rules' and the AI's inner loops: a module
+# global costs what the string constants did, where ``Phase.MOVING`` (an attribute of
+# the Enum's class) costs some 50 ns more each time it is read.
+OPENING, CHOOSE, SPIN, MOVING, BRIDGE, OVER = (Phase.OPENING, Phase.CHOOSE, Phase.SPIN, Phase.MOVING, Phase.BRIDGE,
+                                               Phase.OVER)
+
+
+class EndReason(str, enum.Enum):
+    """How the war ended (``State.end``; the result's words, ``State.reason``, say it
+    with the seats, the gate and the numbers)."""
+    OPEN_GATE = "open gate entered"       # 5 men, or 3 and a cannon, before an enemy's open gate
+    GATE_SHOT_DOWN = "gate shot down"     # a cannon at the gate, called right
+    GATE_BLOWN_UP = "gate blown up"       # TNT slid under the gate went off
+    FORT_DESERTED = "fort deserted"       # a side left its fort and gate sections empty
+    FORTS_EMPTY = "both forts empty"      # both did at once: a draw
+    NO_ARMIES = "no army left"            # neither side can take a fort any more: a truce
+    QUIET = "quiet turns"                 # the quiet turns in a row without a loss: a truce
+    TURN_LIMIT = "turn limit"             # the war lasted its turns: a truce
+
+    def __str__(self) -> str:
+        return self.value
+
 
 N_BOXES = M.N_BOXES
 N_SECTIONS = M.N_SECTIONS

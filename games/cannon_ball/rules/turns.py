@@ -21,7 +21,7 @@ from .moves import END, MOVE_CHOICE, SPINS, CannonMove, Choice, End, Move, Risk,
 from .sections import lose_failed_attacks
 from .state import State
 from .tables import (BRIDGE, BRIDGE_END, CALLS, CHOOSE, LINKS, MOVING, N_BOXES, N_SECTIONS, NAMES, OPENING, OVER,
-                     SEC, SECTION_BOXES, SPIN)
+                     SEC, SECTION_BOXES, SPIN, EndReason)
 from .troopers import apply_step, arrive, why_step
 
 
@@ -245,7 +245,7 @@ def _apply_spin(st: State, v: int) -> None:
             st.progress = True
             st.events.append(f"bridge {M.BRIDGES[ch.target].number} is rebuilt")
     elif ch.kind == "fire" and right:
-        destroy_gate(st, ch.target, "shot down")
+        destroy_gate(st, ch.target, EndReason.GATE_SHOT_DOWN)
         return
     end_turn(st)
 
@@ -298,7 +298,7 @@ def end_turn(st: State, forfeit: bool = False) -> None:
     st.budget = 0
     st.choice = None
     if fuse >= 0:
-        destroy_gate(st, fuse, "blew up")
+        destroy_gate(st, fuse, EndReason.GATE_BLOWN_UP)
         return
     st.turn += 1
     if st.progress:
@@ -317,17 +317,18 @@ def _check_wins(st: State) -> None:
     me = st.to_move
     deserted = [st.home_count(p) == 0 for p in (0, 1)]
     if deserted[0] and deserted[1]:
-        st.finish(None, "Both forts stand empty: a draw")
+        st.finish(None, EndReason.FORTS_EMPTY, "Both forts stand empty: a draw")
         return
     for p in (0, 1):
         if deserted[1 - p]:
-            st.finish(p, f"{NAMES[1 - p]} left the fort and its gate sections empty: {NAMES[p]} wins")
+            st.finish(p, EndReason.FORT_DESERTED,
+                      f"{NAMES[1 - p]} left the fort and its gate sections empty: {NAMES[p]} wins")
             return
     for p in (me, 1 - me):
         for g in M.FORTS[1 - p].gates:
             if _open_gate_taken(st, p, g):
                 gate = M.GATES[g]
-                st.finish(p, f"{NAMES[p]} stands before the open gate {gate.id}: "
+                st.finish(p, EndReason.OPEN_GATE, f"{NAMES[p]} stands before the open gate {gate.id}: "
                           f"{NAMES[1 - p]}'s fort surrenders")
                 return
 
@@ -344,11 +345,11 @@ def _open_gate_taken(st: State, p: int, g: int) -> bool:
 
 def _check_truce(st: State) -> None:
     if not st.has_army(0) and not st.has_army(1):
-        st.finish(None, "Neither side can take a fort any more: a truce")
+        st.finish(None, EndReason.NO_ARMIES, "Neither side can take a fort any more: a truce")
     elif st.quiet >= st.quiet_turns:
-        st.finish(None, f"{st.quiet_turns} turns without a loss: a truce")
+        st.finish(None, EndReason.QUIET, f"{st.quiet_turns} turns without a loss: a truce")
     elif st.turn >= st.turn_limit:
-        st.finish(None, f"The war lasted {st.turn_limit} turns: a truce")
+        st.finish(None, EndReason.TURN_LIMIT, f"The war lasted {st.turn_limit} turns: a truce")
 
 
 # -- questions the board asks ---------------------------------------------------------------
