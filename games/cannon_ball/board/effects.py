@@ -1,9 +1,11 @@
-"""Cannon Ball's animations, planned from the states before and after each move.
+"""Cannon Ball's animations, planned from each move and the states before and after it.
 
-Working from the difference (who left which box, which bridge fell, which gate
-changed) rather than from each move's kind keeps one planner for everything a
-move can cause: a step, a crossing, a bridge giving way, an attack, a TNT blast,
-a cannon at a gate, men lost at the end of a turn.
+The move itself (``LogEntry.move``, never its text re-parsed) says what was done: a
+man's step, a cannon's hop, a bridge holding or not, a spin, a gate turn, a TNT case
+set down. What followed from it is read from the difference (who left which box,
+which bridge fell, which gate was blown), which keeps one planner for everything a
+move can cause: an attack, a TNT blast, a cannon at a gate, men lost at the end of
+a turn.
 
 While a step plays, the board draws the *after* position with some things held
 back (``board.shown``: men not yet arrived, bridges not yet blown, gates not yet
@@ -108,8 +110,8 @@ def _land(board: Animator) -> None:
 
 
 def plan(board: Animator, entry: LogEntry, before: R.CannonBallState, after: R.CannonBallState) -> None:
-    """Queue the animation of ``entry`` (applied to ``before``, giving ``after``)."""
-    move = R.parse_text(entry.text)
+    """Queue the animation of ``entry`` (its move, applied to ``before``, giving ``after``)."""
+    move: R.Move = entry.move
     if isinstance(move, R.Spin):
         _plan_spin(board, before, after, move)
         return
@@ -362,7 +364,10 @@ def _fire_at_gate(board, before, after, g) -> None:
 
 # -- bridges, gates and TNT -------------------------------------------------------------------
 
-def _plan_structures(board, before, after, move) -> None:
+def _plan_structures(board: Animator, before: R.CannonBallState, after: R.CannonBallState, move: R.Move) -> None:
+    """Bridges, gates and TNT cases: what the move itself does (a gate shut or opened, a
+    case placed at a bridge) as the move says, what follows from it (a bridge giving way,
+    a gate blown as the turn ends) from the difference."""
     rider = R.crossing_piece(before)
     for i in range(len(M.BRIDGES)):
         if before.bridges[i] and not after.bridges[i]:
@@ -370,17 +375,16 @@ def _plan_structures(board, before, after, move) -> None:
         elif not before.bridges[i] and after.bridges[i]:
             _rebuild_bridge(board, i, M.BRIDGES[i].boxes[0])
     for g in range(len(M.GATES)):
-        if before.gates[g] != after.gates[g]:
-            if after.gates[g] == "destroyed":
-                _blow_gate(board, g, before.gates[g], tnt=before.fuse == g)
-            else:
-                board.sound("click")
+        if after.gates[g] == "destroyed" != before.gates[g]:
+            _blow_gate(board, g, before.gates[g], tnt=before.fuse == g)
+    if isinstance(move, R.Choice) and move.kind in ("open", "close"):
+        board.sound("click")          # a gate turn: the gate swings
     for p in (0, 1):
         if before.tnt[p] >= 0 and after.tnt[p] < 0 and all(after.bridges[i] == before.bridges[i]
                                                            for i in range(len(M.BRIDGES))):
             _fizzle(board, p, before.tnt[p])
-        elif after.tnt[p] >= 0 and before.tnt[p] < 0:
-            _tnt_placed(board, after.tnt[p])
+    if isinstance(move, R.Tnt) and move.gate < 0:
+        _tnt_placed(board, move.box)  # a case set down at a bridge end
 
 
 def _spark_point(geo, box) -> tuple[float, float]:

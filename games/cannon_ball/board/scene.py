@@ -544,7 +544,7 @@ class CannonBallBoard(Board):
         self.refused = None
         self._landings.clear()
         self._from = before
-        move = R.parse_text(entry.text)
+        move: R.Move = entry.move
         if isinstance(move, R.Choice):
             self._dial_neutral()           # a new turn's choice: no number on the dial until it is spun
         E.plan(self, entry, before, after)

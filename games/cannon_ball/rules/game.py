@@ -278,6 +278,8 @@ class Entry(Protocol):
     @property
     def text(self) -> str: ...
     @property
+    def move(self) -> Any: ...
+    @property
     def public(self) -> str: ...
     @property
     def player(self) -> int: ...
@@ -294,7 +296,7 @@ def log_lines(entries: Sequence[Entry], names: Sequence[str] | None = None,
     last entry, player, text): a choice with its spin ("South takes a move turn and
     spins 7"), a man's walk or several men's walks to one section ("South walks 4 men
     to section 9, 7 moves"; a bridge holding under them folded in), a cannon's hops,
-    TNT, the end of a turn. ``entries`` are the log's (text, public, player);
+    TNT, the end of a turn. ``entries`` are the log's (text, public, player, move);
     ``state_at(i)`` is the position before entry ``i`` (it gives the moves spent);
     without it every entry is a line of its own."""
     out: list[tuple[int, int, int, str]] = []
@@ -312,10 +314,9 @@ def log_lines(entries: Sequence[Entry], names: Sequence[str] | None = None,
 
 
 def _move(e: Entry) -> Move | None:
-    try:
-        return parse_text(e.text)
-    except ValueError:
-        return None
+    """The entry's move (the object itself, never its text re-parsed)."""
+    mv: Move | None = e.move
+    return mv
 
 
 def _tail(public: str, prefix: str) -> list[str]:
