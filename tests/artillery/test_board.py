@@ -118,7 +118,7 @@ def test_a_field_battle_against_easy_by_clicks_and_drags(app):
             target = rng.choice(sorted({mv.target for mv in fires}))
             where = st.units[target].pos if target in st.units else _centre(st, target)
             click(app, screen_pt(g, where))
-            assert b.target == target, "a click on an enemy or a building aims at it"
+            assert b.aim.target == target, "a click on an enemy or a building aims at it"
             ply = m.ply
             key(app, pygame.K_f)
             assert m.ply == ply + 1 and m.log[-1].text.startswith("fire"), g.status
@@ -162,7 +162,7 @@ def _aim(app, g, m, target=None):
     tgt = target or fires[0].target
     where = st.units[tgt].pos if tgt in st.units else _centre(st, tgt)
     click(app, screen_pt(g, where))
-    assert g.board.target == tgt
+    assert g.board.aim.target == tgt
     return tgt
 
 
@@ -173,8 +173,8 @@ def test_the_firing_preview_shows_the_forecast_before_the_shot(app):
     tgt = _aim(app, g, m, "H2")
     st = m.state
     pv = b.preview()
-    guns = [st.guns[x] for x in b.fire_guns]
-    fc = shot_forecast(st, guns, tgt, b.ammo)
+    guns = [st.guns[x] for x in b.aim.fire_guns]
+    fc = shot_forecast(st, guns, tgt, b.aim.ammo)
     assert pv.tn == fc.tn and pv.p_die == pytest.approx(fc.p_die) and pv.dice == fc.dice
     assert pv.expected_hits == pytest.approx(fc.expected_hits)
     assert pv.expected_damage == pytest.approx(fc.expected_damage)
@@ -186,7 +186,7 @@ def test_the_firing_preview_shows_the_forecast_before_the_shot(app):
     g.draw(surf)
     a, z = b.geo.pt(*pv.line[0]), b.geo.pt(*pv.line[1])
     mid = (int((a[0] * 3 + z[0]) / 4), int((a[1] * 3 + z[1]) / 4))
-    from games.artillery.board_draw import band_colour
+    from games.artillery.board.drawing import band_colour
     want = band_colour(g.theme, pv.penalty)
     near = [surf.get_at((mid[0] + dx, mid[1] + dy))[:3] for dx in range(-2, 3) for dy in range(-2, 3)]
     assert want in near, "the measured line shows its range band"
@@ -202,7 +202,7 @@ def test_a_shot_the_rules_refuse_says_why_and_fire_plays_nothing(app):
     hidden = [u.id for u in st.live_units(1) if u.id not in visible]
     assert hidden, "some enemy is out of arc or sight"
     click(app, screen_pt(g, st.units[hidden[0]].pos))
-    assert b.target == hidden[0]
+    assert b.aim.target == hidden[0]
     text = " ".join(b.preview_lines())
     assert "Not allowed" in text or "no sight" in text or "out of its arc" in text
     ply, snap = m.ply, m.state.snapshot()
@@ -347,12 +347,12 @@ def test_the_hand_over_forgets_the_seats_choices(app):
     _aim(app, g, m)
     b.sel_gun, b.drag, b.panel.show_all = "G1", {"unit": "A1", "from": (0, 0), "at": (0, 0)}, True
     b.forget_private()
-    assert b.target is None and b.sel_gun is None and b.drag is None and not b.fire_guns
+    assert b.aim.target is None and b.sel_gun is None and b.drag is None and not b.aim.fire_guns
     assert not b.panel.show_all and b.hint is None
 
 
 def test_every_rules_picture_draws_something():
-    from games.artillery.scene import ArtilleryBoard
+    from games.artillery.board import ArtilleryBoard
     app = make_app((1280, 720))
     for key_ in DIAGRAMS:
         surf = pygame.Surface((400, 260))
@@ -407,9 +407,9 @@ def test_escape_lets_go_of_the_aim_first_and_opens_the_menu_after(app):
     g, m = open_game(app)
     b = g.board
     _aim(app, g, m, "H2")
-    assert b.target is not None
+    assert b.aim.target is not None
     key(app, pygame.K_ESCAPE)
-    assert b.target is None and app.stack.top is g, "the aim is let go, no menu"
+    assert b.aim.target is None and app.stack.top is g, "the aim is let go, no menu"
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is not g, "with nothing to let go, Esc opens the menu"
 
@@ -418,7 +418,7 @@ def test_escape_lets_go_of_the_aim_first_and_opens_the_menu_after(app):
 def test_the_range_band_and_damage_colours_follow_the_theme_and_its_colour_blind_palette(app):
     """One theme for all games: the aim line's range band is drawn from the palette in use
     (the colour-blind one has no green/red pair), as the damage and fatigue reds are."""
-    from games.artillery.board_draw import band_colour
+    from games.artillery.board.drawing import band_colour
     from games.ui.theme import COLORBLIND, NORMAL
     assert [band_colour(app.theme, i) for i in range(4)] == NORMAL["bands"]
     app.theme.colorblind = True

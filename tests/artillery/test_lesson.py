@@ -346,7 +346,7 @@ def _centre(st, sid):
 def _play_by_clicks(app, scr, text) -> None:
     """Make the move ``text`` as a player does: a card's button, a unit, a point, a target
     and Fire!, Reload."""
-    from games.artillery.board_panel import card_key_label
+    from games.artillery.board.panel import card_key_label
     from tests.ui.helpers import click
     st = scr.match.state
     m = st.parse_move(text)
@@ -359,7 +359,7 @@ def _play_by_clicks(app, scr, text) -> None:
     elif m.kind == "fire":
         where = st.units[m.target].pos if m.target in st.units else _centre(st, m.target)
         click(app, _pt(scr, where))
-        assert scr.board.target == m.target and scr.board.fire_guns == list(m.guns)
+        assert scr.board.aim.target == m.target and scr.board.aim.fire_guns == list(m.guns)
         click(app, _button(scr, "Fire!").rect.center)
     elif m.kind == "reload":
         click(app, _button(scr, "Reload").rect.center)
@@ -434,7 +434,7 @@ def test_restrict_holds_back_the_wrong_target_and_the_crew(app):
     st = scr.match.state
     assert b.targets == ("B2",) and b.restrict and st.act.unit == "A1"
     click(app, _pt(scr, _centre(st, "H2")))             # a legal target, but not the marked one
-    assert b.target is None and "marked target" in scr.status
+    assert b.aim.target is None and "marked target" in scr.status
     click(app, _pt(scr, st.units["A1"].pos))            # the crew stays put this step
     assert b.drag is None and "where it stands" in scr.status
     click(app, _pt(scr, st.guns["G1"].pos))             # no turning either
@@ -443,7 +443,7 @@ def test_restrict_holds_back_the_wrong_target_and_the_crew(app):
     assert not scr.submit(Move("fire", guns=("G1", "G3"), target="B2", ammo="round"))
     assert scr.match.ply == ply and scr.status == LESSON.steps[4].wrong
     click(app, _pt(scr, st.units["B2"].pos))
-    assert b.target == "B2" and b.fire_guns == ["G1", "G3", "G5"]
+    assert b.aim.target == "B2" and b.aim.fire_guns == ["G1", "G3", "G5"]
 
 
 def test_without_a_lesson_nothing_is_held_back(app):

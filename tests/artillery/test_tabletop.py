@@ -275,7 +275,7 @@ def test_the_tooltip_and_the_column_say_what_a_unit_can_do():
     b = g.board
     at = pt(g, u.pos)
     app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))])
-    from games.artillery.board_overlays import describe_at
+    from games.artillery.board.overlays import describe_at
     tip = describe_at(b, g.visible_state(), at)
     p = u.profile
     joined = "\n".join(tip)
@@ -366,7 +366,7 @@ def _dismount():
 
 def test_a_critical_hit_says_what_it_did_in_the_log_the_column_and_the_tray():
     from games.artillery.rules import events as ev
-    from games.artillery.board_effects import Tray, _summary
+    from games.artillery.board.effects import Tray, _summary
     from games.artillery.rules.texts import event_phrases, log_lines
     states, entries, names = _dismount()
     st = states[-1]
@@ -577,8 +577,8 @@ def test_the_load_list_names_the_scenario_and_the_result():
 @pytest.mark.parametrize("win,size", [((800, 600), 160), ((800, 600), 208), ((1280, 720), 260),
                                       ((1920, 1080), 390)])
 def test_no_label_of_a_rules_picture_is_cut_or_overlapping(win, size, monkeypatch):
-    from games.artillery import board_diagrams as BD
-    from games.artillery import board_draw as BDR
+    from games.artillery.board import diagrams as BD
+    from games.artillery.board import drawing as BDR
     from games.artillery.rules_text import DIAGRAMS
     from games.ui import theme as TH
     seen = []

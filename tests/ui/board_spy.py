@@ -18,7 +18,7 @@ import functools
 import inspect
 from collections import Counter
 
-from games.artillery.scene import ArtilleryBoard
+from games.artillery.board import ArtilleryBoard
 from games.cannon_corps.board import CorpsBoard
 from games.core.game import GameState
 

@@ -208,17 +208,17 @@ def _button(label):
 
 
 def _in_column(board, label) -> bool:
-    return ("button", label) in board.nav_column()
+    return ("button", label) in board.nav.column()
 
 
 def _table_point(board, ok, near, reach=3):
     """A whole-inch point within ``reach`` of ``near`` where ``ok(pixel)`` holds, nearest first."""
-    w, h = board._table_size()
+    w, h = board.nav.table_size()
     x0, y0 = int(round(near[0])), int(round(near[1]))
     pts = sorted(((x, y) for x in range(x0 - reach, x0 + reach + 1) for y in range(y0 - reach, y0 + reach + 1)
                   if 0 <= x <= w and 0 <= y <= h), key=lambda p: (p[0] - near[0]) ** 2 + (p[1] - near[1]) ** 2)
     for p in pts:
-        if ok(board.nav_pixel(p)):             # the pixel a press there clicks
+        if ok(board.nav.pixel(p)):             # the pixel a press there clicks
             return p
     return None
 
@@ -255,11 +255,11 @@ def _aim(board, send, st, target) -> bool:
         if p is None:
             return False
         _press_table(board, send, p)
-    return board.target == target
+    return board.aim.target == target
 
 
 def _artillery(board, move, send) -> None:
-    from games.artillery.board_panel import card_key_label
+    from games.artillery.board.panel import card_key_label
     from games.artillery.rules.geometry import compass_name
     st = board.host.visible_state()
     k = move.kind
@@ -282,10 +282,10 @@ def _artillery(board, move, send) -> None:
         name = compass_name(move.value)
         press_at(board, send, _button(name))
     elif k == "fire" and _aim(board, send, st, move.target):
-        for g in board.fire_options(st.legal_moves()):
-            if (g in move.guns) != (g in board.fire_guns):
-                press_at(board, send, _button(("[x] " if g in board.fire_guns else "[ ] ") + g))
-        if move.ammo != board.ammo and _in_column(board, move.ammo.capitalize()):
+        for g in board.aim.fire_options(st.legal_moves()):
+            if (g in move.guns) != (g in board.aim.fire_guns):
+                press_at(board, send, _button(("[x] " if g in board.aim.fire_guns else "[ ] ") + g))
+        if move.ammo != board.aim.ammo and _in_column(board, move.ammo.capitalize()):
             press_at(board, send, _button(move.ammo.capitalize()))
         press_at(board, send, _button("Fire! (F)"))
     elif k == "shoot" and _aim(board, send, st, move.a):
@@ -299,7 +299,7 @@ def _artillery(board, move, send) -> None:
     elif k == "reload" and _in_column(board, f"Reload {'+'.join(move.guns)} (R)"):
         press_at(board, send, _button(f"Reload {'+'.join(move.guns)} (R)"))
     else:
-        if board.target is not None or board.sel_gun is not None:
+        if board.aim.target is not None or board.sel_gun is not None:
             send(BACK)                         # let go of a half-made aim first
         _all_moves(board, send, move)
         answer_dialog(board)
@@ -308,11 +308,11 @@ def _artillery(board, move, send) -> None:
 def _walkable(board, st, move) -> bool:
     """A press on the move's point would walk there (no piece or aimable section on it,
     and the board's drop lands on that very point)."""
-    px = board.nav_pixel(move.pos)
+    px = board.nav.pixel(move.pos)
     if board.unit_at(st, px) is not None or board.gun_at(st, px) is not None:
         return False
     sid = board.section_at(st, px)
-    if sid is not None and board._aims_at_section(st, st.legal_moves(), sid):
+    if sid is not None and board.aims_at_section(st, st.legal_moves(), sid):
         return False
     return board.drop_point(st, move.a, move.pos) == tuple(move.pos)
 

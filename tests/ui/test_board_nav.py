@@ -530,9 +530,9 @@ def test_artillery_cursor_steps_an_inch_into_the_column_and_back():
     key = board.nav_key()
     assert key is not None and key[0] == "at", "a new activation puts the cursor on the table"
     assert key[1] == (round(u.pos[0]), round(u.pos[1])), "... at the unit"
-    (x, y), px = key[1], board.nav_pixel(key[1])
+    (x, y), px = key[1], board.nav.pixel(key[1])
     board.on_nav("up")
-    assert board.nav_key() == ("at", (x, y + 1)) and board.nav_pixel((x, y + 1))[1] < px[1]
+    assert board.nav_key() == ("at", (x, y + 1)) and board.nav.pixel((x, y + 1))[1] < px[1]
     board.on_nav("right")
     assert board.nav_key() == ("at", (x + 1, y + 1))
     for _ in range(80):
@@ -556,7 +556,7 @@ def test_artillery_back_lets_go_of_the_aim_and_is_not_used_with_nothing_to_let_g
     assert _aim(board, send, st, target)
     key = board.nav_key()
     assert key[0] == "button" and key[1] in ("Fire! (F)", "Shoot! (F)"), f"an aim takes the cursor to Fire!: {key}"
-    assert board.on_nav(BACK) and board.target is None
+    assert board.on_nav(BACK) and board.aim.target is None
     assert board.nav_key()[0] == "at"
     assert not board.on_nav(BACK), "back with nothing to let go must leave Esc to the frame (the menu)"
     n = len(screen.match.log)

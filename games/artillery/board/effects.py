@@ -15,6 +15,7 @@ consequences play: casualties fall, tracks tick, guns and sections blow apart.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from games.artillery.rules import events as ev
 from games.artillery.rules import geometry as G
@@ -23,6 +24,9 @@ from games.ui.dice import DieRoll
 from games.ui.easing import in_out, out_quad
 from games.ui.particles import Burst, Debris, Flash, Smoke, effect_step
 from games.ui.timeline import Step
+
+if TYPE_CHECKING:
+    from .scene import ArtilleryBoard
 
 DIE_T = 0.55          # one d10 tumbling into the tray
 READ_T = 0.7          # a finished batch stays readable before the next
@@ -81,7 +85,7 @@ class Shown:
         self.events: int | None = None             # events shown in words so far (None: all)
 
 
-def plan(board, entry, before, after) -> None:
+def plan(board: ArtilleryBoard, entry, before, after) -> None:
     """Queue the animation of ``entry`` (applied to ``before``, giving ``after``)."""
     new = after.events[len(before.events):]
     text = entry.text
@@ -113,7 +117,7 @@ def plan(board, entry, before, after) -> None:
         board.timeline.then(Step(0.0, end=settle_roll, name="next batch"))
 
 
-def _plan_events(board, text, before, after, new) -> None:
+def _plan_events(board: ArtilleryBoard, text, before, after, new) -> None:
     """A player's move (or a deal, the reveal): what its events show."""
     for e in new:
         if isinstance(e, ev.Moved):
@@ -132,7 +136,7 @@ def _plan_events(board, text, before, after, new) -> None:
 
 # -- dice ----------------------------------------------------------------------------------
 
-def _plan_roll(board, value: int, before, after, new) -> None:
+def _plan_roll(board: ArtilleryBoard, value: int, before, after, new) -> None:
     shown = board.shown
     tray = tray_for(before)
     if tray is None:
@@ -194,7 +198,7 @@ def _summary(new, tray: Tray, names=None) -> str:
     return "; ".join(parts)
 
 
-def _hold(board, before, after, new) -> None:
+def _hold(board: ArtilleryBoard, before, after, new) -> None:
     """Hold back what the dice have not shown yet: tracks, models, fallen units."""
     sh = board.shown
     for e in new:
@@ -213,7 +217,7 @@ def _hold(board, before, after, new) -> None:
 
 # -- what the dice did ---------------------------------------------------------------------
 
-def _plan_consequences(board, before, after, new) -> None:
+def _plan_consequences(board: ArtilleryBoard, before, after, new) -> None:
     sh = board.shown
     rng = board.fx_rng
     fallen = [e for e in new if isinstance(e, ev.Casualties)]
@@ -240,12 +244,12 @@ def _plan_consequences(board, before, after, new) -> None:
             board.sound("hit")
 
     def end(step):
-        for e in gone:
-            sh.gone.pop(e.unit, None)
+        for out in gone:
+            sh.gone.pop(out.unit, None)
         for uid in falling:
             sh.models.pop(uid, None)
-        for e in ticks:
-            sh.track.pop(e.section, None)
+        for tick in ticks:
+            sh.track.pop(tick.section, None)
 
     def draw(step, surface, geo, theme):
         v = step.value
@@ -261,7 +265,7 @@ def _plan_consequences(board, before, after, new) -> None:
     board.timeline.then(Step(0.6, start=start, end=end, draw=draw, ease=out_quad, name="consequences"))
 
 
-def _blasts(board, before, booms) -> None:
+def _blasts(board: ArtilleryBoard, before, booms) -> None:
     """Guns and sections blown apart: a flash, debris and smoke where they stood."""
     for e in booms:
         pos = _where(before, e)
@@ -290,7 +294,7 @@ def _where(state, e):
 
 # -- moves, turns, shots ----------------------------------------------------------------------
 
-def _plan_move(board, before, e: ev.Moved) -> None:
+def _plan_move(board: ArtilleryBoard, before, e: ev.Moved) -> None:
     sh = board.shown
     guns = [(g, tuple(a), tuple(b)) for g, a, b in e.guns]
     sh.hide_units.add(e.unit)
@@ -315,7 +319,7 @@ def _plan_move(board, before, e: ev.Moved) -> None:
     board.timeline.then(Step(dur, start=lambda s: board.sound("click"), end=end, draw=draw, ease=in_out, name="march"))
 
 
-def _plan_turn(board, e: ev.Turned) -> None:
+def _plan_turn(board: ArtilleryBoard, e: ev.Turned) -> None:
     sh = board.shown
     d = ((e.to - e.frm + 180) % 360) - 180
     sh.facing[e.gun] = float(e.frm)
@@ -330,7 +334,7 @@ def _plan_turn(board, e: ev.Turned) -> None:
                              name="turn"))
 
 
-def _plan_shot(board, before, e: ev.ShotDeclared) -> None:
+def _plan_shot(board: ArtilleryBoard, before, e: ev.ShotDeclared) -> None:
     rng = board.fx_rng
     origins = [before.guns[g].pos for g in e.guns] or [before.units[e.unit].pos]
     sh = board.shown

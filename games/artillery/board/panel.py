@@ -9,11 +9,24 @@ clicks; the column decides nothing.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Callable
+
 import pygame
 
+from games.artillery.rules import ArtilleryState, Move, texts
 from games.artillery.rules.data import SUIT_NAMES
+from games.artillery.rules.victory import standing
 from games.ui.theme import draw_text, fit_text, wrap_text
 from games.ui.widgets import Button, draw_panel
+
+from .drawing import seat_shape, side_cols
+
+if TYPE_CHECKING:
+    from .scene import ArtilleryBoard
+
+#: a button of the column: (label, what a press does, primary, enabled)
+Row = list[tuple[str, Callable[..., Any], bool, bool]]
+Colour = tuple[int, ...]
 
 RANK_NAMES = {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
 
@@ -32,7 +45,7 @@ def card_key_label(card: str) -> str:
 class Panel:
     """Layout, buttons and drawing of the column."""
 
-    def __init__(self, board):
+    def __init__(self, board: ArtilleryBoard) -> None:
         self.board = board
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.buttons: list[Button] = []
@@ -42,13 +55,13 @@ class Panel:
         self.show_all = False
         self.strip = False           # folded away to a strip beside the map
         self.top = 0                 # room kept at the top for the view buttons
-        self.text_lines: list = []   # the info lines drawn last (tests read them)
-        self._key = None
+        self.text_lines: list[tuple[str, Colour]] = []   # the info lines drawn last (tests read them)
+        self._key: tuple[Any, ...] | None = None
         snd = board.host.sound
         self.grid_btn = Button("Grid", board.toggle_grid, "G", sound=snd)
         self.all_btn = Button("All moves", self.toggle_all, sound=snd)
 
-    def layout(self, rect, strip: bool = False, top: int = 0) -> None:
+    def layout(self, rect: pygame.Rect, strip: bool = False, top: int = 0) -> None:
         """``top``: pixels at the top kept for the board's view buttons."""
         self.rect = pygame.Rect(rect)
         self.strip = strip
@@ -83,10 +96,14 @@ class Panel:
         self.page = 0
         self._key = None
 
+    def invalidate(self) -> None:
+        """The buttons are built again at the next refresh (the board's choice changed)."""
+        self._key = None
+
     # -- buttons --------------------------------------------------------------------------
-    def refresh(self, st, can: bool) -> None:
+    def refresh(self, st: ArtilleryState, can: bool) -> None:
         b = self.board
-        key = (b.host.ply, can, tuple(self.rect), b.host.viewer, b.target, tuple(b.fire_guns), b.ammo,
+        key = (b.host.ply, can, tuple(self.rect), b.host.viewer, b.aim.target, tuple(b.aim.fire_guns), b.aim.ammo,
                self.show_all, self.page, b.sel_gun, b.host.awaiting_performance())
         if key == self._key:
             return
@@ -112,14 +129,14 @@ class Panel:
                 self.buttons.append(btn)
             y += bh + gap
 
-    def _rows(self, st) -> list[list]:
+    def _rows(self, st: ArtilleryState) -> list[Row]:
         b = self.board
         legal = st.legal_moves()
         if st.decision is not None or st.phase in ("pick", "activate"):
             return self._choice_rows(st, legal)
         if st.phase != "act" or st.act is None:
             return []
-        if b.target is not None:
+        if b.aim.target is not None:
             return self._fire_rows(st, legal)
         if b.sel_gun is not None:
             facings = set(st.gun_facings(b.sel_gun))
@@ -129,10 +146,10 @@ class Panel:
             return rows + [[("Done turning (Esc)", b.clear_selection, False, True)]]
         return self._action_rows(legal)
 
-    def _choice_rows(self, st, legal) -> list[list]:
+    def _choice_rows(self, st: ArtilleryState, legal: list[Move]) -> list[Row]:
         b = self.board
         sub = b.host.submit
-        rows: list[list] = []
+        rows: list[Row] = []
         if st.decision is not None:
             for m in legal:
                 label = "A man takes the hit" if m.a == "man" else f"Gun {m.a} takes the hit"
@@ -153,10 +170,10 @@ class Panel:
                 rows.append([(f"{u.id} {u.name} ({u.models})", lambda m=m: sub(m), False, True)])
         return rows
 
-    def _action_rows(self, legal) -> list[list]:
+    def _action_rows(self, legal: list[Move]) -> list[Row]:
         b = self.board
         sub = b.host.submit
-        rows: list[list] = []
+        rows: list[Row] = []
         targets = sorted({m.target if m.kind == "fire" else m.a for m in legal if m.kind in ("fire", "shoot")})
         for i in range(0, min(len(targets), 6), 3):            # aiming without the map
             rows.append([(f"Aim {x}", (lambda x=x: b.set_target(x)), False, True) for x in targets[i:i + 3]])
@@ -174,7 +191,7 @@ class Panel:
         spikes = [m for m in legal if m.kind == "spike"]
         if spikes:
             rows.append([(f"Spike {m.a}", lambda m=m: b.confirm(m), False, True) for m in spikes[:2]])
-        row = []
+        row: Row = []
         if "rally" in kinds:
             row.append(("Rally", lambda: sub(next(m for m in legal if m.kind == "rally")), False, True))
         if "end" in kinds:
@@ -183,33 +200,34 @@ class Panel:
             rows.append(row)
         return rows
 
-    def _fire_rows(self, st, legal) -> list[list]:
+    def _fire_rows(self, st: ArtilleryState, legal: list[Move]) -> list[Row]:
         b = self.board
-        rows: list[list] = []
-        guns = b.fire_options(legal)
+        rows: list[Row] = []
+        aim = b.aim
+        guns = aim.fire_options(legal)
         if guns:
             per = 3
             for i in range(0, len(guns), per):
-                rows.append([((f"[x] {g}" if g in b.fire_guns else f"[ ] {g}"), (lambda g=g: b.toggle_gun(g)),
+                rows.append([((f"[x] {g}" if g in aim.fire_guns else f"[ ] {g}"), (lambda g=g: aim.toggle_gun(g)),
                                False, True) for g in guns[i:i + per]])
-            ammos = b.ammo_options(legal)
+            ammos = aim.ammo_options(legal)
             if len(ammos) > 1:
-                rows.append([(a.capitalize(), (lambda a=a: b.set_ammo(a)), a == b.ammo, True) for a in ammos])
-        move = b.fire_move(legal)
-        rows.append([("Fire! (F)" if b.fire_guns else "Shoot! (F)", b.fire, True, move is not None)])
-        if b.shoot_move(legal) is not None and guns:
-            rows.append([("Small arms instead", lambda: b.host.submit(b.shoot_move(legal)), False, True)])
+                rows.append([(a.capitalize(), (lambda a=a: aim.set_ammo(a)), a == aim.ammo, True) for a in ammos])
+        move = aim.fire_move(legal)
+        rows.append([("Fire! (F)" if aim.fire_guns else "Shoot! (F)", b.fire, True, move is not None)])
+        if aim.shoot_move(legal) is not None and guns:
+            rows.append([("Small arms instead", lambda: b.host.submit(aim.shoot_move(legal)), False, True)])
         rows.append([("Cancel (Esc)", b.clear_selection, False, True)])
         return rows
 
-    def _all_rows(self, st, fit: int) -> list[list]:
+    def _all_rows(self, st: ArtilleryState, fit: int) -> list[Row]:
         legal = st.legal_moves()
         fit = max(2, fit)
         per = max(1, fit - 1)
         pages = max(1, -(-len(legal) // per))
         self.page = min(self.page, pages - 1)
         shown = legal[self.page * per:(self.page + 1) * per]
-        rows = [[(str(m), (lambda m=m: self.board.host.submit(m)), False, True)] for m in shown]
+        rows: list[Row] = [[(str(m), (lambda m=m: self.board.host.submit(m)), False, True)] for m in shown]
         rows.append([("<", lambda: self._turn(-1), False, self.page > 0),
                      (f"{self.page + 1}/{pages}", self.toggle_all, False, True),
                      (">", lambda: self._turn(1), False, self.page < pages - 1)])
@@ -219,7 +237,7 @@ class Panel:
         self.page = max(0, self.page + d)
         self._key = None
 
-    def handle_event(self, event, st, can) -> bool:
+    def handle_event(self, event: pygame.event.Event, st: ArtilleryState, can: bool) -> bool:
         if self.strip:
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
                 self.board.toggle_column()
@@ -232,7 +250,7 @@ class Panel:
         return False
 
     # -- drawing -------------------------------------------------------------------------------
-    def draw(self, surface, st, can: bool) -> None:
+    def draw(self, surface: pygame.Surface, st: ArtilleryState, can: bool) -> None:
         b = self.board
         t, c = b.theme, b.theme.c
         if self.strip:
@@ -260,7 +278,7 @@ class Panel:
         bottom = self.grid_btn.rect.y - t.px(4)
         if b.tray is not None:
             bottom = b.tray_rect(b.tray).y - t.px(4)
-        if b.target is not None and can and not self.show_all:
+        if b.aim.target is not None and can and not self.show_all:
             for line in b.preview_lines():
                 for part in wrap_text(line, f, w):
                     if y + lh > bottom:
@@ -277,7 +295,7 @@ class Panel:
             self.all_btn.label = "Back" if self.show_all else "All moves"
             self.all_btn.draw(surface, t)
 
-    def hinted_button(self):
+    def hinted_button(self) -> Button | None:
         """The button that plays the suggested move (a card, a unit to activate, a casualty)."""
         m = self.board.hint
         kind = getattr(m, "kind", "")
@@ -293,15 +311,14 @@ class Panel:
                 return btn
         return None
 
-    def info_lines(self, st, can: bool) -> list[tuple[str, tuple]]:
+    def info_lines(self, st: ArtilleryState, can: bool) -> list[tuple[str, Colour]]:
         """What the column says under its buttons before the latest events: the hint in
         words, what the active unit can do (its numbers, every gun and why it can or
         can't fire), on choosing a card the actions each card gives each unit, and
         after the reveal the actions the card shown gives each unit."""
-        from games.artillery.rules import texts
         b = self.board
         c = b.theme.c
-        out: list[tuple[str, tuple]] = []
+        out: list[tuple[str, Colour]] = []
         if b.hint is not None and can:
             out.append(("Hint: " + texts.hint_words(st, b.hint), c["hint"]))
         if b.move_hint:
@@ -326,7 +343,8 @@ class Panel:
                         for u in st.live_units(seat) if u.id not in st.activated]
         return out
 
-    def _draw_lines(self, surface, x: int, y: int, w: int, bottom: int, info, events) -> None:
+    def _draw_lines(self, surface: pygame.Surface, x: int, y: int, w: int, bottom: int,
+                    info: list[tuple[str, Colour]], events: list[tuple[str, Colour]]) -> None:
         """The info lines from the top; then the latest events, the newest last (as in
         the move log), dropping the oldest when there is no room."""
         t = self.board.theme
@@ -345,7 +363,7 @@ class Panel:
             draw_text(surface, part, f, col, (x, y))
             y += lh
 
-    def _draw_strip(self, surface) -> None:
+    def _draw_strip(self, surface: pygame.Surface) -> None:
         """The column folded away: a strip that says what it is and opens it on a click."""
         t, c = self.board.theme, self.board.theme.c
         if self.rect.w < 6 or self.rect.h < 20:
@@ -362,11 +380,9 @@ class Panel:
             if r.w <= self.rect.w:
                 surface.blit(img, r)
 
-    def _draw_header(self, surface, st, x: int, w: int) -> None:
+    def _draw_header(self, surface: pygame.Surface, st: ArtilleryState, x: int, w: int) -> None:
         """The round; each side's cards in hand, card played (by shape and name) and, in the
         field battle, its points; then where the scenario's victory stands."""
-        from games.artillery.board_draw import seat_shape, side_cols
-        from games.artillery.rules.victory import standing
         t, c = self.board.theme, self.board.theme.c
         big, f = t.heading_font(), t.small_font()
         lh = f.get_linesize()
@@ -393,7 +409,7 @@ class Panel:
             draw_text(surface, fit_text(line, f, w), f, c["text_dim"], (x, y))
             y += lh
 
-    def _lines(self, st, can: bool) -> list[str]:
+    def _lines(self, st: ArtilleryState, can: bool) -> list[str]:
         b = self.board
         if b.host.awaiting_performance():
             return ["Your test: throw the dice"]
@@ -413,7 +429,7 @@ class Panel:
             left = a.actions - a.used
             fat = f", Fatigue {u.fatigue}" if u.fatigue else ""
             head = f"{u.id} {u.name}: {u.models} models{fat}"
-            if b.target is not None:
-                return [head, f"Target: {b.target}"]
+            if b.aim.target is not None:
+                return [head, f"Target: {b.aim.target}"]
             return [head, f"{left} of {a.actions} actions left"]
         return [""]

@@ -7,9 +7,11 @@ from types import SimpleNamespace
 
 import pygame
 
-from games.artillery import board_draw as D
+from games.artillery.rules import new_game
 from games.artillery.rules.data import ACTIONS, ARTILLERY, EXPERIENCE, SUIT_NAMES, SUITS, rect
 from games.ui.theme import draw_text, wrap_text
+
+from . import drawing as D
 
 
 def draw_diagram(key: str, surface, area, theme) -> None:
@@ -262,7 +264,6 @@ def _line_of_sight(key, surface, area, theme) -> None:
 
 def _scenario(key, surface, area, theme) -> None:
     """A scenario's table as it starts, drawn and labelled as the board draws it."""
-    from games.artillery.rules import new_game
     st = new_game({"scenario": key.split("_", 1)[1]})
     geo = D.Geo(area, st.table.width, st.table.height, margin=0.3)
     surface.blit(D.base_table(geo, st.table, False), geo.table.topleft)

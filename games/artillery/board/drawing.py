@@ -16,6 +16,7 @@ import math
 import pygame
 
 from games.artillery.rules import geometry as G
+from games.artillery.rules import odds
 from games.artillery.rules.data import ARC_HALF_ANGLE, STRUCTURES, TERRAIN_KINDS, UNIT_RADIUS
 from games.ui.theme import blend, draw_text, ink_on, luminance
 from games.ui.widgets import seat_color
@@ -285,7 +286,6 @@ def track_layout(geo, theme, st, sid, tally: int, down: int, bounds=None, keep_o
     (``keep_off``) or another plate (``placed``); kept inside ``bounds`` (the part of
     the table in view) while any of the section is in view, so a plate is whole or
     not drawn at all."""
-    from games.artillery.rules import odds
     s = st.sections[sid]
     t = STRUCTURES[s.type]
     fort = odds.fortitude_after(t.fortitude, tally, t.integrity, down)

@@ -1,36 +1,57 @@
 """Aiming for the Artillery board: the target, the guns and the shot chosen in the
 column, the Fire! move (only ever one the rules list), and the preview of the
 shot as the rules compute it (``state.fire_preview`` / ``shoot_preview``) with
-its lines of text. A mixin of ``games.artillery.scene.ArtilleryBoard``."""
+its lines of text.
+
+:class:`Aim` is the board's aim (``board.aim``): it holds the choice and the
+preview it last asked the rules for, and reads the position it is handed; the
+board says what the choice does (Fire!, a refusal, the column)."""
 from __future__ import annotations
 
-from games.artillery.rules.pieces import sort_ids
+from typing import Any, Sequence, Union
+
+from games.artillery.rules import ArtilleryState, FirePreview, Move
 from games.artillery.rules.data import SHOT
-from games.artillery.rules import Move
+from games.artillery.rules.pieces import sort_ids
 
 AMMO_ORDER = ("round", "chain", "grape", "swivel")
 
+#: the rules' preview of a shot: a cannon's or swivel's (FirePreview), or small arms' (a dict)
+Preview = Union[FirePreview, dict[str, Any]]
 
-class Aiming:
-    """Needs ``host``, ``panel``, ``_state()``, ``clear_selection()`` and the fields
-    ``target``, ``fire_guns``, ``ammo``, ``sel_gun``, ``_pv_key``, ``_pv``."""
 
-    def _fire_moves(self, legal):
+class Aim:
+    """The shot being chosen: ``target`` (a unit or section id, or None: not aiming),
+    ``fire_guns`` (the guns that fire; none: small arms) and ``ammo``."""
+
+    def __init__(self) -> None:
+        self.target: str | None = None
+        self.fire_guns: list[str] = []
+        self.ammo = "round"
+        self._pv_key: tuple[Any, ...] | None = None
+        self._pv: Preview | None = None
+
+    def let_go(self) -> None:
+        """Not aiming any more (the shot type chosen stays for the next aim)."""
+        self.target = None
+        self.fire_guns = []
+
+    def _fire_moves(self, legal: Sequence[Move]) -> list[Move]:
         return [m for m in legal if m.kind == "fire" and m.target == self.target]
 
-    def fire_options(self, legal) -> list[str]:
+    def fire_options(self, legal: Sequence[Move]) -> list[str]:
         gs = {g for m in self._fire_moves(legal) for g in m.guns} | set(self.fire_guns)
         return list(sort_ids(gs))
 
-    def ammo_options(self, legal) -> list[str]:
+    def ammo_options(self, legal: Sequence[Move]) -> list[str]:
         got = {m.ammo for m in self._fire_moves(legal)}
         return [a for a in AMMO_ORDER if a in got]
 
-    def set_target(self, tid: str) -> None:
-        st = self._state()
+    def set_target(self, st: ArtilleryState, tid: str) -> None:
+        """Aim at ``tid``: the largest group of guns the rules let fire at it with the
+        shot chosen (or the first shot they allow), else the unit's own guns."""
         legal = st.legal_moves()
         self.target = tid
-        self.sel_gun = None
         moves = self._fire_moves(legal)
         if moves:
             ammos = [a for a in AMMO_ORDER if any(m.ammo == a for m in moves)]
@@ -49,7 +70,6 @@ class Aiming:
                 self.ammo = "round"
             if self.fire_guns and self.ammo not in st.guns[self.fire_guns[0]].ammo and self.ammo != "swivel":
                 self.ammo = st.guns[self.fire_guns[0]].ammo[0]
-        self.panel._key = None
 
     def toggle_gun(self, g: str) -> None:
         if g in self.fire_guns:
@@ -61,7 +81,7 @@ class Aiming:
     def set_ammo(self, a: str) -> None:
         self.ammo = a
 
-    def fire_move(self, legal):
+    def fire_move(self, legal: Sequence[Move]) -> Move | None:
         """The Fire! move as chosen, if the rules list it (else None)."""
         if self.target is None:
             return None
@@ -71,32 +91,20 @@ class Aiming:
             m = Move("shoot", a=self.target)
         return m if m in legal else None
 
-    def shoot_move(self, legal):
+    def shoot_move(self, legal: Sequence[Move]) -> Move | None:
         if self.target is None:
             return None
         m = Move("shoot", a=self.target)
         return m if m in legal else None
 
-    def fire(self) -> None:
-        st = self._state()
-        m = self.fire_move(st.legal_moves())
-        if m is None:
-            pv = self.preview()
-            why = (pv.problem if hasattr(pv, "problem") else pv.get("problem")) if pv is not None else None
-            self.host.say(f"Can't fire: {why or 'choose guns and a target'}", bad=True)
-            self.host.sound.play("error")
-            return
-        self.clear_selection()
-        self.host.submit(m)
-
-    def preview(self):
-        """The rules' preview of the shot as chosen (a FirePreview, or a dict for small arms)."""
+    def preview(self, st: ArtilleryState, ply: int, viewer: int | None) -> Preview | None:
+        """The rules' preview of the shot as chosen (a FirePreview, or a dict for small
+        arms), asked again only when the position (``ply``, ``viewer``) or the choice changed."""
         if self.target is None:
             return None
-        st = self._state()
         if st.act is None:
             return None
-        key = (self.host.ply, self.target, tuple(self.fire_guns), self.ammo, self.host.viewer)
+        key = (ply, self.target, tuple(self.fire_guns), self.ammo, viewer)
         if key != self._pv_key:
             self._pv_key = key
             try:
@@ -109,8 +117,8 @@ class Aiming:
                             "dice": 0, "blocker": None, "expected_hits": 0.0, "expected_casualties": 0.0}
         return self._pv
 
-    def preview_lines(self) -> list[str]:
-        pv = self.preview()
+    def preview_lines(self, pv: Preview | None) -> list[str]:
+        """The preview ``pv`` (of this aim) in lines of text for the column."""
         if pv is None:
             return []
         if isinstance(pv, dict):

@@ -2,25 +2,29 @@
 the move disc and the drag line, the firing preview (the measured line coloured
 by range band, every gun's sight, the numbers), the suggested move, the dice
 tray, and a tooltip naming what is under the pointer. Functions of the board
-(``games.artillery.scene.ArtilleryBoard``); the numbers come from the rules."""
+(``games.artillery.board.scene.ArtilleryBoard``); the numbers come from the rules."""
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING, Sequence
 
 import pygame
 
-from games.artillery import board_draw as D
+from games.artillery.rules import GunCheck, Move, texts
 from games.artillery.rules import geometry as G
 from games.artillery.rules.data import UNIT_RADIUS
-from games.artillery.rules import Move
 from games.ui.dice import draw_die
-from games.ui.theme import draw_text, fit_text
+from games.ui.theme import draw_text, fit_text, wrap_text
+
+from . import drawing as D
+
+if TYPE_CHECKING:
+    from .scene import ArtilleryBoard
 
 
-def describe_at(board, st, pos) -> list[str]:
+def describe_at(board: ArtilleryBoard, st, pos) -> list[str]:
     """What is under the pointer, in words: a unit's card (its numbers, its guns and
     why each can or can't fire, the actions a card gives it), a gun, or a section."""
-    from games.artillery.rules import texts
     u = board.unit_at(st, pos)
     if u is not None:
         lines = texts.unit_lines(st, u)
@@ -86,7 +90,7 @@ def hint_spots(st, m) -> tuple[list, list, str]:
     return [], [], ""
 
 
-def draw_hint(board, surface, geo, st, m) -> None:
+def draw_hint(board: ArtilleryBoard, surface, geo, st, m) -> None:
     """The suggested move drawn on the table in the hint colour: the unit and where it
     goes, or the guns and their target, with a caption; the column says it in words."""
     col = board.theme.c["hint"]
@@ -113,7 +117,7 @@ def draw_hint(board, surface, geo, st, m) -> None:
         draw_text(surface, "Hint: " + caption, f, col, box.center, "center")
 
 
-def draw_targets(board, surface, geo, st, pieces: bool = True) -> None:
+def draw_targets(board: ArtilleryBoard, surface, geo, st, pieces: bool = True) -> None:
     """A lesson's marks (``board.targets``: unit, gun and section ids): a bright ring in the
     theme's ``select`` colour over a dark band, so it shows on cloth, woods and bases in
     either palette and by shape as well as colour (four ticks point in at a unit or a gun,
@@ -172,7 +176,7 @@ def _outline(surface, pts, grow, w, col, dark) -> None:
             pygame.draw.line(surface, col, (x, y), e, 2 * w)
 
 
-def draw_reach(board, surface, geo, st) -> None:
+def draw_reach(board: ArtilleryBoard, surface, geo, st) -> None:
     """The active unit's move: a dashed circle (carriage penalty included) and,
     while dragging, the line to the pointer with its length."""
     t = board.theme
@@ -200,7 +204,7 @@ def draw_reach(board, surface, geo, st) -> None:
         a0, a1 = 2 * math.pi * i / n, 2 * math.pi * (i + 1) / n
         pygame.draw.line(surface, col, (c[0] + R * math.cos(a0), c[1] + R * math.sin(a0)),
                          (c[0] + R * math.cos(a1), c[1] + R * math.sin(a1)), 2)
-    at = board.drag["at"] if board.drag is not None else board.nav_would_move(st)
+    at = board.drag["at"] if board.drag is not None else board.nav.would_move(st)
     if at is not None:                   # a drag, or the keys' cursor where a press would walk
         p = geo.inch(at)
         snap = board.drop_point(st, u.id, p, leave)
@@ -214,7 +218,7 @@ def draw_reach(board, surface, geo, st) -> None:
         draw_text(surface, f'{d:.1f}" of {inches}"', f, lc, (sp[0] + 12, sp[1] - 12), "bottomleft",
                   shadow=(0, 0, 0))
 
-def draw_preview(board, surface, geo, st) -> None:
+def draw_preview(board: ArtilleryBoard, surface, geo, st) -> None:
     """Before the shot: the measured line from the closest gun, coloured by range
     band, each gun's sight (dashed and crossed when blocked), and the numbers."""
     t = board.theme
@@ -225,13 +229,13 @@ def draw_preview(board, surface, geo, st) -> None:
         line, pen, tn, p = pv.get("line"), 0, pv["tn"], pv["p_die"]
         if line is not None:
             pen = int(pv["distance"] // 4)
-        checks = []
+        checks: Sequence[GunCheck] = []
         blocked = pv.get("blocker")
     else:
         line, pen, tn, p = pv.line, pv.penalty, pv.tn, pv.p_die
         checks = pv.checks
         blocked = None
-    tgt = st.units[board.target].pos if board.target in st.units else G.centroid(st.table.sections[board.target].poly)
+    tgt = st.units[board.aim.target].pos if board.aim.target in st.units else G.centroid(st.table.sections[board.aim.target].poly)
     for c in checks:
         g = st.guns[c.gun]
         a, b = geo.pt(*g.pos), geo.pt(*tgt)
@@ -264,7 +268,7 @@ def draw_preview(board, surface, geo, st) -> None:
     pygame.draw.rect(surface, col, box, 2, border_radius=5)
     draw_text(surface, label, f, (245, 240, 225), box.center, "center")
 
-def draw_tray(board, surface, tray) -> None:
+def draw_tray(board: ArtilleryBoard, surface, tray) -> None:
     t = board.theme
     r = board.tray_rect(tray)
     pygame.draw.rect(surface, (92, 70, 44), r, border_radius=t.px(8))
@@ -294,9 +298,8 @@ def draw_tray(board, surface, tray) -> None:
             y += f.get_linesize()
 
 
-def tray_result_lines(board, tray) -> list[str]:
+def tray_result_lines(board: ArtilleryBoard, tray) -> list[str]:
     """The batch's result wrapped to the tray (never cut): the tray grows for it."""
-    from games.ui.theme import wrap_text
     t = board.theme
     w = board.tray_area().w - t.px(12) - t.px(16)
     return wrap_text(tray.result, t.small_font(), max(20, w))[:8] if tray.result else []

@@ -20,7 +20,7 @@ Playing by mouse
     E ends the activation, G shows the inch grid, Esc lets go. "All moves"
     lists every legal move, whatever the map cannot express.
 
-Playing without a mouse (``board_nav.py``)
+Playing without a mouse (``nav.py``)
     The arrows, Enter and Esc (a gamepad's pad, A and B) move a cursor an inch a
     step over the table and through the column's buttons, press there as a click
     does, and let go of an aim or a gun.
@@ -34,7 +34,7 @@ Giving the table room
     other and of every base, and a damage plate is whole or not drawn at all.
 
 Animation
-    Planned in ``board_effects.py`` from the public events a move added: units
+    Planned in ``effects.py`` from the public events a move added: units
     march, guns turn, muzzles flash and smoke, d10s tumble into the tray (the
     shooter's "Roll!" starts a shoot test), hits flash, models fall, tracks tick.
 """
@@ -42,21 +42,26 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any, Sequence, cast
 
 import pygame
 
-from games.artillery import board_draw as D
-from games.artillery import board_effects as E
+from games.artillery.rules import ArtilleryState, Move
 from games.artillery.rules import geometry as G
-from games.artillery import board_overlays as O
-from games.artillery.board_aim import Aiming
-from games.artillery.board_nav import ArtilleryNav
-from games.artillery.board_panel import Panel
-from games.artillery.rules.data import UNIT_RADIUS
-from games.artillery.rules import Move
-from games.ui.board import Board
+from games.artillery.rules.data import DEFAULT_SCENARIO, SCENARIOS, UNIT_RADIUS
+from games.artillery.rules.texts import event_phrases, hint_words
+from games.artillery.rules.texts import log_lines as text_log_lines
+from games.ui.board import Board, Host
 from games.ui.theme import ink_on
 from games.ui.widgets import Button, draw_tooltip, seat_color
+
+from . import drawing as D
+from . import effects as E
+from . import overlays as O
+from .aim import Aim, Preview
+from .diagrams import draw_diagram
+from .nav import NavKey, TableNav
+from .panel import Panel
 
 #: zoom steps of the table (1 = the whole table in view)
 ZOOMS = (1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0)
@@ -66,7 +71,7 @@ MAX_TABLE_PX = 2600
 SMALL_TABLE_PX = 420
 
 
-class ArtilleryBoard(ArtilleryNav, Aiming, Board):
+class ArtilleryBoard(Board):
     #: a lone player is the only one at the table: a loaded game opens on the table, no "Pass to" screen
     lone_player_curtain = False
     #: the public picture holds no secret (a hand shows only to its seat, in the column, while
@@ -74,9 +79,10 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
     #: mid-activation leaves the table in sight
     public_under_cover = True
 
-    def __init__(self, host):
+    def __init__(self, host: Host) -> None:
         super().__init__(host)
         self.panel = Panel(self)
+        self.nav = TableNav(self)              # the keys' and a gamepad's cursor
         self.map_rect = pygame.Rect(0, 0, 100, 100)
         self.geo: D.Geo | None = None
         self.shown = E.Shown()
@@ -89,8 +95,9 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
         self.col_pref: bool | None = None                  # the player's choice; None: by the room there is
         self._col_shown = True
         self._inner = pygame.Rect(0, 0, 1, 1)
-        self.drawn: dict = {"tracks": {}, "labels": {}}    # what the last frame drew where (tests read it)
-        self._labels_key = None
+        self.drawn: dict[str, Any] = {"tracks": {}, "labels": {}}    # what the last frame drew (tests read it)
+        self._labels_key: tuple[Any, ...] | None = None
+        self._geo_key: tuple[Any, ...] | None = None
         self._mine = False
         # a read-only host (the GIF export) draws no view buttons: nobody can press them
         self.interactive = getattr(host, "app", None) is not None
@@ -99,23 +106,19 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
         self.zin_btn = Button("+", lambda: self.zoom_by(1), sound=snd)
         self.zout_btn = Button("-", lambda: self.zoom_by(-1), sound=snd)
         self.fit_btn = Button("Fit", self.fit_view, sound=snd)
-        self.pulse = 0.0                   # seconds, for a lesson's breathing marks (board_overlays.draw_targets)
+        self.pulse = 0.0                   # seconds, for a lesson's breathing marks (overlays.draw_targets)
         self._clear()
 
     def _clear(self) -> None:
-        self.target: str | None = None
-        self.fire_guns: list[str] = []
-        self.ammo = "round"
-        self.sel_gun: str | None = None
-        self.drag: dict | None = None
-        self.press: dict | None = None      # a press on the map: a pan, or a click on release
+        self.aim = Aim()                    # the shot being chosen: target, guns, shot
+        self.sel_gun: str | None = None     # the field gun picked to turn
+        self.drag: dict[str, Any] | None = None
+        self.press: dict[str, Any] | None = None      # a press on the map: a pan, or a click on release
         self.move_hint = ""
         self._shift = False        # Shift as of the last pointer or Shift event handled
-        self._pv_key = None
-        self._pv = None
 
     # -- the contract -------------------------------------------------------------------------
-    def layout(self, rect) -> None:
+    def layout(self, rect: pygame.Rect) -> None:
         super().layout(rect)
         pad = self.theme.px(6)
         self._inner = self.rect.inflate(-2 * pad, -2 * pad)
@@ -153,12 +156,12 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
 
     def _table_dims(self) -> tuple[float, float]:
         try:
-            tb = self._state().table
+            tb = self.state().table
             return float(tb.width), float(tb.height)
         except Exception:  # noqa: BLE001 - no state yet (a bare host): a square table
             return 36.0, 36.0
 
-    def _column_width(self, inner, pad) -> int:
+    def _column_width(self, inner: pygame.Rect, pad: int) -> int:
         """The column takes what a table that fills the height leaves, within bounds:
         a wide window gives the column the room a square table cannot use, a wide
         table (the shore) takes it back."""
@@ -184,11 +187,11 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
         """A decision only the column offers is due (it opens for it, whatever the player chose)."""
         if not self.host.can_act():
             return False
-        st = self._state()
+        st = self.state()
         # a hint (a lesson's asked-for move too) that only a column button plays opens it
         hinted = getattr(self.hint, "kind", "") in ("reload", "dreload", "assign", "abandon", "spike", "rally",
                                                     "end")
-        return (st.phase == "pick" or st.decision is not None or self.target is not None
+        return (st.phase == "pick" or st.decision is not None or self.aim.target is not None
                 or self.panel.show_all or self.sel_gun is not None or hinted)
 
     def column_shown(self) -> bool:
@@ -207,14 +210,14 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
             self._place()
 
     # -- the view: zoom and pan ----------------------------------------------------------
-    def _fit_geo(self, st) -> D.Geo:
+    def _fit_geo(self, st: ArtilleryState) -> D.Geo:
         return D.Geo(self.map_rect, st.table.width, st.table.height)
 
-    def max_zoom(self, st) -> float:
+    def max_zoom(self, st: ArtilleryState) -> float:
         fit = self._fit_geo(st)
         return max(1.0, min(ZOOMS[-1], MAX_TABLE_PX / max(1, fit.table.w, fit.table.h)))
 
-    def _view(self, st):
+    def _view(self, st: ArtilleryState) -> tuple[float, tuple[float, float] | None]:
         """(zoom, centre) kept within bounds: the view never leaves the table."""
         z = max(1.0, min(self.zoom, self.max_zoom(st)))
         if z <= 1.0:
@@ -230,11 +233,12 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
         cy = H / 2 if vh >= H + 2 * m else max(vh / 2 - m, min(H + m - vh / 2, cy))
         return z, (cx, cy)
 
-    def _geo(self, st) -> D.Geo:
+    def geo_for(self, st: ArtilleryState) -> D.Geo:
+        """The table's picture geometry for the view as it is (made again when it changed)."""
         z, c = self._view(st)
         self.zoom, self.view_c = z, c
         key = (tuple(self.map_rect), st.table.width, st.table.height, z, c)
-        if self.geo is None or getattr(self, "_geo_key", None) != key:
+        if self.geo is None or self._geo_key != key:
             if c is None:
                 self.geo = self._fit_geo(st)
             else:
@@ -245,13 +249,14 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
                 self.geo = D.Geo(self.map_rect, st.table.width, st.table.height, margin=m,
                                  window=(c[0] - vw / 2, c[1] - vh / 2, vw, vh))
             self._geo_key = key
+        assert self.geo is not None
         return self.geo
 
-    def zoom_by(self, steps: int, at=None) -> None:
+    def zoom_by(self, steps: int, at: Sequence[int] | None = None) -> None:
         """Zoom in (steps > 0) or out by whole steps, keeping the table point under
         ``at`` (default: the middle of the map) where it is."""
-        st = self._state()
-        geo = self._geo(st)
+        st = self.state()
+        geo = self.geo_for(st)
         at = at if at is not None and self.map_rect.collidepoint(at) else self.map_rect.center
         i = min(range(len(ZOOMS)), key=lambda k: abs(ZOOMS[k] - self.zoom))
         top = self.max_zoom(st)
@@ -272,10 +277,15 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
         self.zoom, self.view_c = 1.0, None
         self.geo = None
 
+    def centre_on(self, inch: tuple[float, float]) -> None:
+        """A zoomed view centred on the table point ``inch`` (kept within the table)."""
+        self.view_c = inch
+        self.geo = None
+
     def pan_by(self, dx: float, dy: float) -> None:
         if self.zoom <= 1.0 or self.geo is None:
             return
-        st = self._state()
+        st = self.state()
         _z, c = self._view(st)
         if c is None:
             return
@@ -288,14 +298,14 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
         self._clear()
         self.mouse = (-1, -1)
         self.panel.forget()
-        self.nav_forget()
+        self.nav.forget()
 
     def reset(self) -> None:
         super().reset()
         self.shown.clear()
-        self.tray = E.tray_for(self._state())
+        self.tray = E.tray_for(self.state())
 
-    def performance(self, state) -> str | None:
+    def performance(self, state: ArtilleryState) -> str | None:  # type: ignore[override]
         need = state.need
         if need is not None:
             return "Roll!" if need["purpose"] == "initial" and not need["rolled"] else None
@@ -303,35 +313,32 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
             return "Roll!"
         return None
 
-    def perform_rect(self):
+    def perform_rect(self) -> pygame.Rect | None:
         if not self._col_shown:
             return None
         r = self.panel.perform_rect
         return r if r.w > 20 and r.h > 10 else None
 
     @staticmethod
-    def seat_roles(options, n: int = 2) -> list[str]:
+    def seat_roles(options: dict[str, Any] | None, n: int = 2) -> list[str]:
         """What each seat commands in the chosen scenario (the new-game dialog says it)."""
-        from games.artillery.rules.data import DEFAULT_SCENARIO, SCENARIOS
         sc = SCENARIOS[(options or {}).get("scenario", DEFAULT_SCENARIO)]
         return [f"plays {side}" for side in sc.sides][:n]
 
     @staticmethod
-    def options_text(options) -> str:
+    def options_text(options: dict[str, Any] | None) -> str:
         """The scenario's name, for the Load list."""
-        from games.artillery.rules.data import DEFAULT_SCENARIO, SCENARIOS
         key = (options or {}).get("scenario", DEFAULT_SCENARIO)
         return SCENARIOS[key].title if key in SCENARIOS else str(key)
 
-    def hint_text(self, move) -> str:
+    def hint_text(self, move: Move) -> str:
         """The suggested move in words (the table shows where)."""
-        from games.artillery.rules.texts import hint_words
-        return hint_words(self._state(), move)
+        return hint_words(self.state(), move)
 
     def help_text(self) -> str:
-        st = self._state()
-        if self.nav_on and self.nav_help(st):
-            return self.nav_help(st)
+        st = self.state()
+        if self.nav.on and self.nav.help(st):
+            return self.nav.help(st)
         if st.decision is not None:
             return "A cannon hit your gun crew: choose in the column whether a man or a gun takes it"
         if st.phase == "pick":
@@ -339,7 +346,7 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
         if st.phase == "activate":
             return "Click one of your units to activate it"
         if st.phase == "act":
-            if self.target is not None:
+            if self.aim.target is not None:
                 return "Pick guns and shot in the column, then Fire! (F); Esc cancels"
             if self.sel_gun is not None:
                 return f"Click where {self.sel_gun} should point, or a compass button; Esc lets go"
@@ -347,28 +354,73 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
         return ""
 
     def help_short(self) -> str:
-        st = self._state()
-        if self.nav_on and self.nav_help(st, short=True):
-            return self.nav_help(st, short=True)
+        st = self.state()
+        if self.nav.on and self.nav.help(st, short=True):
+            return self.nav.help(st, short=True)
         if st.decision is not None:
             return "A cannon hit your gun crew: a man or a gun? Choose in the column"
-        if st.phase == "act" and self.target is None and self.sel_gun is None:
+        if st.phase == "act" and self.aim.target is None and self.sel_gun is None:
             return "Drag to move, click a target to aim or a gun to turn it; E ends"
         return ""
 
     @staticmethod
     def log_lines(entries, names, state_at) -> list[tuple[int, int, int, str]]:
-        from games.artillery.rules.texts import log_lines
-        return log_lines(entries, names, state_at)
+        return text_log_lines(entries, names, state_at)
 
     @staticmethod
     def draw_rules_diagram(key, surface, rect, theme) -> None:
-        from games.artillery.board_diagrams import draw_diagram
         draw_diagram(key, surface, rect, theme)
 
     # -- helpers ------------------------------------------------------------------------------
-    def _state(self):
-        return self.host.visible_state()
+    def state(self) -> ArtilleryState:
+        """The position this board shows (the viewer's view; after the end, the review's)."""
+        return cast(ArtilleryState, self.host.visible_state())
+
+    def point(self, px: tuple[int, int]) -> None:
+        """The board's pointer at ``px`` (the tooltip and the move line follow it)."""
+        self.mouse = px
+
+    def press_at(self, px: tuple[int, int]) -> Any:
+        """A left press at ``px`` that is a click (nothing is dragged): what its release
+        would do, as :meth:`_click` says."""
+        then = self._click(self.state(), px)
+        self.drag = None
+        return then
+
+    # -- the keys' and a gamepad's cursor (nav.py) --------------------------------------------
+    def on_nav(self, action: str) -> bool:
+        return self.nav.on_nav(action)
+
+    def nav_key(self) -> NavKey | None:
+        return self.nav.key()
+
+    def nav_step(self, key: NavKey, action: str) -> NavKey:
+        return self.nav.step(key, action)
+
+    # -- aiming (aim.py) ---------------------------------------------------------------------
+    def set_target(self, tid: str) -> None:
+        self.aim.set_target(self.state(), tid)
+        self.sel_gun = None
+        self.panel.invalidate()
+
+    def preview(self) -> Preview | None:
+        """The rules' preview of the shot as chosen (a FirePreview, or a dict for small arms)."""
+        return self.aim.preview(self.state(), self.host.ply, self.host.viewer)
+
+    def preview_lines(self) -> list[str]:
+        return self.aim.preview_lines(self.preview())
+
+    def fire(self) -> None:
+        st = self.state()
+        m = self.aim.fire_move(st.legal_moves())
+        if m is None:
+            pv = self.preview()
+            why = (pv.get("problem") if isinstance(pv, dict) else pv.problem) if pv is not None else None
+            self.host.say(f"Can't fire: {why or 'choose guns and a target'}", bad=True)
+            self.host.sound.play("error")
+            return
+        self.clear_selection()
+        self.host.submit(m)
 
     # -- a lesson's marks ---------------------------------------------------------------------
     # Board.show_targets names what a lesson points at by the table's own ids: a unit ("A2"),
@@ -408,9 +460,9 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
             turn = getattr(self.hint, "kind", "") == "turn" and self.hint.a == g.id
             return None if turn else "leave the guns facing as they are"
         sid = self.section_at(st, pos)
-        if sid is not None and self.sel_gun is None and self._aims_at_section(st, legal, sid):
+        if sid is not None and self.sel_gun is None and self.aims_at_section(st, legal, sid):
             return "aim at the marked target" if self._held(sid) else None
-        if self.sel_gun is None and self.target is None and self._held(me):
+        if self.sel_gun is None and self.aim.target is None and self._held(me):
             return "leave this unit where it stands"       # a press on open ground walks the unit
         return None
 
@@ -418,11 +470,10 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
         self.grid = not self.grid
 
     def clear_selection(self) -> None:
-        self.target = None
+        self.aim.let_go()
         self.sel_gun = None
         self.drag = None
-        self.fire_guns = []
-        self.panel._key = None
+        self.panel.invalidate()
 
     def at(self, pos):
         return lambda geo, theme: (*geo.pt(*pos), geo.s * 1.4)
@@ -430,7 +481,7 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
     def at_track(self, sid):
         def where(geo, theme):
             tr = self.drawn["tracks"].get(sid)
-            r = tr.rect if tr is not None else D.track_rect(geo, theme, self._state(), sid)
+            r = tr.rect if tr is not None else D.track_rect(geo, theme, self.state(), sid)
             return (r.centerx, r.centery, geo.s * 1.2)
         return where
 
@@ -504,8 +555,7 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
     def caption_lines(self, most: int = 8) -> list[str]:
         """The latest events in words, oldest first (the newest at the bottom, as in
         the move log), only those the animation has shown."""
-        from games.artillery.rules.texts import event_phrases
-        st = self._state()
+        st = self.state()
         n = len(st.events) if self.shown.events is None else self.shown.events
         return event_phrases(st.events[max(0, n - 12 * most):n], self.host.names())[-most:]
 
@@ -556,18 +606,19 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
 
     def end_activation(self) -> None:
         """End the activation; with actions still unused, ask first (Cancel is the default)."""
-        st = self._state()
+        st = self.state()
         if not any(m.kind == "end" for m in st.legal_moves()):
             return
-        left = st.act.actions - st.act.used if st.act is not None else 0
+        act = st.act
+        left = act.actions - act.used if act is not None else 0
 
         def end() -> None:
             self.clear_selection()
             self.host.submit(Move("end"))
 
-        if left > 0:
+        if act is not None and left > 0:
             n = f"{left} action{'s' if left != 1 else ''}"
-            self.host.ask("End activation?", f"End activation, {n} unused: {st.act.unit} gives them up.", end,
+            self.host.ask("End activation?", f"End activation, {n} unused: {act.unit} gives them up.", end,
                           yes="End")
         else:
             end()
@@ -581,7 +632,7 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
         if self.sel_gun is None:
             return
         m = Move("turn", a=self.sel_gun, value=int(deg) % 360)
-        why = self._state().why_illegal(m)
+        why = self.state().why_illegal(m)
         if why:
             self.host.say(f"Can't turn {self.sel_gun}: {why}", bad=True)
             return
@@ -609,7 +660,7 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
         """Move the active unit to the grid point a drop at ``inch`` gives
         (:meth:`drop_point`): played if the rules allow it, else refused with their
         reason and nothing changes."""
-        st = self._state()
+        st = self.state()
         pos = self.drop_point(st, uid, inch, leave)
         m = Move("move", a=uid, pos=pos, flag=leave)
         why = st.why_illegal(m)
@@ -626,7 +677,7 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
 
     def handle_event(self, event) -> bool:
         self._keep_place()
-        st = self._state()
+        st = self.state()
         can = self.host.can_act()
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             # read the keyboard as of this event, not as of the button's release: the
@@ -636,7 +687,7 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
         elif event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in (pygame.K_LSHIFT, pygame.K_RSHIFT):
             self._shift = event.type == pygame.KEYDOWN
         if event.type == pygame.MOUSEMOTION:
-            self.nav_mouse_moved(event)
+            self.nav.mouse_moved(event)
             prev, self.mouse = self.mouse, event.pos
             if self.drag is not None:
                 self.drag["at"] = event.pos
@@ -663,7 +714,7 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
         """A mouse button over the map: drops, presses (pans or clicks on release), clicks."""
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
             d, self.drag = self.drag, None
-            if math.dist(d["from"], event.pos) >= max(4, (self.geo.s if self.geo else 8) * 0.5):
+            if self.geo is not None and math.dist(d["from"], event.pos) >= max(4, self.geo.s * 0.5):
                 self.try_move(d["unit"], self.geo.inch(event.pos), leave=self.leaving(st))
             return True
         if event.type == pygame.MOUSEBUTTONUP and self.press is not None and event.button == self.press["button"]:
@@ -712,7 +763,7 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
         if k == pygame.K_c:
             self.toggle_column()
             return True
-        if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE) and (self.target or self.sel_gun or self.drag):
+        if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE) and (self.aim.target or self.sel_gun or self.drag):
             self.clear_selection()
             return True
         if not can or st.phase != "act":
@@ -720,7 +771,7 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
         if k == pygame.K_e:
             self.end_activation()
             return True
-        if k == pygame.K_f and self.target is not None:
+        if k == pygame.K_f and self.aim.target is not None:
             self.fire()
             return True
         if k == pygame.K_r:
@@ -755,19 +806,19 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
         me = st.act.unit
         if u is not None and u.id == me:
             self.drag = {"unit": me, "from": pos, "at": pos}
-            self.target = None
+            self.aim.target = None
             return None
         g = self.gun_at(st, pos)
         if g is not None and g.crew == me and g.carriage and u is None:
             self.sel_gun = None if self.sel_gun == g.id else g.id
-            self.target = None
-            self.panel._key = None
+            self.aim.target = None
+            self.panel.invalidate()
             return None
         if u is not None and u.seat != st.act.seat:
             self.set_target(u.id)
             return None
         sid = self.section_at(st, pos)
-        if sid is not None and self.sel_gun is None and self._aims_at_section(st, legal, sid):
+        if sid is not None and self.sel_gun is None and self.aims_at_section(st, legal, sid):
             self.set_target(sid)
             return None
         inch = self.geo.inch(pos) if self.geo else (0, 0)
@@ -775,7 +826,7 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
             gp = st.guns[self.sel_gun].pos
             self.turn_gun(int(round(G.bearing(gp, inch) / 45.0)) % 8 * 45)
             return None
-        if self.target is not None:
+        if self.aim.target is not None:
             return self.clear_selection
         leave = self.leaving(st)
         return lambda: self.try_move(me, inch, leave=leave)
@@ -791,7 +842,7 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
         return any(m.kind == "move" and m.flag for m in st.legal_moves())
 
     @staticmethod
-    def _aims_at_section(st, legal, sid) -> bool:
+    def aims_at_section(st: ArtilleryState, legal: Sequence[Move], sid: str) -> bool:
         """A click on a section aims at it when a shot at it is legal, or when the unit
         has guns and the section is not its own (to say why it cannot); else it walks there."""
         if any(m.kind == "fire" and m.target == sid for m in legal):
@@ -812,11 +863,11 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
             return
         self._keep_place()
         t = self.theme
-        st = self._state()
+        st = self.state()
         can = self.host.can_act()
         pygame.draw.rect(surface, t.c["table"], self.rect)
         if self.map_rect.w >= 24 and self.map_rect.h >= 24:
-            geo = self._geo(st)
+            geo = self.geo_for(st)
             clip = surface.get_clip()
             surface.set_clip(self.map_rect.clip(clip) if clip else self.map_rect)
             try:
@@ -834,14 +885,14 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
             finally:
                 surface.set_clip(clip)
             self._draw_view_buttons(surface)
-        self.draw_nav(surface)
+        self.nav.draw(surface)
 
     def _draw_view_buttons(self, surface) -> None:
         if not self.interactive or self.panel.rect.w < 8 or self.panel.rect.h < 140:
             return
         self.col_btn.label = ">" if self._col_shown else "<"
         self.zout_btn.enabled = self.zoom > 1.0
-        st = self._state()
+        st = self.state()
         self.zin_btn.enabled = self.zoom < self.max_zoom(st) - 1e-9
         tips = {self.col_btn: "Fold the column away (C)" if self._col_shown else "Show the column (C)",
                 self.zin_btn: "Zoom in (wheel, +)", self.zout_btn: "Zoom out (wheel, -)",
@@ -865,7 +916,7 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
                 if u.id in sh.gone:                  # not fallen yet: the dice have not shown it
                     D.draw_unit(surface, geo, t, st, u, alpha_models=sh.gone[u.id][2], label=False)
                 continue
-            D.draw_unit(surface, geo, t, st, u, active=u.id == active, selected=u.id == self.target and self._mine,
+            D.draw_unit(surface, geo, t, st, u, active=u.id == active, selected=u.id == self.aim.target and self._mine,
                         done=u.id in st.activated and u.id != active, alpha_models=sh.models.get(u.id),
                         label=False)
 
@@ -923,10 +974,11 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
             D.grid_labels(surface, geo, t)
         sh = self.shown
         self._mine = can            # the seat's own choices (aim, selection) show only to it, while it acts
-        D.draw_sections(surface, geo, t, st, target=self.target if self.target in st.sections and can else None,
+        target = self.aim.target
+        D.draw_sections(surface, geo, t, st, target=target if target in st.sections and can else None,
                         tracks=False)
         acting = st.phase == "act" and st.act is not None and can
-        if acting and self.target is None:
+        if acting and target is None:
             u = st.active_unit()
             for g in (st.operable(u) if u is not None else []):
                 if self.sel_gun is None or g.id == self.sel_gun:
@@ -944,9 +996,9 @@ class ArtilleryBoard(ArtilleryNav, Aiming, Board):
                                keep_off=D.piece_boxes(geo, units, guns))
         self.drawn["tracks"] = tracks
         self._draw_labels(surface, geo, st, tracks)
-        if acting and self.target is None and self.sel_gun is None:
+        if acting and target is None and self.sel_gun is None:
             O.draw_reach(self, surface, geo, st)
-        if acting and self.target is not None:
+        if acting and target is not None:
             O.draw_preview(self, surface, geo, st)
         if self.targets:            # its marked units and guns: over the move disc and the preview
             O.draw_targets(self, surface, geo, st, pieces=True)
