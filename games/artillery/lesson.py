@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 
+from games.artillery.rules import Phase
 from games.core.lesson import CARD, CHECK, DO, Lesson, LessonStep, Tip
 
 FIRE_B2 = "fire G1+G3+G5 at B2 round"
@@ -310,14 +311,14 @@ def _deciding(view, seat: int) -> bool:
 
 def _acting_unit(view, seat: int):
     """The seat's own active unit while it is deciding its actions, or None."""
-    if not _deciding(view, seat) or view.phase != "act" or view.act is None or view.decision is not None:
+    if not _deciding(view, seat) or view.phase != Phase.ACT or view.act is None or view.decision is not None:
         return None
     u = view.units.get(view.act.unit)
     return u if u is not None and u.seat == seat else None
 
 
 def _first_pick(view, seat: int) -> bool:
-    return _deciding(view, seat) and view.phase == "pick"
+    return _deciding(view, seat) and view.phase == Phase.PICK
 
 
 def _reloading(view, seat: int) -> bool:

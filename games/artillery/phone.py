@@ -19,7 +19,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from games.artillery.rules import geometry as geo
+from games.artillery.rules import Phase, geometry as geo
 from games.artillery.rules.pieces import sort_ids
 from games.artillery.rules.data import SHAKEN_AT, SHOT, SUIT_NAMES
 from games.artillery.rules.pieces import card_key
@@ -95,11 +95,11 @@ def _decision(view: ArtilleryState, seat: int) -> dict[str, Any]:
     if view.decision is not None:
         d = view.decision
         return {"kind": "casualty", "unit": d.get("unit"), "options": list(d.get("options", ()))}
-    if view.phase == "pick":
+    if view.phase == Phase.PICK:
         return {"kind": "pick"}
-    if view.phase == "activate":
+    if view.phase == Phase.ACTIVATE:
         return {"kind": "activate", "card": view.shown[seat]}
-    if view.phase == "act" and view.act is not None:
+    if view.phase == Phase.ACT and view.act is not None:
         return {"kind": "act"}
     return {"kind": "wait"}
 
@@ -113,12 +113,12 @@ def phone_view(view: ArtilleryState, seat: int) -> dict[str, Any]:
         "scenario": view.scenario.title,
         "round": view.round,
         "rounds": view.scenario.rounds,
-        "phase": view.phase,
+        "phase": view.phase.value,
         "suits": dict(SUIT_NAMES),
         "hand": [{"card": c, "actions": _card_actions(view, seat, c)} for c in hand],
         "their_cards": len(view.hands[other]),
-        "my_pick": view.picks[seat] if view.phase in ("pick", "reveal") else None,
-        "they_picked": bool(view.picked[other]) if view.phase in ("pick", "reveal") else False,
+        "my_pick": view.picks[seat] if view.phase in (Phase.PICK, Phase.REVEAL) else None,
+        "they_picked": bool(view.picked[other]) if view.phase in (Phase.PICK, Phase.REVEAL) else False,
         "shown": list(view.shown),
         "score": list(view.score),
         "removed": list(view.removed),

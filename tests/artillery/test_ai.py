@@ -4,7 +4,7 @@ import random
 import pytest
 
 from games.artillery.ai import make_ai
-from games.artillery.rules import ArtilleryState, new_game
+from games.artillery.rules import ArtilleryState, Gone, new_game
 from games.core.ai import RandomAI, ThinkContext
 from games.core.game import CHANCE
 from tests.artillery.util import activate
@@ -149,7 +149,7 @@ def _anchor_with_east_battery_gone():
     west battery is still crewed."""
     st = new_game({"scenario": "anchor"})
     b2 = st.units["B2"]
-    b2.models, b2.gone = 0, "destroyed"
+    b2.models, b2.gone = 0, Gone.DESTROYED
     st.sections["FE"].tally = 10
     st.guns["G1"].crew = "A3"                    # the sailors serve one of A1's Medium Cannons
     st.units["B3"].pos = (20.0, 36.0)            # the militia shelters in the west battery

@@ -3,6 +3,7 @@ crews cohesive with their guns, mounted guns inside their sections, ids unique,
 a victory rule and a round limit."""
 import pytest
 
+from games.artillery.rules import Gone
 from games.artillery.rules import geometry as geo
 from games.artillery.rules.data import COHESION, SCENARIOS, STRUCTURES, TERRAIN_KINDS
 from games.artillery.rules import new_game
@@ -87,7 +88,7 @@ def test_the_column_says_where_each_scenarios_victory_stands():
     assert standing(st) == ("Gatehouse: the fort", "Cannons left: 2 of 2")
     st.units["A3"].pos = (23.0, 24.0)                  # the veterans get in beside the militia
     assert standing(st)[0] == "Gatehouse: contested"
-    st.units["B3"].gone = "routed"
+    st.units["B3"].gone = Gone.ROUTED
     assert standing(st, ["Ana", "Ben"])[0] == "Gatehouse: Ana"
     st.units["A3"].pos = (21.0, 5.0)
     assert standing(st)[0] == "Gatehouse: empty"
@@ -100,7 +101,7 @@ def test_the_column_says_where_each_scenarios_victory_stands():
     st.sections["RG"].tally += STRUCTURES["rigging"].integrity
     assert st.fortitude("RG") == f0 - 1
     assert standing(st)[0] == f"Rigging F{f0 - 1} (F1 cripples)"
-    st.units["B1"].gone = "routed"                     # the Heavy Cannon's crew is gone
+    st.units["B1"].gone = Gone.ROUTED                     # the Heavy Cannon's crew is gone
     assert standing(st)[1] == "Crewed cannons: 2 of 3"
 
 

@@ -42,7 +42,7 @@ evaluation is :mod:`games.artillery.ai.evaluation`.
 """
 from __future__ import annotations
 
-from games.artillery.rules import ArtilleryState, Move, card_key, odds
+from games.artillery.rules import ArtilleryState, Move, Phase, card_key, odds
 from games.artillery.rules import geometry as geo
 from games.artillery.rules.data import ACTIONS, DECK
 from games.artillery.rules.forecast import gone_chance, shot_forecast, small_arms_forecast
@@ -76,9 +76,9 @@ class ArtilleryAI:
             self.p.update(params_for(self.level, view.scenario.key, self.ev.seat))
         if view.decision is not None:
             return self._casualty(view, moves, ctx)
-        if view.phase == "pick":
+        if view.phase == Phase.PICK:
             return self._pick(view, moves, ctx)
-        if view.phase == "activate":
+        if view.phase == Phase.ACTIVATE:
             return self._activate(view, moves, ctx)
         return self._act(view, moves, ctx)
 
@@ -172,7 +172,7 @@ class ArtilleryAI:
             ctx.check()
             c = view.copy()
             c.apply_trusted(m)
-            if self.p.get("plan_activate") and c.current_player() == self.seat and c.phase == "act":
+            if self.p.get("plan_activate") and c.current_player() == self.seat and c.phase == Phase.ACT:
                 # Hard: the unit is worth the best line of its whole activation
                 s = self._plan_line(c, c.legal_moves(), ctx)[1]
             else:
@@ -257,7 +257,7 @@ class ArtilleryAI:
         return v
 
     def _best_action_value(self, st: ArtilleryState, ctx, sample: bool = False) -> tuple[Move | None, float]:
-        if st.current_player() != self.seat or st.phase != "act":
+        if st.current_player() != self.seat or st.phase != Phase.ACT:
             return None, self.ev.value(st)
         scored = self._score_actions(st, st.legal_moves(), ctx, sample)
         best = max(scored, key=lambda x: x[0])
@@ -317,7 +317,7 @@ PLAN_NODES = 260
 
 
 def _same_activation(st: ArtilleryState, unit: str) -> bool:
-    return st.phase == "act" and st.act is not None and st.act.unit == unit and st.need is None
+    return st.phase == Phase.ACT and st.act is not None and st.act.unit == unit and st.need is None
 
 
 def _thin(st: ArtilleryState, moves: list[Move], sample: bool = False) -> list[Move]:

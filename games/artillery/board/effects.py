@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from games.artillery.rules import events as ev
+from games.artillery.rules import Phase, events as ev
 from games.artillery.rules import geometry as G
 from games.artillery.rules.texts import PURPOSE, outcome_phrases
 from games.ui.dice import DieRoll
@@ -62,7 +62,7 @@ def tray_for(state) -> Tray | None:
             tn = need["tn"]
         title = f"{title[:1].upper()}{title[1:]}: {need['about']}"
         return Tray(title, need["n"], tn, need["actor"], need["rolled"])
-    if getattr(state, "phase", "") == "rolloff":
+    if getattr(state, "phase", "") == Phase.ROLLOFF:
         vals = [v for v in state.rolls if v is not None]
         return Tray("Roll-off: the higher die activates first", 2, None, 0 if not vals else 1, vals)
     return None

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 
-from games.artillery.rules import ArtilleryState
+from games.artillery.rules import ArtilleryState, Phase
 from games.ui.nav import BACK, DIRS, LEFT, PRESS, nearest
 from games.ui.widgets import Button, draw_focus_ring
 
@@ -224,11 +224,11 @@ class TableNav:
                     b.host.viewer)
         if start or decision != self._decision:
             self._decision = decision
-            if st.phase in ("pick", "activate") or st.decision is not None or b.aim.target or b.sel_gun:
-                if st.phase == "activate":      # a folded column has no list: the unit on the table
+            if st.phase in (Phase.PICK, Phase.ACTIVATE) or st.decision is not None or b.aim.target or b.sel_gun:
+                if st.phase == Phase.ACTIVATE:      # a folded column has no list: the unit on the table
                     self.inch = self._start_point(st)
                 self._to_column()
-            elif st.phase == "act":
+            elif st.phase == Phase.ACT:
                 self.inch = self._start_point(st)
                 self.btn = None
         if self.btn is None:
@@ -249,7 +249,7 @@ class TableNav:
         """The table point the cursor first shows on: the active unit, else the first unit
         the seat may activate, else the middle of the table."""
         u = st.active_unit() if st.act is not None else None
-        if u is None and st.phase == "activate":
+        if u is None and st.phase == Phase.ACTIVATE:
             ids = [m.a for m in st.legal_moves() if m.kind == "activate"]
             u = st.units.get(ids[0]) if ids else None
         if u is not None:
@@ -304,7 +304,7 @@ class TableNav:
         on a piece or a section a press would do something else with."""
         b = self.board
         at = self.point_px()
-        if at is None or st.phase != "act" or st.act is None or b.aim.target is not None or b.sel_gun is not None:
+        if at is None or st.phase != Phase.ACT or st.act is None or b.aim.target is not None or b.sel_gun is not None:
             return None
         if b.unit_at(st, at) is not None or b.gun_at(st, at) is not None:
             return None
@@ -319,14 +319,14 @@ class TableNav:
         if short:
             if self.btn is not None:
                 return "Arrows: the column; Enter presses"
-            return "Arrows: an inch a step; Enter presses there" if st.phase in ("act", "activate") else ""
+            return "Arrows: an inch a step; Enter presses there" if st.phase in (Phase.ACT, Phase.ACTIVATE) else ""
         if self.btn is not None:
             return "Arrows step through the column, Enter presses; Left past its edge: the table"
-        if st.phase == "activate":
+        if st.phase == Phase.ACTIVATE:
             return "Arrows move the cursor an inch; Enter on one of your units activates it"
-        if st.phase == "act" and self.board.sel_gun is not None:
+        if st.phase == Phase.ACT and self.board.sel_gun is not None:
             return f"Enter where {self.board.sel_gun} should point, or the compass in the column; Esc lets go"
-        if st.phase == "act":
+        if st.phase == Phase.ACT:
             return ('Arrows: an inch a step; Enter walks the unit there, aims at an enemy or picks a gun; '
                     'right edge: the column')
         return ""

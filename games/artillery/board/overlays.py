@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Sequence
 
 import pygame
 
-from games.artillery.rules import GunCheck, Move, texts
+from games.artillery.rules import GunCheck, Move, Phase, texts
 from games.artillery.rules import geometry as G
 from games.artillery.rules.data import UNIT_RADIUS
 from games.ui.dice import draw_die
@@ -28,14 +28,14 @@ def describe_at(board: ArtilleryBoard, st, pos) -> list[str]:
     u = board.unit_at(st, pos)
     if u is not None:
         lines = texts.unit_lines(st, u)
-        hand = [c for c in (st.hands[u.seat] if st.phase == "pick" else []) if c != "??"]
+        hand = [c for c in (st.hands[u.seat] if st.phase == Phase.PICK else []) if c != "??"]
         if hand and u.id not in st.activated:
             lines.insert(4, "Actions: " + ", ".join(f"{c} {st.actions_for(u, c)}" for c in hand))
         elif st.act is not None and st.act.unit == u.id:
             a = st.act
             lines.insert(4, f"With {a.card}: {a.actions} action{'s' if a.actions != 1 else ''}, "
                             f"{a.actions - a.used} left")
-        elif st.phase in ("activate", "act") and st.shown[u.seat] and u.id not in st.activated:
+        elif st.phase in (Phase.ACTIVATE, Phase.ACT) and st.shown[u.seat] and u.id not in st.activated:
             card = st.shown[u.seat]
             n = st.actions_for(u, card)
             lines.insert(4, f"With {card}: {n} action{'s' if n != 1 else ''}")

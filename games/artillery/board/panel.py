@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from games.artillery.rules import ArtilleryState, Move, texts
+from games.artillery.rules import ArtilleryState, Move, Phase, texts
 from games.artillery.rules.data import SUIT_NAMES
 from games.artillery.rules.victory import standing
 from games.ui.theme import draw_text, fit_text, wrap_text
@@ -132,9 +132,9 @@ class Panel:
     def _rows(self, st: ArtilleryState) -> list[Row]:
         b = self.board
         legal = st.legal_moves()
-        if st.decision is not None or st.phase in ("pick", "activate"):
+        if st.decision is not None or st.phase in (Phase.PICK, Phase.ACTIVATE):
             return self._choice_rows(st, legal)
-        if st.phase != "act" or st.act is None:
+        if st.phase != Phase.ACT or st.act is None:
             return []
         if b.aim.target is not None:
             return self._fire_rows(st, legal)
@@ -155,14 +155,14 @@ class Panel:
                 label = "A man takes the hit" if m.a == "man" else f"Gun {m.a} takes the hit"
                 rows.append([(label, lambda m=m: sub(m), m.a == "man", True)])
             return rows
-        if st.phase == "pick":
+        if st.phase == Phase.PICK:
             cards = [m for m in legal if m.kind == "pick"]
             per = 2
             for i in range(0, len(cards), per):
                 rows.append([(card_key_label(m.a), lambda m=m: b.choose_card(m), False, True)
                              for m in cards[i:i + per]])
             return rows
-        if st.phase == "activate":
+        if st.phase == Phase.ACTIVATE:
             for m in legal:
                 u = st.units[m.a]
                 # the line above says "activate a unit": the button names the unit alone, so
@@ -325,16 +325,16 @@ class Panel:
             out.append((b.move_hint, c["text"]))
         if not can or self.show_all:
             return out
-        if st.phase == "act" and st.act is not None and st.decision is None:
+        if st.phase == Phase.ACT and st.act is not None and st.decision is None:
             u = st.units[st.act.unit]
             out += [(line, c["text"]) for line in texts.unit_lines(st, u)[2:]]
-        elif st.phase == "pick" and st.picking:
+        elif st.phase == Phase.PICK and st.picking:
             seat = st.picking[0]
             hand = [card for card in st.hands[seat] if card != "??"]
             if hand:
                 out.append(("Actions each card gives:", c["accent"]))
                 out += [(line, c["text"]) for line in texts.card_actions(st, seat, hand)]
-        elif st.phase == "activate" and st.order:
+        elif st.phase == Phase.ACTIVATE and st.order:
             seat = st.order[0]
             card = st.shown[seat]
             if card:
@@ -394,7 +394,7 @@ class Panel:
             r = max(3, lh // 3)
             fill, edge, _m = side_cols(t, s)
             seat_shape(surface, s, (x + r + 1, y + lh // 2), r, fill, edge, 1)
-            card = st.shown[s] if st.phase in ("activate", "act", "rolloff") else None
+            card = st.shown[s] if st.phase in (Phase.ACTIVATE, Phase.ACT, Phase.ROLLOFF) else None
             hand = len(st.hands[s])
             pts = f"{st.score[s]} pts, " if st.scenario.victory == "hold" else ""
             line = f"{names[s]}: {pts}{hand} card{'s' if hand != 1 else ''}"
@@ -419,9 +419,9 @@ class Panel:
             return ["Every legal move:"]
         if st.decision is not None:
             return [f"A cannon hit {st.decision['unit']}:", "a man or a gun takes it?"]
-        if st.phase == "pick":
+        if st.phase == Phase.PICK:
             return ["Choose a card in secret", "(Spades first, then rank)"]
-        if st.phase == "activate":
+        if st.phase == Phase.ACTIVATE:
             return [f"You play {st.shown[st.order[0]]}:", "activate a unit (or click it)"]
         if st.act is not None:
             a = st.act

@@ -46,7 +46,7 @@ from typing import Any, Sequence, cast
 
 import pygame
 
-from games.artillery.rules import ArtilleryState, Move
+from games.artillery.rules import ArtilleryState, Move, Phase
 from games.artillery.rules import geometry as G
 from games.artillery.rules.data import DEFAULT_SCENARIO, SCENARIOS, UNIT_RADIUS
 from games.artillery.rules.texts import event_phrases, hint_words
@@ -191,7 +191,7 @@ class ArtilleryBoard(Board):
         # a hint (a lesson's asked-for move too) that only a column button plays opens it
         hinted = getattr(self.hint, "kind", "") in ("reload", "dreload", "assign", "abandon", "spike", "rally",
                                                     "end")
-        return (st.phase == "pick" or st.decision is not None or self.aim.target is not None
+        return (st.phase == Phase.PICK or st.decision is not None or self.aim.target is not None
                 or self.panel.show_all or self.sel_gun is not None or hinted)
 
     def column_shown(self) -> bool:
@@ -309,7 +309,7 @@ class ArtilleryBoard(Board):
         need = state.need
         if need is not None:
             return "Roll!" if need["purpose"] == "initial" and not need["rolled"] else None
-        if state.phase == "rolloff":
+        if state.phase == Phase.ROLLOFF:
             return "Roll!"
         return None
 
@@ -341,11 +341,11 @@ class ArtilleryBoard(Board):
             return self.nav.help(st)
         if st.decision is not None:
             return "A cannon hit your gun crew: choose in the column whether a man or a gun takes it"
-        if st.phase == "pick":
+        if st.phase == Phase.PICK:
             return "Choose a card in secret (the column at the right)"
-        if st.phase == "activate":
+        if st.phase == Phase.ACTIVATE:
             return "Click one of your units to activate it"
-        if st.phase == "act":
+        if st.phase == Phase.ACT:
             if self.aim.target is not None:
                 return "Pick guns and shot in the column, then Fire! (F); Esc cancels"
             if self.sel_gun is not None:
@@ -359,7 +359,7 @@ class ArtilleryBoard(Board):
             return self.nav.help(st, short=True)
         if st.decision is not None:
             return "A cannon hit your gun crew: a man or a gun? Choose in the column"
-        if st.phase == "act" and self.aim.target is None and self.sel_gun is None:
+        if st.phase == Phase.ACT and self.aim.target is None and self.sel_gun is None:
             return "Drag to move, click a target to aim or a gun to turn it; E ends"
         return ""
 
@@ -447,9 +447,9 @@ class ArtilleryBoard(Board):
         word (None: go ahead). ``u`` is the unit under it. Mirrors :meth:`_click`."""
         if not self.restrict:
             return None
-        if st.phase == "activate":
+        if st.phase == Phase.ACTIVATE:
             return "activate the marked unit" if u is not None and self._held(u.id) else None
-        if st.phase != "act" or st.act is None or st.decision is not None:
+        if st.phase != Phase.ACT or st.act is None or st.decision is not None:
             return None
         me = st.act.unit
         if u is not None and (u.id == me or u.seat != st.act.seat):
@@ -766,7 +766,7 @@ class ArtilleryBoard(Board):
         if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE) and (self.aim.target or self.sel_gun or self.drag):
             self.clear_selection()
             return True
-        if not can or st.phase != "act":
+        if not can or st.phase != Phase.ACT:
             return False
         if k == pygame.K_e:
             self.end_activation()
@@ -793,7 +793,7 @@ class ArtilleryBoard(Board):
         if held:
             self._hold(held)
             return None
-        if st.phase == "activate":
+        if st.phase == Phase.ACTIVATE:
             if u is not None and Move("activate", a=u.id) in legal:
                 self.host.submit(Move("activate", a=u.id))
                 return None
@@ -801,7 +801,7 @@ class ArtilleryBoard(Board):
                 self.host.say(st.why_illegal(Move("activate", a=u.id)) or "", bad=True)
                 return None
             return True
-        if st.phase != "act" or st.act is None or st.decision is not None:
+        if st.phase != Phase.ACT or st.act is None or st.decision is not None:
             return True
         me = st.act.unit
         if u is not None and u.id == me:
@@ -977,7 +977,7 @@ class ArtilleryBoard(Board):
         target = self.aim.target
         D.draw_sections(surface, geo, t, st, target=target if target in st.sections and can else None,
                         tracks=False)
-        acting = st.phase == "act" and st.act is not None and can
+        acting = st.phase == Phase.ACT and st.act is not None and can
         if acting and target is None:
             u = st.active_unit()
             for g in (st.operable(u) if u is not None else []):

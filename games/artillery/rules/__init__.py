@@ -12,11 +12,11 @@ imports only those above it in this list (no cycle, no import inside a function)
 ``data.py``       the fixed numbers, the unit, gun and structure types, the scenarios
 ``geometry.py``   points, polygons, bearings and segments on the table (inches)
 ``odds.py``       exact d10 arithmetic
+``pieces.py``     units, guns, sections, the activation, the answers' records
 ``events.py``     what happened, as typed frozen values (the public record)
 ``moves.py``      :class:`Move`, its text forms and ``parse_text``
-``pieces.py``     units, guns, sections, the activation, the answers' records
 ``table.py``      the scenario's ground: sections, terrain, sight, paths (memoised)
-``state.py``      ``State``: the position's data, ``emit`` and ``finish``
+``state.py``      ``State``: the position's data, ``emit`` and ``finish``; ``Phase``
 ``victory.py``    the scenarios' victory rules
 ``flow.py``       the round: deal, choose, reveal, roll off, activate, end
 ``shots.py``      arcs, sight, distances, target numbers, cover and saves
@@ -53,10 +53,12 @@ from __future__ import annotations
 
 from .game import DEFAULT_NAMES, ArtilleryState, from_scenario, new_game
 from .moves import MOVE_WORDS, Move, parse_text
-from .pieces import Activation, FirePreview, Gun, GunCheck, SectionState, Unit, card_key, sort_ids
+from .pieces import Activation, FirePreview, Gone, Gun, GunCheck, SectionState, Unit, card_key, sort_ids
+from .state import Phase
 
 __all__ = [
     "DEFAULT_NAMES", "ArtilleryState", "from_scenario", "new_game",
     "MOVE_WORDS", "Move", "parse_text",
-    "Activation", "FirePreview", "Gun", "GunCheck", "SectionState", "Unit", "card_key", "sort_ids",
+    "Activation", "FirePreview", "Gone", "Gun", "GunCheck", "SectionState", "Unit", "card_key", "sort_ids",
+    "Phase",
 ]

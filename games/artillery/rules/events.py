@@ -14,6 +14,7 @@ from typing import ClassVar, Optional, Sequence
 
 from .data import Point
 from .geometry import compass_name
+from .pieces import Gone
 
 #: the seats' display names (None or a blank name: "Player N")
 Names = Optional[Sequence[Optional[str]]]
@@ -306,10 +307,10 @@ class Casualties(Event):
 class UnitGone(Event):
     kind: ClassVar[str] = "unit_gone"
     unit: str
-    how: str                # "destroyed" or "routed"
+    how: Gone
 
     def text(self, names: Names = None) -> str:
-        return f"{self.unit} is {self.how}" + (" and leaves the table" if self.how == "routed" else "")
+        return f"{self.unit} is {self.how}" + (" and leaves the table" if self.how == Gone.ROUTED else "")
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from . import geometry as geo
 from . import victory
 from .data import ABANDON_DISTANCE, ACTIONS, SHAKEN_AT
 from .pieces import Activation, Unit, card_key
-from .state import State
+from .state import Phase, State
 
 
 def start_round(st: State) -> None:
@@ -24,7 +24,7 @@ def start_round(st: State) -> None:
     st.dealt = [[], []]
     st.activated = []
     st.deal_queue = [s for s in (0, 1) for _ in st.live_units(s)]
-    st.phase = "deal"
+    st.phase = Phase.DEAL
     if not st.deal_queue:
         start_turn(st)
 
@@ -42,7 +42,7 @@ def start_turn(st: State) -> None:
     if not st.picking:
         end_round(st)
         return
-    st.phase = "pick"
+    st.phase = Phase.PICK
 
 
 def deal(st: State, card: str) -> None:
@@ -62,7 +62,7 @@ def pick(st: State, card: str) -> None:
     st.picked[seat] = True
     st.emit(ev.CardChosen(seat))
     if not st.picking:
-        st.phase = "reveal"
+        st.phase = Phase.REVEAL
 
 
 def reveal(st: State) -> None:
@@ -75,7 +75,7 @@ def reveal(st: State) -> None:
         first = None if k0 == k1 else (0 if k0 < k1 else 1)
     st.emit(ev.CardsRevealed(tuple(st.picks), first))
     if first is None:
-        st.phase = "rolloff"
+        st.phase = Phase.ROLLOFF
         st.rolls = [None, None]
         return
     st.order = [first] + [s for s in seats if s != first]
@@ -102,7 +102,7 @@ def next_activation(st: State) -> None:
     if not st.order:
         start_turn(st)
         return
-    st.phase = "activate"
+    st.phase = Phase.ACTIVATE
 
 
 def actions_for(u: Unit, card: str) -> int:
@@ -120,7 +120,7 @@ def activate(st: State, uid: str) -> None:
                        if g.crew is None and not g.destroyed and st.cohesive(g, u)))
     st.act = Activation(uid, u.seat, card, actions_for(u, card), cohesive=coh)
     st.activated.append(uid)
-    st.phase = "act"
+    st.phase = Phase.ACT
     st.emit(ev.Activated(u.seat, uid, card, st.act.actions))
 
 

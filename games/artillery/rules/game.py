@@ -21,7 +21,7 @@ from .events import Names
 from .forecast import shot_forecast, small_arms_forecast
 from .moves import Move, parse_text
 from .pieces import FirePreview, GunCheck, Unit, sort_ids
-from .state import State
+from .state import Phase, State
 
 DEFAULT_NAMES = ("South", "North")
 
@@ -48,24 +48,24 @@ class ArtilleryState(State, GameState[Move, "ArtilleryState"]):
         if self.decision is not None:
             return int(self.decision["seat"])
         ph = self.phase
-        if ph in ("deal", "reveal", "rolloff"):
+        if ph in (Phase.DEAL, Phase.REVEAL, Phase.ROLLOFF):
             return CHANCE
-        if ph == "pick":
+        if ph == Phase.PICK:
             return self.picking[0]
-        if ph == "activate":
+        if ph == Phase.ACTIVATE:
             return self.order[0]
-        if ph == "act" and self.act is not None:
+        if ph == Phase.ACT and self.act is not None:
             return self.act.seat
         return TERMINAL
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
         if self.current_player() != CHANCE:
             return []
-        if self.need is None and self.phase == "deal":
+        if self.need is None and self.phase == Phase.DEAL:
             seat = self.deal_queue[0]
             left = [c for c in DECK if c not in self.dealt[seat]]
             return [(Move("deal", a=c), 1.0 / len(left)) for c in left]
-        if self.need is None and self.phase == "reveal":
+        if self.need is None and self.phase == Phase.REVEAL:
             return [(Move("reveal"), 1.0)]
         return [(Move("roll", value=v), 0.1) for v in range(1, 11)]
 
@@ -74,9 +74,9 @@ class ArtilleryState(State, GameState[Move, "ArtilleryState"]):
             return None
         if self.need is not None:
             return int(self.need["actor"])
-        if self.phase == "deal":
+        if self.phase == Phase.DEAL:
             return self.deal_queue[0]
-        if self.phase == "rolloff":
+        if self.phase == Phase.ROLLOFF:
             return 0 if self.rolls[0] is None else 1
         return None
 
@@ -125,9 +125,9 @@ class ArtilleryState(State, GameState[Move, "ArtilleryState"]):
     def _candidates(self) -> list[Move]:
         if self.decision is not None:
             return [Move("casualty", a=o) for o in self.decision["options"]]
-        if self.phase == "pick":
+        if self.phase == Phase.PICK:
             return [Move("pick", a=c) for c in self.hands[self.picking[0]]]
-        if self.phase == "activate":
+        if self.phase == Phase.ACTIVATE:
             return [Move("activate", a=u.id) for u in self.live_units(self.order[0])
                     if u.id not in self.activated]
         return actions.candidates(self)
@@ -152,22 +152,22 @@ class ArtilleryState(State, GameState[Move, "ArtilleryState"]):
     def _chance_problem(self, move: Move) -> str | None:
         if any(move == m for m, _ in self.chance_outcomes()):
             return None
-        if self.phase == "deal" and self.need is None:
+        if self.phase == Phase.DEAL and self.need is None:
             return "a card is being dealt: 'deal' with a card still in that deck"
-        if self.phase == "reveal" and self.need is None:
+        if self.phase == Phase.REVEAL and self.need is None:
             return "the chosen cards are being revealed: 'reveal'"
         return "a d10 is being rolled: 'roll 1' to 'roll 10'"
 
     def _problem(self, m: Move) -> str | None:
         if self.decision is not None:
             return self._decision_problem(m)
-        if self.phase == "pick":
+        if self.phase == Phase.PICK:
             if m.kind != "pick":
                 return "choose a card first: 'pick' one from your hand"
             return None if m.a in self.hands[self.picking[0]] else f"{m.a} is not in your hand"
-        if self.phase == "activate":
+        if self.phase == Phase.ACTIVATE:
             return self._activate_problem(m)
-        if self.phase == "act":
+        if self.phase == Phase.ACT:
             if m.kind in ("pick", "activate", "casualty"):
                 return f"{self.act.unit if self.act else 'a unit'} is active: use its actions or 'end'"
             return actions.problem(self, m)
@@ -233,7 +233,7 @@ class ArtilleryState(State, GameState[Move, "ArtilleryState"]):
         for s in self.hidden_from(player):
             v.hands[s] = ["??"] * len(self.hands[s])
             v.dealt[s] = ["??"] * len(self.dealt[s])
-            if self.phase in ("pick", "reveal") and self.picks[s] is not None:
+            if self.phase in (Phase.PICK, Phase.REVEAL) and self.picks[s] is not None:
                 v.picks[s] = "??"
         return v
 
@@ -262,7 +262,7 @@ class ArtilleryState(State, GameState[Move, "ArtilleryState"]):
             if self.fortitude(sid) < 1:
                 out.append(f"{sid} has Fortitude below 1")
         if self.act is not None and not self.units[self.act.unit].alive and self.need is None \
-                and self.decision is None and not self.todo and self.res is None and self.phase == "act":
+                and self.decision is None and not self.todo and self.res is None and self.phase == Phase.ACT:
             out.append(f"{self.act.unit} is active but gone")
         return out
 

@@ -7,12 +7,27 @@ natural order of ids, and small copying helpers. Pure Python.
 """
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from typing import Iterable, TypeVar
 
 from .data import ARTILLERY, RANKS, SUITS, UNIT_TYPES, ArtilleryType, Point, UnitType
 
 T = TypeVar("T")
+
+
+class Gone(str, enum.Enum):
+    """How a unit left the table (HERE: it has not). A str Enum: its value is the word
+    snapshots and saves carry, and ``str()`` gives it too; HERE is the empty word, false."""
+    HERE = ""
+    DESTROYED = "destroyed"
+    ROUTED = "routed"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
 
 
 @dataclass
@@ -25,7 +40,7 @@ class Unit:
     pos: Point
     name: str
     fatigue: int = 0
-    gone: str = ""                   # "", "destroyed" or "routed"
+    gone: Gone = Gone.HERE
 
     @property
     def alive(self) -> bool:

@@ -18,9 +18,9 @@ from typing import Any, Iterable
 from . import events as ev
 from . import flow, odds
 from .data import ARTILLERY, NATURAL, ROUT_MIN, SHOT, STRUCTURES, crit_row
-from .pieces import Gun, Unit, sort_ids
+from .pieces import Gone, Gun, Unit, sort_ids
 from .shots import fire_kind, fire_numbers, gun_save_tn, save_tn, shot_numbers, unit_distance
-from .state import State
+from .state import Phase, State
 
 
 def _hits(dice: Iterable[int], tn: int, natural: bool = True) -> int:
@@ -276,14 +276,14 @@ def casualties(st: State, u: Unit, n: int) -> None:
     st.removed[u.seat] += n
     st.emit(ev.Casualties(u.id, n, u.models))
     if u.models == 0:
-        unit_gone(st, u, "destroyed")
+        unit_gone(st, u, Gone.DESTROYED)
 
 
-def unit_gone(st: State, u: Unit, how: str) -> None:
+def unit_gone(st: State, u: Unit, how: Gone) -> None:
     if u.gone:
         return
     u.gone = how
-    if how == "routed":
+    if how == Gone.ROUTED:
         st.removed[u.seat] += u.models
     st.emit(ev.UnitGone(u.id, how))
     lost = sort_ids(g.id for g in st.guns.values() if g.crew == u.id)
@@ -300,7 +300,7 @@ def rout_threshold(u: Unit) -> int:
 
 def check_rout(st: State, u: Unit) -> None:
     if u.alive and u.fatigue >= rout_threshold(u):
-        unit_gone(st, u, "routed")
+        unit_gone(st, u, Gone.ROUTED)
 
 
 def gain_fatigue(st: State, u: Unit, reason: str) -> None:
@@ -457,7 +457,7 @@ def settle(st: State) -> None:
             _finish_shot(st)
             continue
         act = st.act
-        if st.phase == "act" and act is not None:
+        if st.phase == Phase.ACT and act is not None:
             u = st.units[act.unit]
             if not u.alive or act.used >= act.actions:
                 flow.end_activation(st)

@@ -12,6 +12,7 @@ imports them.
 """
 from __future__ import annotations
 
+import enum
 from typing import Any, TypeVar
 
 from . import events as ev
@@ -24,6 +25,24 @@ from .table import Table, table_for
 
 S = TypeVar("S", bound="State")
 
+
+class Phase(str, enum.Enum):
+    """Where the round stands. A str Enum: its value is the word snapshots, saves and the
+    phone's payload carry, and ``str()`` gives it too."""
+    DEAL = "deal"            # CHANCE deals the round's cards
+    PICK = "pick"            # the seats choose a card in secret
+    REVEAL = "reveal"        # CHANCE shows the chosen cards
+    ROLLOFF = "rolloff"      # equal cards: a d10 each
+    ACTIVATE = "activate"    # the seat whose turn it is picks a unit
+    ACT = "act"              # the active unit spends its actions
+    OVER = "over"            # the game has ended
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
 #: what a move of a unit carries, memoised per position (``actions``): the guns it
 #: takes, why it cannot, its inches and their explanation, whether it has field guns
 MoveContext = tuple[list[Gun], "str | None", int, str, bool]
@@ -34,8 +53,7 @@ class State:
 
     Public attributes (read them; only the rules' functions write them): ``scenario``,
     ``options``, ``table`` (the scenario's fixed ground), ``units``, ``guns`` and
-    ``sections`` (by id), ``round``, ``phase`` (deal, pick, reveal, rolloff, activate,
-    act or over), ``hands`` and ``dealt`` (per seat), ``deal_queue`` (seats still to
+    ``sections`` (by id), ``round``, ``phase`` (a :class:`Phase`), ``hands`` and ``dealt`` (per seat), ``deal_queue`` (seats still to
     be dealt a card), ``picking`` (seats still to choose a card), ``picks`` (the chosen
     cards), ``picked``, ``shown`` (the revealed cards), ``rolls`` (a roll-off's dice),
     ``order`` (seats still to activate this turn), ``activated`` (units activated this
@@ -63,7 +81,7 @@ class State:
             for sec in st.sections:
                 self.sections[sec.id] = SectionState(sec.id, st.id, st.type)
         self.round = 0
-        self.phase = "deal"
+        self.phase: Phase = Phase.DEAL
         self.hands: list[list[str]] = [[], []]
         self.dealt: list[list[str]] = [[], []]     # cards dealt from each seat's deck this round
         self.deal_queue: list[int] = []
@@ -106,7 +124,7 @@ class State:
         self.over = True
         self.winner_seat = winner
         self.reason = reason
-        self.phase = "over"
+        self.phase = Phase.OVER
         self.need = None
         self.decision = None
         self.todo = []
@@ -208,9 +226,9 @@ class State:
 
     def snapshot(self) -> dict[str, Any]:
         return {
-            "game": "artillery", "scenario": self.scenario.key, "round": self.round, "phase": self.phase,
+            "game": "artillery", "scenario": self.scenario.key, "round": self.round, "phase": self.phase.value,
             "ply": self.plies,
-            "units": {k: [u.models, list(u.pos), u.fatigue, u.gone] for k, u in sorted(self.units.items())},
+            "units": {k: [u.models, list(u.pos), u.fatigue, u.gone.value] for k, u in sorted(self.units.items())},
             "guns": {k: [list(g.pos), g.facing, g.crew, g.markers, g.spiked, g.destroyed]
                      for k, g in sorted(self.guns.items())},
             "sections": {k: [s.tally, s.down, s.wrecked] for k, s in sorted(self.sections.items())},

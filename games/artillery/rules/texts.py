@@ -14,7 +14,7 @@ from .events import Event, Names, seat_name
 from .flow import actions_for
 from .moves import Move
 from .pieces import Gun, Unit
-from .state import State
+from .state import Phase, State
 
 
 class LogEntry(Protocol):
@@ -67,19 +67,19 @@ def status(st: State, names: Names = None) -> str:
         d = st.decision
         return r + f"{seat_name(d['seat'], names)}: a cannon hit {d['unit']}: a man or a gun takes it?"
     ph = st.phase
-    if ph == "deal":
+    if ph == Phase.DEAL:
         return r + f"dealing to {seat_name(st.deal_queue[0], names)}"
-    if ph == "pick":
+    if ph == Phase.PICK:
         return r + f"{seat_name(st.picking[0], names)}: choose a card in secret"
-    if ph == "reveal":
+    if ph == Phase.REVEAL:
         return r + "revealing the chosen cards"
-    if ph == "rolloff":
+    if ph == Phase.ROLLOFF:
         seat = 0 if st.rolls[0] is None else 1
         return r + f"{seat_name(seat, names)} rolls for the roll-off"
-    if ph == "activate":
+    if ph == Phase.ACTIVATE:
         s = st.order[0]
         return r + f"{seat_name(s, names)} ({st.shown[s]}): activate a unit"
-    if ph == "act" and st.act is not None:
+    if ph == Phase.ACT and st.act is not None:
         a = st.act
         u = st.units[a.unit]
         return r + f"{seat_name(a.seat, names)}: {u.id} ({u.name}), {a.actions - a.used} of {a.actions} actions left"
@@ -359,7 +359,7 @@ def _batch_end(entries: Sequence[LogEntry], i: int, state_at: StateAt) -> int:
     if need is None:                 # the roll-off: both dice on one line
         j = i
         while j + 1 < len(entries) and entries[j + 1].text.startswith("roll ") and state_at(j + 1).need is None \
-                and state_at(j + 1).phase == "rolloff" and state_at(j + 1).rolls[0] is not None:
+                and state_at(j + 1).phase == Phase.ROLLOFF and state_at(j + 1).rolls[0] is not None:
             j += 1
         return j
     j = i
