@@ -54,11 +54,11 @@ from __future__ import annotations
 from .game import DEFAULT_NAMES, ArtilleryState, from_scenario, new_game
 from .moves import MOVE_WORDS, Move, parse_text
 from .pieces import Activation, FirePreview, Gone, Gun, GunCheck, SectionState, Unit, card_key, sort_ids
-from .state import Phase
+from .state import EndReason, Phase
 
 __all__ = [
     "DEFAULT_NAMES", "ArtilleryState", "from_scenario", "new_game",
     "MOVE_WORDS", "Move", "parse_text",
     "Activation", "FirePreview", "Gone", "Gun", "GunCheck", "SectionState", "Unit", "card_key", "sort_ids",
-    "Phase",
+    "EndReason", "Phase",
 ]

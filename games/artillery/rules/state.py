@@ -26,6 +26,22 @@ from .table import Table, table_for
 S = TypeVar("S", bound="State")
 
 
+class EndReason(str, enum.Enum):
+    """Why a game ended (the state's ``end``; its ``reason`` is the same said in words,
+    with the figures). A str Enum: its value is a stable word."""
+    WIPED_OUT = "wiped out"                  # a side (or both) has no units left
+    OBJECTIVE_TAKEN = "objective taken"      # a battery silenced, the gatehouse held by the landing party
+    SHIP_CRIPPLED = "ship crippled"          # a ship's rigging shot away, or the ship lost
+    HELD_OUT = "held out"                    # the defenders lasted the scenario's rounds
+    ESCAPED = "escaped"                      # the ship slipped her cable
+    ON_POINTS = "on points"                  # the last round: houses held, or rigging damage done
+    ON_LOSSES = "on losses"                  # points (or damage) level: enemy models removed decide
+    LEVEL = "level"                          # points and losses level: a draw
+
+    def __str__(self) -> str:
+        return self.value
+
+
 class Phase(str, enum.Enum):
     """Where the round stands. A str Enum: its value is the word snapshots, saves and the
     phone's payload carry, and ``str()`` gives it too."""
@@ -103,6 +119,7 @@ class State:
         self.winner_seat: int | None = None
         self.over = False
         self.reason = ""
+        self.end: EndReason | None = None      # why the game ended (None while it goes on)
         self.is_view = False
         self.viewer: int | None = None
         self.plies = 0
@@ -117,13 +134,14 @@ class State:
     def events_since(self, n: int) -> list[ev.Event]:
         return self.events[n:]
 
-    def finish(self, winner: int | None, reason: str) -> None:
-        """End the game (victory rules call this)."""
+    def finish(self, winner: int | None, reason: str, end: EndReason) -> None:
+        """End the game (victory rules call this): ``end`` says why, ``reason`` in words."""
         if self.over:
             return
         self.over = True
         self.winner_seat = winner
         self.reason = reason
+        self.end: EndReason | None = end
         self.phase = Phase.OVER
         self.need = None
         self.decision = None

@@ -10,6 +10,7 @@ from typing import Iterable
 
 from . import events as ev
 from .events import Names
+from .state import EndReason as E
 from .state import State
 
 
@@ -19,10 +20,10 @@ def _wiped(st: State) -> bool:
     if all(left):
         return False
     if not any(left):
-        st.finish(None, "both sides were wiped out")
+        st.finish(None, "both sides were wiped out", E.WIPED_OUT)
     else:
         w = 0 if left[0] else 1
-        st.finish(w, f"{st.scenario.sides[1 - w]} has no units left")
+        st.finish(w, f"{st.scenario.sides[1 - w]} has no units left", E.WIPED_OUT)
     return True
 
 
@@ -122,7 +123,7 @@ def _now_shore(st: State) -> None:
         return
     p = st.scenario.params
     if silenced(st, p["battery"], need_crew=False):
-        st.finish(p["attacker"], "the battery is silenced")
+        st.finish(p["attacker"], "the battery is silenced", E.OBJECTIVE_TAKEN)
 
 
 def _now_anchor(st: State) -> None:
@@ -131,9 +132,9 @@ def _now_anchor(st: State) -> None:
     p = st.scenario.params
     fort = 1 - p["ship"]
     if crippled(st, p["rigging"]):
-        st.finish(fort, "the ship's rigging is crippled: she cannot escape")
+        st.finish(fort, "the ship's rigging is crippled: she cannot escape", E.SHIP_CRIPPLED)
     elif st.sections[p["hull"]].wrecked:
-        st.finish(fort, "the ship is lost")
+        st.finish(fort, "the ship is lost", E.SHIP_CRIPPLED)
 
 
 def _now_duel(st: State) -> None:
@@ -143,10 +144,10 @@ def _now_duel(st: State) -> None:
     for rig, hull in zip(p["riggings"], p["hulls"], strict=True):
         loser = _owner(st, rig)
         if crippled(st, rig):
-            st.finish(1 - loser, f"{st.scenario.sides[loser]}'s rigging is shot away")
+            st.finish(1 - loser, f"{st.scenario.sides[loser]}'s rigging is shot away", E.SHIP_CRIPPLED)
             return
         if st.sections[hull].wrecked:
-            st.finish(1 - loser, f"{st.scenario.sides[loser]} is lost")
+            st.finish(1 - loser, f"{st.scenario.sides[loser]} is lost", E.SHIP_CRIPPLED)
             return
 
 
@@ -175,30 +176,30 @@ def _round_hold(st: State) -> None:
         return
     if st.score[0] != st.score[1]:
         w = 0 if st.score[0] > st.score[1] else 1
-        st.finish(w, f"{st.score[w]} points to {st.score[1 - w]}")
+        st.finish(w, f"{st.score[w]} points to {st.score[1 - w]}", E.ON_POINTS)
     elif st.removed[0] != st.removed[1]:
         w = 0 if st.removed[1] > st.removed[0] else 1
-        st.finish(w, f"points level; removed {st.removed[1 - w]} enemy models to {st.removed[w]}")
+        st.finish(w, f"points level; removed {st.removed[1 - w]} enemy models to {st.removed[w]}", E.ON_LOSSES)
     else:
-        st.finish(None, "points and losses level after the last round")
+        st.finish(None, "points and losses level after the last round", E.LEVEL)
 
 
 def _round_shore(st: State) -> None:
     p = st.scenario.params
     att = p["attacker"]
     if holder(st, p["gate"]) == att:
-        st.finish(att, "the landing party holds the gatehouse")
+        st.finish(att, "the landing party holds the gatehouse", E.OBJECTIVE_TAKEN)
     elif st.round >= st.scenario.rounds:
-        st.finish(1 - att, "the fort held out to the end")
+        st.finish(1 - att, "the fort held out to the end", E.HELD_OUT)
 
 
 def _round_anchor(st: State) -> None:
     p = st.scenario.params
     ship = p["ship"]
     if silenced(st, p["battery"], need_crew=True):
-        st.finish(ship, "the battery is silenced")
+        st.finish(ship, "the battery is silenced", E.OBJECTIVE_TAKEN)
     elif st.round >= st.scenario.rounds:
-        st.finish(ship, "the ship slips her cable and escapes")
+        st.finish(ship, "the ship slips her cable and escapes", E.ESCAPED)
 
 
 def _round_duel(st: State) -> None:
@@ -207,12 +208,12 @@ def _round_duel(st: State) -> None:
     done = ship_damage(st)
     if done[0] != done[1]:
         w = 0 if done[0] > done[1] else 1
-        st.finish(w, f"damage done to the enemy's rigging {done[w]} to {done[1 - w]}")
+        st.finish(w, f"damage done to the enemy's rigging {done[w]} to {done[1 - w]}", E.ON_POINTS)
     elif st.removed[0] != st.removed[1]:
         w = 0 if st.removed[1] > st.removed[0] else 1
-        st.finish(w, f"damage level; removed {st.removed[1 - w]} enemy models to {st.removed[w]}")
+        st.finish(w, f"damage level; removed {st.removed[1 - w]} enemy models to {st.removed[w]}", E.ON_LOSSES)
     else:
-        st.finish(None, "damage and losses level after the last round")
+        st.finish(None, "damage and losses level after the last round", E.LEVEL)
 
 
 _ROUND = {"hold": _round_hold, "shore": _round_shore, "anchor": _round_anchor, "duel": _round_duel}
