@@ -1,6 +1,8 @@
 """The pure queries the board uses, and the typed events it animates."""
 import pytest
 
+from games.artillery.rules import EndReason
+
 from games.artillery.rules import events as ev
 from games.artillery.rules import FirePreview, Move, new_game
 from tests.artillery.util import activate, building, new, play, roll, scenario, woods
@@ -79,6 +81,7 @@ def test_status_and_public_texts_name_whose_roll_it_is():
 
 def test_result_text_and_returns():
     st = new_game({"scenario": "field"})
-    st.finish(1, "test")
+    st.finish(1, "test", EndReason.ON_POINTS)
+    assert st.end == EndReason.ON_POINTS
     assert st.returns() == [-1.0, 1.0] and st.winner() == 1
     assert st.result_text(["Ana", "Ben"]) == "Ben wins: test"

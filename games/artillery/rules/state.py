@@ -141,7 +141,7 @@ class State:
         self.over = True
         self.winner_seat = winner
         self.reason = reason
-        self.end: EndReason | None = end
+        self.end = end
         self.phase = Phase.OVER
         self.need = None
         self.decision = None
