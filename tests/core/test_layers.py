@@ -347,3 +347,20 @@ def import_cycles(files: list[str]) -> list[list[str]]:
 def test_a_games_rules_modules_import_each_other_in_no_cycle(info):
     cycles = import_cycles(closure(info.rules_module, f"games.{info.id}"))
     assert not cycles, cycles
+
+
+#: every game's folder, the same template (docs/new_game.md): three packages by layer
+#: and the modules beside them
+TEMPLATE = {"__init__.py", "rules", "ai", "board", "rules_text.py", "lesson.py", "phone.py"}
+
+
+@pytest.mark.parametrize("info", games.GAMES, ids=lambda i: i.id)
+def test_every_game_is_laid_out_as_rules_ai_and_board_packages(info):
+    folder = os.path.join(ROOT, "games", info.id)
+    entries = {e for e in os.listdir(folder) if e != "__pycache__"}
+    assert entries == TEMPLATE, f"{info.id}: {sorted(entries ^ TEMPLATE)} differ from the template"
+    for layer in ("rules", "ai", "board"):
+        assert os.path.isfile(os.path.join(folder, layer, "__init__.py")), f"{info.id}/{layer} is not a package"
+    pkg = f"games.{info.id}"
+    assert info.rules_module == f"{pkg}.rules" and info.ai_module == f"{pkg}.ai"
+    assert info.board.startswith(f"{pkg}.board:") and info.stats.startswith(f"{pkg}.rules.")
