@@ -22,6 +22,7 @@ from games.core.lesson import (  # noqa: E402
     CHECK, DO, MAX_STEPS, MAX_TIP_WORDS, MAX_WORDS, LessonRun, check_lesson, replay, start_match, words,
     written_text)
 from games.core.match import AI, SEED_ONLY, Match, Seat  # noqa: E402
+from tests.ui.lesson_helpers import lesson_app, open_lesson, settle_lesson, to_learner
 
 INFO = games.get("artillery")
 FREE = [i for i, s in enumerate(LESSON.steps) if s.kind == CHECK]
@@ -98,11 +99,7 @@ def test_reachable_counts_moves_round_the_terrain():
 # -- free steps: their legal moves, and the lesson still lands ----------------------------------
 
 def _due(run: LessonRun) -> None:
-    """Play the script (and a card's Next) until the player's move is due in this step."""
-    i = run.i
-    while run.i == i and not run.learner_due():
-        run.play_written()
-    assert run.i == i
+    to_learner(run)
 
 
 def _taken(run: LessonRun) -> list[str]:
@@ -298,33 +295,15 @@ def test_the_tips_name_their_moments_in_the_lesson():
 
 @pytest.fixture
 def app():
-    from games.ui.headless import make_app
-    a = make_app((1280, 720), animation="fast")
-    yield a
-    for s in list(a.stack.scenes):
-        s.on_exit()
-    a.stack.scenes.clear()
+    yield from lesson_app()
 
 
 def _open(app, step=None):
-    from games.ui.learn_screen import LearnScreen
-    from tests.ui.helpers import frames
-    scr = LearnScreen(app, INFO, step=step)
-    app.push(scr)
-    frames(app, 3)
-    return scr
+    return open_lesson(app, INFO, step)
 
 
 def _settle(app, scr, limit=4000):
-    """Frames until the player can act or perform, a card waits, or the lesson is over."""
-    from tests.ui.helpers import step
-    for _ in range(limit):
-        if not scr.board.busy and (scr.can_act() or scr.run.waiting_for_card() or scr.run.finished
-                                   or scr.awaiting_performance()):
-            step(app)
-            return
-        step(app)
-    raise AssertionError(f"stuck at step {scr.run.i + 1} ({scr.run.k}, {scr.run.r})")
+    settle_lesson(app, scr, limit, then=1)
 
 
 def _pt(scr, pos):

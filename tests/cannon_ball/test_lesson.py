@@ -21,6 +21,7 @@ from games.core.driver import MatchDriver  # noqa: E402
 from games.core.lesson import (  # noqa: E402
     ANY, CARD, CHECK, DO, MAX_STEPS, MAX_TIP_WORDS, MAX_WORDS, LessonRun, check_lesson, replay, words)
 from games.core.match import AI, SEED_ONLY, Match, Seat  # noqa: E402
+from tests.ui.lesson_helpers import finish, lesson_app, open_lesson, settle_lesson, to_learner
 
 INFO = games.get("cannon_ball")
 FREE = [i for i, s in enumerate(LESSON.steps) if s.kind in (ANY, CHECK)]
@@ -102,16 +103,11 @@ def test_every_mark_is_a_thing_on_the_map():
 # -- free steps: what they take, and the lesson still lands --------------------------------------
 
 def _to_learner(run: LessonRun) -> None:
-    """Play the script (and a card's Next) until the player's move is due in this step."""
-    i = run.i
-    while run.i == i and not run.learner_due():
-        run.play_written()
-    assert run.i == i
+    to_learner(run)
 
 
 def _finish(run: LessonRun) -> None:
-    while not run.finished:
-        run.play_written()
+    finish(run)
 
 
 def _free_play(run: LessonRun, rng: random.Random, i: int) -> list[str]:
@@ -276,32 +272,15 @@ def test_each_tip_at_its_moment_and_not_just_before():
 
 @pytest.fixture
 def app():
-    from games.ui.headless import make_app
-    a = make_app((1280, 720), animation="fast")
-    yield a
-    for s in list(a.stack.scenes):
-        s.on_exit()
-    a.stack.scenes.clear()
+    yield from lesson_app()
 
 
 def _open(app, step=None):
-    from games.ui.learn_screen import LearnScreen
-    from tests.ui.helpers import frames
-    scr = LearnScreen(app, INFO, step=step)
-    app.push(scr)
-    frames(app, 3)
-    return scr
+    return open_lesson(app, INFO, step)
 
 
 def _settle(app, scr, limit=3000):
-    """Frames until the player can act or spin, a card waits, or the lesson is over."""
-    from tests.ui.helpers import step
-    for _ in range(limit):
-        if not scr.board.busy and (scr.can_act() or scr.run.waiting_for_card() or scr.run.finished
-                                   or scr.awaiting_performance()):
-            return
-        step(app)
-    raise AssertionError(f"stuck at step {scr.run.i + 1} ({scr.run.k}, {scr.run.r})")
+    settle_lesson(app, scr, limit)
 
 
 def test_the_board_marks_what_a_step_points_at(app):
