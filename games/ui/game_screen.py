@@ -63,6 +63,7 @@ frame's state machine.
 """
 from __future__ import annotations
 
+import dataclasses
 import logging
 import math
 import os
@@ -421,6 +422,10 @@ class GameScreen(Scene):
         to), with the position before and after as the viewer may see them: a board is
         handed views, never a full hidden state."""
         v = self.viewer
+        if self.hidden and entry.player != v and entry.move is not None:
+            # the move itself may be another seat's secret (a set-up, a cover): the board
+            # gets the entry as the table sees it, its public text and no move
+            entry = dataclasses.replace(entry, move=None)
         self.board.on_move(entry, self.driver.project(before, v), self.driver.project(self.match.state, v))
 
     def _apply_chance(self):

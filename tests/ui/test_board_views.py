@@ -149,3 +149,28 @@ def test_the_spy_catches_a_full_state():
     board_spy.look("performance", a.state)
     assert board_spy.LEAKS == [("performance", "ArtilleryState")]
     board_spy.reset()
+
+
+def test_a_board_is_never_handed_another_seats_move(monkeypatch):
+    """LogEntry.move may be a seat's secret (a Corps set-up): the board of a hidden game
+    gets it only for the viewer's own entries; others come with their public text alone."""
+    info = games.get("cannon_corps")
+    app = make_app((1280, 720), animation="off")
+    m = Match(info, {}, [Seat(HUMAN, "normal", "Ana"), Seat(AI, "easy", "Ben")], seed=3, ai_secret=3,
+              chance_secret=SEED_ONLY)
+    g = GameScreen(app, m)
+    app.push(g)
+    handed = []
+    real = g.board.on_move
+    monkeypatch.setattr(g.board, "on_move", lambda e, b, a: (handed.append((e.player, e.move)), real(e, b, a)))
+    for _ in range(40):
+        frame(app)
+        if g.can_act():
+            g.submit(m.state.legal_moves()[0])
+        if len(handed) > 12:
+            break
+    others = [mv for p, mv in handed if p != g.viewer]
+    assert others and all(mv is None for mv in others), handed
+    assert any(mv is not None for p, mv in handed if p == g.viewer)
+    for s in list(app.stack.scenes):
+        s.on_exit()
