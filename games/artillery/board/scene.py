@@ -37,6 +37,12 @@ Animation
     Planned in ``effects.py`` from the public events a move added: units
     march, guns turn, muzzles flash and smoke, d10s tumble into the tray (the
     shooter's "Roll!" starts a shoot test), hits flash, models fall, tracks tick.
+
+Why one module of some 1000 lines: it is the board's input and state machine (activate, drag, turn,
+aim, the column's buttons, the lesson's marks and restrict), each gesture ending in one of the
+rules' moves; its parts with their own state are already composed pieces (board.aim, board.nav, the
+Panel), and what remains shares the selection and drag state. Its next seam is the drag-to-move
+handling (press, motion, drop, snap), which could become a piece like Aim.
 """
 from __future__ import annotations
 

@@ -36,6 +36,11 @@ Animation
     board's timeline: men walk, cannons roll, bridges burst, gates blow open.
     While it plays, the column's counts describe the position it started from, as
     the banner and the move log do.
+
+Why one module of some 740 lines: it is the board's input (selections, walks, cannon and TNT
+placing, the choice column's buttons, the lesson's marks and restrict) over one selection state; the
+drawing, the panel, the cursor, the chooser and the effects are already their own modules and
+composed pieces.
 """
 from __future__ import annotations
 

@@ -31,6 +31,11 @@ on another grid (never more than the viewing seat's view holds).  A click that
 is refused says why in the status line and in a tooltip by the pointer, until
 the pointer leaves that place or the position or the viewer changes; it makes
 no sound (a refused cover click must sound like any other).
+
+Why one module of some 630 lines: it is the table's input (set-up, aiming, cover or stay, deploying,
+the lesson's marks and restrict) over one selection state the views feed; drawing, layout,
+animation, the cursor and tooltips are already their own modules. Its next seam is the click
+handling, which could become a piece like the cursor's TableNav.
 """
 from __future__ import annotations
 
