@@ -33,6 +33,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, Generic, Hashable, Sequence, TypeVar, final
 
+from games.core.events import Event
+
 #: a game's move type: small, immutable, hashable, ``str()`` its stable text form
 MoveT = TypeVar("MoveT", bound=Hashable)
 #: what ``view(seat)`` gives: the state's own class in a perfect-information game
@@ -129,6 +131,17 @@ class GameState(ABC, Generic[MoveT, ViewT]):
     def _apply(self, move: MoveT) -> None:
         """Apply a move already known to be legal (the game's own work)."""
         raise NotImplementedError
+
+    def events_of(self, move: MoveT, after: "GameState[MoveT, ViewT]") -> Sequence[Event]:
+        """What applying ``move`` to this position did (``after``: the position it gave),
+        as typed public events in the order they happened (:mod:`games.core.events`).
+
+        The match calls it on the position before each move and keeps the result on the
+        log entry; boards plan their animations from it. Only what the whole table saw:
+        it must give the same events from ``view(None)`` of both positions as from the
+        positions themselves (the conformance suite checks it). Default: nothing (the
+        board shows the new position as it is)."""
+        return ()
 
     @abstractmethod
     def parse_move(self, text: str) -> MoveT:

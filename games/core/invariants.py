@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import json
 import math
-
 from typing import Any
 
+from games.core.events import ChanceEvent, Event
 from games.core.game import CHANCE, TERMINAL, GameState, IllegalMove
 
 
@@ -68,3 +68,26 @@ def move_problems(state: GameState[Any, Any], move: Any) -> list[str]:
     except IllegalMove as exc:
         return [f"{text!r} does not parse back: {exc}"]
     return [] if back == move else [f"{text!r} parses back as {back!r}, not {move!r}"]
+
+
+def event_problems(before: GameState[Any, Any], move: Any, after: GameState[Any, Any]) -> list[str]:
+    """Checks on what ``move`` (applied to ``before``, giving ``after``) says it did
+    (``before.events_of``): typed frozen events, the same each time they are asked for,
+    a chance event only for a chance outcome, and neither position changed by asking."""
+    snaps = (json.dumps(before.snapshot(), sort_keys=True, default=str),
+             json.dumps(after.snapshot(), sort_keys=True, default=str))
+    events = before.events_of(move, after)
+    out: list[str] = []
+    for e in events:
+        if not isinstance(e, Event):
+            out.append(f"{move}: {e!r} is not an Event")
+        elif not getattr(getattr(type(e), "__dataclass_params__", None), "frozen", False):
+            out.append(f"{move}: {type(e).__name__} is not a frozen dataclass")
+        elif isinstance(e, ChanceEvent) and before.current_player() != CHANCE:
+            out.append(f"{move}: {type(e).__name__} tells a chance outcome, but {move} is a player's move")
+    if tuple(before.events_of(move, after)) != tuple(events):
+        out.append(f"{move}: its events differ each time they are asked for")
+    if (json.dumps(before.snapshot(), sort_keys=True, default=str),
+            json.dumps(after.snapshot(), sort_keys=True, default=str)) != snaps:
+        out.append(f"{move}: asking for its events changed the position")
+    return out

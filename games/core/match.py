@@ -30,6 +30,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from games.core.events import Events
 from games.core.game import CHANCE, TERMINAL, GameState, IllegalMove
 from games.core.registry import GameInfo
 
@@ -79,6 +80,9 @@ class LogEntry:
     #: In a hidden-information game it may be a secret of ``player``: only that seat's
     #: own screens (and the end-of-game review) may look at it; everyone else reads ``public``.
     move: Any = None
+    #: what the move did, as public typed events (``GameState.events_of``): every board
+    #: plans its animation from these, whoever watches
+    events: Events = ()
 
 
 @dataclass
@@ -157,7 +161,7 @@ class Match:
         before = self.state.copy()
         public = self.state.public_move_text(move, self.names())
         self.state.apply(move)
-        entry = LogEntry(str(move), public, player, move)
+        entry = LogEntry(str(move), public, player, move, tuple(before.events_of(move, self.state)))
         self._history.append(before)
         self.log.append(entry)
         if player == CHANCE or (self.info.hidden_information and before.reveals(move)):

@@ -139,10 +139,12 @@ class Board(ABC):
         return not self.timeline.idle
 
     def on_move(self, entry: "LogEntry", before: "GameState", after: "GameState") -> None:  # noqa: B027 - default: no animation
-        """A move was applied. ``before``/``after`` are the positions as the viewer
-        (``host.viewer``) may see them: the states of a perfect-information game, the
-        viewer's views (or the public views) of a hidden-information one, never its full
-        states. Queue its animation on ``self.timeline``."""
+        """A move was applied. Queue its animation on ``self.timeline``, planned from
+        ``entry.events`` (what the move did, typed, in order: ``games.core.events``), never
+        from the entry's text or move. ``before``/``after`` are the positions as the viewer
+        (``host.viewer``) may see them, for drawing: the states of a perfect-information
+        game, the viewer's views (or the public views) of a hidden-information one, never
+        its full states."""
 
     def reset(self) -> None:
         """The position jumped (undo, redo, load, a new viewer): no animation, fresh picture."""

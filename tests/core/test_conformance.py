@@ -8,7 +8,7 @@ broken toy at the bottom must give some. A checker that could not fail would pas
 everything; the toys are what prove these can't.
 
 - **play-outs**: seeded random play, ``games.core.invariants`` after every move (the
-  position and the move about to be played);
+  position, the move about to be played, and the events it made);
 - **copies**: playing on a copy leaves the original's snapshot as it was, and the other
   way round; no list, dict or set is shared between the two;
 - **notation**: every legal move and chance outcome reads back from its text as itself
@@ -16,7 +16,8 @@ everything; the toys are what prove these can't.
 - **saves**: a Match saved mid-game loads with the same snapshot and the same log;
 - **views**: two positions that differ only in one seat's secret (two choices with the
   same public text and the same public view afterwards, so the table cannot tell them
-  apart, that the chooser's own view tells apart) give every other seat an equal view;
+  apart, that the chooser's own view tells apart) give every other seat an equal view,
+  and the same events (``events_of``: every board animates from them, whoever watches);
   a hidden-information game must offer such choices at all, or its public view leaks;
 - **illegal moves**: a move legal elsewhere but not here raises ``NotLegalHere`` and
   changes nothing, and every listed legal move is legal by ``why_illegal``.
@@ -39,8 +40,9 @@ import pytest
 
 import games
 from games.core import saves
+from games.core.events import ChanceEvent, Event
 from games.core.game import CHANCE, TERMINAL, BadNotation, GameState, NotLegalHere
-from games.core.invariants import move_problems, state_problems
+from games.core.invariants import event_problems, move_problems, state_problems
 from games.core.match import HUMAN, SEED_ONLY, Match, Seat
 from games.core.registry import GameInfo
 
@@ -140,10 +142,14 @@ def playout_problems(new_state: Callable[[], Any], n: int, hidden: bool, seed: i
         problems = move_problems(st, move)
         if problems:
             return [f"seed {seed} ply {ply}: {p}" for p in problems]
+        before = st.copy()
         try:
             st.apply(move)
         except NotLegalHere as exc:
             return [f"seed {seed} ply {ply}: the listed move {move} is refused: {exc}"]
+        problems = event_problems(before, move, st)
+        if problems:
+            return [f"seed {seed} ply {ply}: {p}" for p in problems]
     return []
 
 
@@ -261,6 +267,11 @@ def view_problems(positions: list, n: int, rng: random.Random, cap: int = 40) ->
                     if leaked:
                         out.append(f"ply {st.ply()}: seat {owner}'s secret ({m0} or {m1}, both {text!r} "
                                    f"to the table) shows in the view of seat(s) {leaked}")
+                    told = (tuple(st.events_of(m0, a0)), tuple(st.events_of(m1, a1)))
+                    if told[0] != told[1]:
+                        # every board animates from the events, whoever watches: they are public
+                        out.append(f"ply {st.ply()}: seat {owner}'s secret ({m0} or {m1}, both {text!r} "
+                                   f"to the table) shows in the move's events: {told[0]} against {told[1]}")
     if not pairs:
         out.append("no secret choice found that the table cannot tell apart: the public view shows every secret")
     return out, pairs
@@ -451,6 +462,22 @@ class Roll:
         return f"roll{self.v}"
 
 
+@dataclasses.dataclass(frozen=True)
+class Picked(Event):
+    seat: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Thrown(ChanceEvent):
+    v: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Advanced(Event):
+    seat: int
+    by: int
+
+
 class Race(GameState):
     """Seats take turns: a seat picks 1-3 in secret, then a die of 1-3 is thrown; the
     seat moves on by the throw, and one step more when it picked the number thrown.
@@ -504,6 +531,12 @@ class Race(GameState):
 
     def public_move_text(self, move, names=None) -> str:
         return "picks a number" if isinstance(move, Pick) else str(move)
+
+    def events_of(self, move, after) -> tuple:
+        p = self.to_move
+        if isinstance(move, Pick):
+            return (Picked(p),)
+        return Thrown(move.v), Advanced(p, after.scores[p] - self.scores[p])
 
     def reveals(self, move) -> bool:
         return isinstance(move, Roll)
@@ -676,6 +709,52 @@ class Lopsided(Race):
         return [(m, p * 0.9) for m, p in super().chance_outcomes()]
 
 
+class TellsThePick(Race):
+    """Its events tell the table which number a seat picked in secret."""
+
+    def events_of(self, move, after) -> tuple:
+        return (Chosen(self.to_move, move.k),) if isinstance(move, Pick) else super().events_of(move, after)
+
+
+@dataclasses.dataclass(frozen=True)
+class Chosen(Event):
+    seat: int
+    k: int
+
+
+@dataclasses.dataclass
+class Loose(Event):
+    """An event that can be changed after it is made (not frozen)."""
+    seat: int
+
+
+class LooseEvents(Race):
+    def events_of(self, move, after) -> tuple:
+        return (Loose(self.to_move),)
+
+
+class DiceOnAPick(Race):
+    """A pick (a player's move) told as a die thrown."""
+
+    def events_of(self, move, after) -> tuple:
+        return (Thrown(move.k),) if isinstance(move, Pick) else super().events_of(move, after)
+
+
+class CountsItsTellings(Race):
+    """Asking for a move's events leaves a mark on the position."""
+
+    def __init__(self, n: int):
+        super().__init__(n)
+        self.told = 0
+
+    def events_of(self, move, after) -> tuple:
+        self.told += 1
+        return super().events_of(move, after)
+
+    def snapshot(self) -> dict:
+        return dict(super().snapshot(), told=self.told)
+
+
 BROKEN = [
     (SharesAList, "copy", "shares scores"),
     (SharesAList, "copy", "playing on a copy changed the original"),
@@ -690,6 +769,10 @@ BROKEN = [
     (EarlyReturns, "playout", "while the game goes on"),
     (Forgets, "save", "the save does not load"),
     (Lopsided, "playout", "chance probabilities sum to"),
+    (TellsThePick, "view", "shows in the move's events"),
+    (LooseEvents, "playout", "Loose is not a frozen dataclass"),
+    (DiceOnAPick, "playout", "tells a chance outcome, but pick"),
+    (CountsItsTellings, "playout", "asking for its events changed the position"),
 ]
 
 
@@ -702,7 +785,7 @@ def test_a_broken_toy_fails_its_check(cls, check, says, tmp_path, monkeypatch):
 #: every check each broken toy fails: its own, and where a break must show elsewhere too
 #: (a move text that does not read back cannot be replayed from a save either)
 FAILS = {
-    SharesAList: {"copy"},
+    SharesAList: {"copy", "playout"},   # the play-out keeps a copy of each position (for its events)
     Unreadable: {"notation", "playout", "save"},
     Misread: {"notation", "playout"},
     Leaky: {"view"},
@@ -712,6 +795,10 @@ FAILS = {
     EarlyReturns: {"playout"},
     Forgets: {"save"},
     Lopsided: {"playout"},
+    TellsThePick: {"view"},
+    LooseEvents: {"playout"},
+    DiceOnAPick: {"playout", "view"},     # and the die it tells is the secret pick
+    CountsItsTellings: {"playout"},
 }
 
 

@@ -85,18 +85,29 @@ class Shown:
         self.events: int | None = None             # events shown in words so far (None: all)
 
 
+def die_rolled(entry) -> ev.DieRolled | None:
+    """The die a chance entry rolled (it leads the entry's events), or None for any other move."""
+    first = entry.events[0] if entry.events else None
+    return first if isinstance(first, ev.DieRolled) else None
+
+
+#: the events that open a move made with a click of a card or a unit (the click is its sound)
+CLICKED = (ev.CardChosen, ev.Dealt, ev.CardsRevealed, ev.Activated, ev.ActivationEnded)
+
+
 def plan(board: ArtilleryBoard, entry, before, after) -> None:
-    """Queue the animation of ``entry`` (applied to ``before``, giving ``after``)."""
-    new = after.events[len(before.events):]
-    text = entry.text
+    """Queue the animation of ``entry`` (applied to ``before``, giving ``after``), from the
+    entry's events: a roll's die, then what the rules say followed."""
+    rolled = die_rolled(entry)
+    new = list(entry.events[1:] if rolled is not None else entry.events)
     shown = board.shown
     if shown.events is None:
         shown.events = len(before.events)
     total = len(after.events)
-    if text.startswith("roll "):
-        _plan_roll(board, int(text.split()[1]), before, after, new)
+    if rolled is not None:
+        _plan_roll(board, rolled.value, before, after, new)
     else:
-        _plan_events(board, text, before, after, new)
+        _plan_events(board, before, after, new)
     nxt = tray_for(after)
 
     def words(step):
@@ -111,13 +122,13 @@ def plan(board: ArtilleryBoard, entry, before, after) -> None:
             board.tray = nxt
         shown.events = None
 
-    if not text.startswith("roll "):
+    if rolled is None:
         board.timeline.then(Step(0.0, start=words, end=settle, name="words"))
     elif before.need is None or nxt is None or not nxt.values:
         board.timeline.then(Step(0.0, end=settle_roll, name="next batch"))
 
 
-def _plan_events(board: ArtilleryBoard, text, before, after, new) -> None:
+def _plan_events(board: ArtilleryBoard, before, after, new) -> None:
     """A player's move (or a deal, the reveal): what its events show."""
     for e in new:
         if isinstance(e, ev.Moved):
@@ -130,7 +141,7 @@ def _plan_events(board: ArtilleryBoard, text, before, after, new) -> None:
             board.sound("tick")
         elif isinstance(e, (ev.Casualties, ev.GunDestroyed, ev.UnitGone)):
             _plan_consequences(board, before, after, [e])
-    if text.startswith(("pick", "deal", "reveal", "activate", "end")):
+    if new and isinstance(new[0], CLICKED):
         board.sound("click")
 
 

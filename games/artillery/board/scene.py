@@ -859,7 +859,7 @@ class ArtilleryBoard(Board):
 
     # -- moves arriving ----------------------------------------------------------------------------
     def on_move(self, entry, before, after) -> None:
-        if not entry.text.startswith("roll "):
+        if E.die_rolled(entry) is None:
             self.clear_selection()
         E.plan(self, entry, before, after)
 

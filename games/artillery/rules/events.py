@@ -12,6 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Optional, Sequence
 
+from games.core.events import ChanceEvent
+from games.core.events import Event as CoreEvent
+
 from .data import Point
 from .geometry import compass_name
 from .pieces import Gone
@@ -37,11 +40,22 @@ def _plural(n: int, word: str) -> str:
 
 
 @dataclass(frozen=True)
-class Event:
+class Event(CoreEvent):
     kind: ClassVar[str] = "event"
 
     def text(self, names: Names = None) -> str:
         return self.kind
+
+
+@dataclass(frozen=True)
+class DieRolled(Event, ChanceEvent):
+    """A d10 came up (a chance outcome; it leads its entry's events and is not kept in
+    ``state.events``: what it decided follows it, as the rules' own events)."""
+    kind: ClassVar[str] = "rolled"
+    value: int
+
+    def text(self, names: Names = None) -> str:
+        return f"a d10 shows {self.value}"
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from typing import Any, Sequence
 from games.core.game import CHANCE, TERMINAL, BadNotation, GameState, two_player_returns
 
 from . import actions, flow, resolve, shots, texts
+from . import events as ev
 from .data import ARC_HALF_ANGLE, DECK, DEFAULT_SCENARIO, ROUGH_COST, SCENARIOS, Point, Scenario
 from .events import Names
 from .forecast import shot_forecast, small_arms_forecast
@@ -84,6 +85,12 @@ class ArtilleryState(State, GameState[Move, "ArtilleryState"]):
         return self.plies
 
     # -- applying ----------------------------------------------------------------
+    def events_of(self, move: Move, after: GameState[Move, "ArtilleryState"]) -> tuple[ev.Event, ...]:
+        """The public events the move added; a roll's die leads them (``DieRolled``)."""
+        assert isinstance(after, ArtilleryState)
+        new = tuple(after.events[len(self.events):])
+        return (ev.DieRolled(move.value), *new) if move.kind == "roll" else new
+
     def _apply(self, move: Move) -> None:
         if isinstance(move, str):
             move = parse_text(move)

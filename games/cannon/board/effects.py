@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pygame
 
 from games.cannon import rules as R
+from games.cannon.rules import events as RE
+from games.core.events import Event
 from games.ui.easing import in_out, linear, out_cubic
 from games.ui.particles import Burst, Particles, Ripple, alpha_circle, effect_step
 from games.ui.theme import Theme, blend
@@ -29,16 +31,19 @@ if TYPE_CHECKING:
 TAU = 2 * math.pi
 
 
-def queue_move(board: CannonBoard, move: R.Move, before: R.CannonState, town_falls: bool,
-               celebrate: bool = True) -> None:
-    """Queue the animation of ``move`` (just applied) on ``board.timeline``.
+def queue_move(board: CannonBoard, events: Sequence[Event], celebrate: bool = True) -> None:
+    """Queue the animation of a move's ``events`` (``LogEntry.events``: the move just
+    applied, then the fall of a town it took) on ``board.timeline``.
 
     The position drawn underneath is already the new one; the animation hides
     the moved piece at its destination and draws it (and a captured piece)
     where they are meanwhile. Impact effects are background steps; a falling
     town also holds the game-over card back for a moment, so the fall is seen,
     and (``celebrate``: a person won) showers the board with confetti."""
-    anim = MoveAnim(board, move, before, town_falls, celebrate)
+    first = events[0] if events else None
+    if not isinstance(first, (RE.TownPlaced, RE.SoldierMoved, RE.CannonShot)):
+        return
+    anim = MoveAnim(board, first, any(isinstance(e, RE.TownFell) for e in events), celebrate)
 
     def start(step: Step) -> None:
         board.moving = anim
@@ -52,7 +57,8 @@ def queue_move(board: CannonBoard, move: R.Move, before: R.CannonState, town_fal
         anim.seek(anim.total, step)
         board.moving = None
 
-    board.timeline.then(Step(anim.total, start=start, update=update, end=end, name=f"move {move}"))
+    board.timeline.then(Step(anim.total, start=start, update=update, end=end,
+                             name=f"move {anim.kind} to {R.square_name(anim.to)}"))
 
 
 def step_sound(step: Step, board: CannonBoard, name: str) -> None:
@@ -68,29 +74,28 @@ def at_square(sq: int) -> Callable[[Geometry, Theme], tuple[float, float, float]
 class MoveAnim:
     """One move being shown: a glide, a cannon shot, a town placed."""
 
-    def __init__(self, board: CannonBoard, move: R.Move, before: R.CannonState, town_falls: bool,
-                 celebrate: bool = True):
+    def __init__(self, board: CannonBoard, event: RE.MoveEvent, town_falls: bool, celebrate: bool = True):
         self.board = board
-        self.move = move
-        self.kind = k = move.kind
+        self.kind = k = "place" if isinstance(event, RE.TownPlaced) else \
+            "shot" if isinstance(event, RE.CannonShot) else event.how
         self.town_falls = town_falls
         self.celebrate = celebrate
         self.t = 0.0
         self.impacted = False
-        self.mover = before.cells[move.frm] if k != "place" else before.cells[move.to]
-        self.target = before.cells[move.to] if k in ("capture", "shot") else R.EMPTY
-        self.cannon = R.cannon_of(move) if k in ("shot", "slide") else None
+        self.frm = event.at if isinstance(event, RE.TownPlaced) else event.frm
+        self.to = event.at if isinstance(event, (RE.TownPlaced, RE.CannonShot)) else event.to
+        self.mover = event.piece
+        self.target = R.EMPTY if isinstance(event, RE.TownPlaced) else event.taken
+        self.cannon = event.cannon if isinstance(event, RE.CannonShot) else None
         #: the squares whose pieces the animation draws itself (the board leaves them out)
-        self.hidden: set[int] = {move.to}
-        if k == "shot":
-            assert self.cannon is not None, move      # a shot's cannon is three points in a row
+        self.hidden: set[int] = {self.to}
+        if self.cannon is not None:
             self.hidden = set(self.cannon)
         self.fire = 0.0
         if k == "place":
-            self.mover = R.TOWN[before.to_move]
             self.travel = 0.34
         elif k == "shot":
-            dist = max(abs(move.to % 10 - move.frm % 10), abs(move.to // 10 - move.frm // 10))
+            dist = max(abs(self.to % 10 - self.frm % 10), abs(self.to // 10 - self.frm // 10))
             self.fire = 0.06
             self.travel = self.fire + 0.14 + 0.07 * dist
         else:
@@ -106,7 +111,6 @@ class MoveAnim:
 
     def _impact(self, step: Step) -> None:
         board = self.board
-        m = self.move
         c = board.theme.c
         rng = board.fx_rng
         tl = board.timeline
@@ -114,10 +118,10 @@ class MoveAnim:
             col = c["side"][side_of(self.target)] if self.target else c["danger"]
             burst = Burst([col, c["side_edge"][side_of(self.target or 1)], c["move_shot"]], rng,
                           n=30 if self.target in R.TOWN else 20, smoke=self.kind == "shot")
-            tl.spawn(effect_step(burst, at_square(m.to)))
+            tl.spawn(effect_step(burst, at_square(self.to)))
             if self.town_falls:
                 if self.celebrate:
-                    party = Celebration(m.to, c, rng)
+                    party = Celebration(self.to, c, rng)
                     tl.spawn(Step(party.life, update=lambda s: party.seek(s.progress * party.life),
                                   draw=lambda s, surface, geo, theme: party.draw_on(surface, geo),
                                   name="celebration"))
@@ -126,7 +130,7 @@ class MoveAnim:
             else:
                 step_sound(step, board, "hit" if self.kind == "capture" else "explosion")
         else:
-            tl.spawn(effect_step(Ripple(c["last_move"], big=self.kind == "place"), at_square(m.to)))
+            tl.spawn(effect_step(Ripple(c["last_move"], big=self.kind == "place"), at_square(self.to)))
             step_sound(step, board, "click")
 
     def _prog(self, start: float, end: float, ease: Callable[[float], float] = in_out) -> float:
@@ -136,25 +140,24 @@ class MoveAnim:
 
     def draw_pieces(self, surface: pygame.Surface, geo: Geometry, ref_cell: float, theme: Theme,
                     cells: list[int]) -> None:
-        m = self.move
         k = geo.cell / ref_cell
         if self.kind == "place":
             p = self._prog(0, self.travel, out_cubic)
             drop = (1 - p) * geo.cell * 0.6
-            x, y = geo.sq_fpx(m.to)
+            x, y = geo.sq_fpx(self.to)
             blit_piece(surface, self.mover, (x, y - drop), ref_cell, theme, scale=k * (1.25 - 0.25 * p))
             return
         if self.kind == "shot":
             self._draw_recoil(surface, geo, ref_cell, theme, cells, k)
             return
         if not self.impacted and self.target:
-            blit_piece(surface, self.target, geo.sq_fpx(m.to), ref_cell, theme, scale=k)
+            blit_piece(surface, self.target, geo.sq_fpx(self.to), ref_cell, theme, scale=k)
         p = self._prog(0, self.travel)
         blit_piece(surface, self.mover, self._glide_pos(geo, p), ref_cell, theme,
                      scale=k * (1.0 + 0.08 * math.sin(math.pi * p)))
 
     def _glide_pos(self, geo: Geometry, p: float) -> Point:
-        a, b = geo.sq_fpx(self.move.frm), geo.sq_fpx(self.move.to)
+        a, b = geo.sq_fpx(self.frm), geo.sq_fpx(self.to)
         if self.kind == "slide":
             # the end soldier goes round the other two, as the slide's arrow shows
             dx, dy = b[0] - a[0], b[1] - a[1]
@@ -169,20 +172,19 @@ class MoveAnim:
     def _draw_recoil(self, surface: pygame.Surface, geo: Geometry, ref_cell: float, theme: Theme, cells: list[int],
                      k: float) -> None:
         """The cannon recoils a little, away from the target."""
-        m = self.move
-        ux, uy = unit_px(geo, m.frm, m.to)
+        ux, uy = unit_px(geo, self.frm, self.to)
         kick = math.sin(math.pi * min(1.0, self.t / 0.28)) * geo.cell * 0.10
         for sq in self.cannon or ():
             x, y = geo.sq_fpx(sq)
             blit_piece(surface, cells[sq] or self.mover, (x - ux * kick, y - uy * kick), ref_cell, theme, scale=k)
         if not self.impacted and self.target:
-            blit_piece(surface, self.target, geo.sq_fpx(m.to), ref_cell, theme, scale=k)
+            blit_piece(surface, self.target, geo.sq_fpx(self.to), ref_cell, theme, scale=k)
 
     def draw_effects(self, surface: pygame.Surface, geo: Geometry, theme: Theme) -> None:
         if self.kind != "shot":
             return
-        a = geo.sq_fpx(self.move.frm)
-        ux, uy = unit_px(geo, self.move.frm, self.move.to)
+        a = geo.sq_fpx(self.frm)
+        ux, uy = unit_px(geo, self.frm, self.to)
         cell = geo.cell
         tf = self.t / 0.22
         if tf < 1.0:                              # the muzzle flash
@@ -196,7 +198,7 @@ class MoveAnim:
 
     def _draw_ball(self, surface: pygame.Surface, geo: Geometry, theme: Theme, ux: float, uy: float) -> None:
         """The cannonball in flight, with its shadow on the board and a short trail of sparks."""
-        a, b = geo.sq_fpx(self.move.frm), geo.sq_fpx(self.move.to)
+        a, b = geo.sq_fpx(self.frm), geo.sq_fpx(self.to)
         cell = geo.cell
 
         def at(q: float) -> Point:

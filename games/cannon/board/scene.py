@@ -625,11 +625,7 @@ class CannonBoard(Board):
         self.refused = None
         self._facts_key = None
         if entry.player >= 0:
-            move = cast(R.Move, entry.move)
-            prior = cast(R.CannonState, before)
-            town_falls = (move.kind in ("capture", "shot") and 0 <= move.to < R.N_SQUARES
-                          and prior.cells[move.to] in R.TOWN)
-            queue_move(self, move, prior, town_falls, celebrate=self.host.seats[entry.player].is_human)
+            queue_move(self, entry.events, celebrate=self.host.seats[entry.player].is_human)
         self._queue_flip()
 
     def update(self, dt: float) -> None:

@@ -16,8 +16,10 @@ from __future__ import annotations
 import enum
 from typing import Any, Callable, Sequence, cast
 
+from games.core.events import Event
 from games.core.game import TERMINAL, GameState, NotLegalHere, two_player_returns
 
+from .events import CannonShot, SoldierMoved, TownFell, TownPlaced
 from .moves import (_LINES_THROUGH, _PLACE, CANNON_KEYS, CANNON_OF, CANNONS_FROM, CAPTURES, RETREATS, STEPS, Move,
                     _unit, cannon_of)
 from .squares import (DARK, DARK_SOLDIER, DARK_TOWN, EMPTY, KINDS, LIGHT, LIGHT_SOLDIER, LIGHT_TOWN, N_SQUARES,
@@ -199,6 +201,24 @@ class CannonState(GameState[Move, "CannonState"]):
         if move in legal:
             return None
         return self._why_illegal(move)
+
+    def events_of(self, move: Move, after: GameState[Move, "CannonState"]) -> tuple[Event, ...]:
+        """What ``move`` did (``rules/events.py``): the placing, stepping or shot itself,
+        then the fall of a town it took."""
+        me = self.to_move
+        cells = self.cells
+        first: Event
+        if move.kind == "place":
+            first = TownPlaced(me, move.to, TOWN[me])
+        elif move.kind == "shot":
+            cannon = cannon_of(move)
+            assert cannon is not None, move        # a shot's cannon is three points in a row
+            first = CannonShot(me, cannon, move.frm, move.to, cells[move.frm], cells[move.to])
+        else:
+            first = SoldierMoved(me, move.kind, move.frm, move.to, cells[move.frm], cells[move.to])
+        if move.kind in ("capture", "shot") and cells[move.to] in TOWN:
+            return first, TownFell(1 - me, move.to)
+        return (first,)
 
     def _apply(self, move: Move) -> None:
         """Apply a move known to be legal (perft and search call this directly)."""

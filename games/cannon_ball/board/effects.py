@@ -1,11 +1,8 @@
-"""Cannon Ball's animations, planned from each move and the states before and after it.
-
-The move itself (``LogEntry.move``, never its text re-parsed) says what was done: a
-man's step, a cannon's hop, a bridge holding or not, a spin, a gate turn, a TNT case
-set down. What followed from it is read from the difference (who left which box,
-which bridge fell, which gate was blown), which keeps one planner for everything a
-move can cause: an attack, a TNT blast, a cannon at a gate, men lost at the end of
-a turn.
+"""Cannon Ball's animations, planned from each move's events (``LogEntry.events``,
+made by ``rules/events.py``): a man's step, a cannon's hop, a bridge giving way, a
+gate blown, a TNT case set down or fizzling, the men lost, a spin and its gamble.
+The board never re-reads a move's text nor compares positions to find out what
+happened; the rules tell it, in the order the table sees it.
 
 While a step plays, the board draws the *after* position with some things held
 back (``board.shown``: men not yet arrived, bridges not yet blown, gates not yet
@@ -23,14 +20,13 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from games.cannon_ball import rules as R
-from games.cannon_ball.rules import Phase
 from games.cannon_ball.rules import battlefield as M
+from games.cannon_ball.rules import events as RE
 from games.ui.easing import in_out
 from games.ui.particles import Burst, Debris, Flash, Ripple, Smoke, Sparks, effect_step
 from games.ui.spinner import Spinner
@@ -39,6 +35,7 @@ from games.ui.timeline import Step, Timeline
 from . import drawing as D
 
 if TYPE_CHECKING:
+    from games.core.events import Event
     from games.core.match import LogEntry
     from games.ui.theme import Theme
 
@@ -49,9 +46,6 @@ SHOT = 0.22           # a cannon ball's flight from the cannon to a gate
 LAY = 0.8             # a rebuilt bridge laid, plank by plank
 WATER = (196, 222, 244)
 
-
-#: a point in board units
-Point = tuple[float, float]
 
 
 class Shown:
@@ -93,86 +87,79 @@ class Animator(Protocol):
     def spin_shown(self, before: R.CannonBallState, value: int) -> None: ...
 
 
-@dataclass(frozen=True)
-class Glide:
-    """A man or a cannon gliding from one point to another (board units)."""
-    kind: str                     # "man" or "cannon"
-    frm: Point
-    to: Point
-    seat: int
-    key: int                      # the man's box when he lands (-1: on a bridge), or the cannon's id
-    boxes: tuple[int, ...] = ()   # the cannon's new boxes
-
-
 def _land(board: Animator) -> None:
     """A spin's result reaches the board: draw the after position from now on."""
     board.shown.state = None
 
 
 def plan(board: Animator, entry: LogEntry, before: R.CannonBallState, after: R.CannonBallState) -> None:
-    """Queue the animation of ``entry`` (its move, applied to ``before``, giving ``after``)."""
-    move: R.Move = entry.move
-    if isinstance(move, R.Spin):
-        _plan_spin(board, before, after, move)
+    """Queue the animation of ``entry`` (applied to ``before``, giving ``after``) from its events."""
+    events = entry.events
+    if events and isinstance(events[0], RE.Spun):
+        _plan_spin(board, before, events[0].value, events[1:])
         return
-    if isinstance(move, R.Choice):
-        # the dial fades the numbers that lose the gamble; it names a call "odds" or "evens"
-        board.spinner.call = {"odd": "odds", "even": "evens"}.get(move.call)
-        board.sound("click")
-    _plan_moves(board, before, after, move)
-    _plan_structures(board, before, after, move)
-    _plan_losses(board, before, after, move)      # with the blast that caused them, if any
+    glides = [e for e in events if isinstance(e, (RE.ManMoved, RE.CannonMoved))]
+    for e in events:
+        if isinstance(e, RE.Chose):
+            # the dial fades the numbers that lose the gamble; it names a call "odds" or "evens"
+            board.spinner.call = {"odd": "odds", "even": "evens"}.get(e.call)
+            board.sound("click")
+        elif isinstance(e, (RE.ManMoved, RE.CannonMoved)):
+            if e is glides[0]:
+                _plan_glides(board, glides)      # everyone the move carries, in one glide
+        else:
+            _plan_event(board, e)
+
+
+def _plan_event(board: Animator, e: Event) -> None:
+    """A structure's change, or the men lost (with the blast that caused them, if any)."""
+    if isinstance(e, RE.BridgeBlown):
+        rider = {"kind": e.rider, "owner": e.rider_seat} if e.rider else None
+        _blow_bridge(board, e.bridge, rider, tnt=e.tnt)
+    elif isinstance(e, RE.BridgeRebuilt):
+        _rebuild_bridge(board, e.bridge, e.from_box)
+    elif isinstance(e, RE.GateBlown):
+        _blow_gate(board, e.gate, e.was, tnt=e.tnt)
+    elif isinstance(e, RE.GateTurned):
+        board.sound("click")          # a gate turn: the gate swings
+    elif isinstance(e, RE.TntFizzled):
+        _fizzle(board, e.seat, e.box)
+    elif isinstance(e, RE.TntPlaced):
+        _tnt_placed(board, e.box)     # a case set down at a bridge end
+    elif isinstance(e, RE.TntFired):
+        if e.blew:
+            _blow_bridge(board, e.bridge, tnt=e.box)
+        else:
+            _fizzle(board, e.seat, e.box)
+    elif isinstance(e, RE.GateShot):
+        _fire_at_gate(board, e)
+    elif isinstance(e, RE.MenLost):
+        _plan_losses(board, e)
 
 
 # -- men and cannons moving -------------------------------------------------------------------
 
-def _crossing_end(state: R.CannonBallState) -> Point | None:
-    cp = R.crossing_piece(state)
-    if cp is None:
-        return None
-    return M.BRIDGES[cp["bridge"]].star
-
-
-def _glides(before: R.CannonBallState, after: R.CannonBallState, move: R.Move) -> list[Glide]:
-    """What glides: a man off the bridge that held, a man's step, a cannon and its escorts."""
-    me = before.to_move
-    if isinstance(move, R.Risk) and move.holds and before.crossing is not None:
-        cp = R.crossing_piece(before)
-        if cp is not None and cp["kind"] == "man":
-            return [Glide("man", M.BRIDGES[cp["bridge"]].star, M.BOXES[cp["to"][0]].centre, cp["owner"],
-                          cp["to"][0])]
-    elif isinstance(move, R.Step):
-        dest = _crossing_end(after)
-        target = dest if dest is not None else M.BOXES[move.to].centre
-        return [Glide("man", M.BOXES[move.frm].centre, target, me, move.to if dest is None else -1)]
-    elif isinstance(move, R.CannonMove):
-        return _cannon_glides(before, after, move, me)
-    return []
-
-
-def _plan_moves(board: Animator, before: R.CannonBallState, after: R.CannonBallState, move: R.Move) -> None:
-    geo = board.geo
-    glides = _glides(before, after, move)
-    if not glides:
-        return
+def _plan_glides(board: Animator, glides: list[RE.ManMoved | RE.CannonMoved]) -> None:
+    """Everyone the move carries glides at once (a cannon with its escorts)."""
     shown = board.shown
-    hold_cross = _crossing_end(after) is not None
+    hold_cross = any(g.onto_bridge for g in glides)
 
     def start(step):
         for g in glides:
-            if g.kind == "man" and g.key >= 0:
-                shown.hide_boxes.add(g.key)
-            elif g.kind == "cannon":
-                shown.hide_cannons.add(g.key)
+            if isinstance(g, RE.ManMoved):
+                if g.box >= 0:
+                    shown.hide_boxes.add(g.box)
+            else:
+                shown.hide_cannons.add(g.cannon)
         shown.hold_crossing = hold_cross
         board.sound("click")
 
     def end(step):
         for g in glides:
-            if g.kind == "man":
-                shown.hide_boxes.discard(g.key)
+            if isinstance(g, RE.ManMoved):
+                shown.hide_boxes.discard(g.box)
             else:
-                shown.hide_cannons.discard(g.key)
+                shown.hide_cannons.discard(g.cannon)
         shown.hold_crossing = False
 
     def draw(step, surface, geo_, theme):
@@ -181,7 +168,7 @@ def _plan_moves(board: Animator, before: R.CannonBallState, after: R.CannonBallS
             a, b = geo_.pt(*g.frm), geo_.pt(*g.to)
             hop = math.sin(math.pi * v) * geo_.cell * 0.15
             pos = (a[0] + (b[0] - a[0]) * v, a[1] + (b[1] - a[1]) * v - hop)
-            if g.kind == "man":
+            if isinstance(g, RE.ManMoved):
                 D.draw_trooper(surface, pos, geo_.cell, theme, g.seat, scale=1.0 + 0.12 * math.sin(math.pi * v))
                 continue
             end_a, end_b = D.cannon_ends(geo_, g.boxes, 1 - g.seat)
@@ -192,87 +179,28 @@ def _plan_moves(board: Animator, before: R.CannonBallState, after: R.CannonBallS
     dist = max(math.dist(g.frm, g.to) for g in glides)
     board.timeline.then(Step(min(0.6, GLIDE * max(1.0, dist)), start=start, end=end, draw=draw, ease=in_out,
                              name="glide"))
-    del geo
-
-
-def _cannon_glides(before: R.CannonBallState, after: R.CannonBallState, move: R.CannonMove,
-                   me: int) -> list[Glide]:
-    """The cannon and its escorts gliding to their new boxes."""
-    cid = before.cannon_at.get(move.frm)
-    out: list[Glide] = []
-    was, now = (before.cannons[cid], after.cannons[cid]) if cid is not None else (None, None)
-    if cid is None or was is None or now is None:
-        return out
-    old, new = was[1], now[1]
-    out.append(Glide("cannon", _mid(old), _mid(new), me, cid, tuple(new)))
-    moved_from = [x for x in range(M.N_BOXES) if before.occ[x] == me and after.occ[x] != me]
-    moved_to = [x for x in range(M.N_BOXES) if after.occ[x] == me and before.occ[x] != me]
-    for f, t in _pair(moved_from, moved_to):
-        out.append(Glide("man", M.BOXES[f].centre, M.BOXES[t].centre, me, t))
-    return out
-
-
-def _mid(boxes: tuple[int, ...]) -> Point:
-    pts = [M.BOXES[b].centre for b in boxes]
-    return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
-
-
-def _pair(froms, tos):
-    """Match vacated boxes to newly taken ones, nearest first."""
-    pairs, tos = [], list(tos)
-    for f in froms:
-        if not tos:
-            break
-        t = min(tos, key=lambda b: math.dist(M.BOXES[f].centre, M.BOXES[b].centre))
-        tos.remove(t)
-        pairs.append((f, t))
-    return pairs
 
 
 # -- men lost ------------------------------------------------------------------------------
 
-def _plan_losses(board: Animator, before: R.CannonBallState, after: R.CannonBallState, move: R.Move) -> None:
-    """Every man who was on the board and is gone now (not moved, not waiting in an
-    attack), and every cannon destroyed: a puff of smoke and pieces where they stood."""
-    me = before.to_move
-    lifted = {b for defs, _c in after.sieges.values() for b in defs}
-    cp_after = R.crossing_piece(after)
-    if cp_after is not None and cp_after["kind"] == "man":
-        lifted.add(cp_after["from"])              # he is on the bridge, not lost
-    moved_to = [x for x in range(M.N_BOXES) if after.occ[x] == me and before.occ[x] != me]
-    gone: list[tuple[int | tuple[str, int], int]] = []      # (box, or ("star", bridge), seat)
-    for x in range(M.N_BOXES):
-        p = before.occ[x]
-        if p < 0 or after.occ[x] == p or x in lifted:
-            continue
-        if p == me and moved_to and isinstance(move, (R.Step, R.CannonMove)):
-            moved_to.pop(0)
-            continue
-        gone.append((x, p))
-    cp = R.crossing_piece(before)
-    if isinstance(move, R.Risk) and not move.holds and cp is not None:
-        gone.append((("star", cp["bridge"]), cp["owner"]))
-    cannons = [(was[1], was[0]) for was, now in zip(before.cannons, after.cannons) if was is not None and now is None]
-    if not gone and not cannons:
-        return
+def _plan_losses(board: Animator, lost: RE.MenLost) -> None:
+    """A puff of smoke and pieces where each lost man stood, a flash and debris where
+    each destroyed cannon stood."""
     rng = board.fx_rng
     theme = board.theme
-    # beside a bridge or gate blowing up, its explosion is the sound
-    blast = (any(b and not a for b, a in zip(before.bridges, after.bridges))
-             or any(a == "destroyed" != b for b, a in zip(before.gates, after.gates)))
 
     def boom(step):
         _land(board)
-        if not blast:
-            board.sound("hit" if not cannons else "explosion")
-        for where, p in gone:
-            pos = M.BRIDGES[where[1]].star if isinstance(where, tuple) else M.BOXES[where].centre
+        if not lost.blast:                  # beside a bridge or gate blowing up, its explosion is the sound
+            board.sound("hit" if not lost.cannons else "explosion")
+        for where, p in lost.men:
+            pos = M.BRIDGES[-1 - where].star if where < 0 else M.BOXES[where].centre
             fill, edge, _mark = D.side_colours(theme, p)
             board.timeline.spawn(effect_step(Burst([fill, edge, (60, 60, 60)], rng, n=10, smoke=True, spread=0.6),
                                              _at(board, pos)))
-        for boxes, p in cannons:
+        for boxes, p in lost.cannons:
             fill, edge, _mark = D.side_colours(theme, p)
-            c = _mid(boxes)
+            c = RE.mid(boxes)
             board.timeline.spawn(effect_step(Flash(size=0.9), _at(board, c)))
             board.timeline.spawn(effect_step(Debris((40, 36, 34), rng, n=7, size=(0.35, 0.16)), _at(board, c)))
 
@@ -285,56 +213,23 @@ def _at(board, pos):
 
 # -- a spin, and the gamble it decides -------------------------------------------------------
 
-def _plan_spin(board: Animator, before: R.CannonBallState, after: R.CannonBallState, move: R.Spin) -> None:
+def _plan_spin(board: Animator, before: R.CannonBallState, value: int, events) -> None:
     """The dial turns over the position as it was; once it settles the caption shows
     and the gamble's result plays out on the board, and only then."""
     board.shown.state = before
-    board.timeline.then(board.spinner.spin_step(move.value, sound=board.sound))
-    board.spin_shown(before, move.value)
-    ch = before.choice if before.phase == Phase.SPIN else None
-    if ch is None:
-        pass
-    elif ch.kind == "tnt":
-        _tnt_shot(board, before, after)
-    elif ch.kind == "rebuild" and after.bridges[ch.target] and not before.bridges[ch.target]:
-        _rebuild_bridge(board, ch.target, _builders_end(before, ch.target))
-    elif ch.kind == "fire":
-        _fire_at_gate(board, before, after, ch.target)
-    _plan_losses(board, before, after, move)      # the men and cannon a TNT blast takes, with it
+    board.timeline.then(board.spinner.spin_step(value, sound=board.sound))
+    board.spin_shown(before, value)
+    for e in events:                  # the gamble's result, then the men and cannon a TNT blast took
+        _plan_event(board, e)
     # whatever the result (a wrong call changes nothing), the after position from here on
     board.timeline.then(Step(0.0, start=lambda s: _land(board), name="spin landed"))
 
 
-def _tnt_shot(board, before, after) -> None:
-    """The shooter's case: its fuse sparks, then the bridge bursts or the case fizzles."""
-    p = before.to_move
-    box = before.tnt[p]
-    if box < 0:
-        return
-    i = R.BRIDGE_END[box]
-    if before.bridges[i] and not after.bridges[i]:
-        _blow_bridge(board, i, tnt=box)
-    else:
-        _fizzle(board, p, box)
-
-
-def _builders_end(state, i) -> int:
-    """The end box of bridge ``i`` on the side of the builders (the most of the mover's men)."""
-    me = state.to_move
-    return max(M.BRIDGES[i].boxes,
-               key=lambda x: sum(state.occ[b] == me for b in R.SECTION_BOXES[R.section_of(x)]))
-
-
-def _fire_at_gate(board, before, after, g) -> None:
+def _fire_at_gate(board, shot: RE.GateShot) -> None:
     """The cannon in the gate section fires: a flash and smoke at the muzzle, the ball
     flies, and the gate bursts open on a right call or the ball thuds against it."""
-    gate = _gate_mid(g)
-    cid = before.sec_cannon[M.GATES[g].section]
-    src = gate
-    if cid >= 0 and before.cannons[cid] is not None:
-        mid = _mid(before.cannons[cid][1])
-        d = math.dist(mid, gate) or 1.0
-        src = (mid[0] + (gate[0] - mid[0]) / d * 0.6, mid[1] + (gate[1] - mid[1]) / d * 0.6)
+    g, src = shot.gate, shot.src
+    gate = RE.gate_mid(g)
     rng = board.fx_rng
 
     def fire(step):
@@ -349,8 +244,8 @@ def _fire_at_gate(board, before, after, g) -> None:
         pygame.draw.circle(surface, (120, 120, 128), (int(x - r / 3), int(y - r / 3)), max(1, r // 3))
 
     board.timeline.then(Step(SHOT, start=fire, draw=ball, name="cannon fires"))
-    if after.gates[g] == "destroyed" and before.gates[g] != "destroyed":
-        _blow_gate(board, g, before.gates[g], fuse=0.0)
+    if shot.opened:
+        _blow_gate(board, g, shot.was, fuse=0.0)
         return
 
     def thud(step):
@@ -363,29 +258,6 @@ def _fire_at_gate(board, before, after, g) -> None:
 
 
 # -- bridges, gates and TNT -------------------------------------------------------------------
-
-def _plan_structures(board: Animator, before: R.CannonBallState, after: R.CannonBallState, move: R.Move) -> None:
-    """Bridges, gates and TNT cases: what the move itself does (a gate shut or opened, a
-    case placed at a bridge) as the move says, what follows from it (a bridge giving way,
-    a gate blown as the turn ends) from the difference."""
-    rider = R.crossing_piece(before)
-    for i in range(len(M.BRIDGES)):
-        if before.bridges[i] and not after.bridges[i]:
-            _blow_bridge(board, i, rider if rider is not None and rider["bridge"] == i else None)
-        elif not before.bridges[i] and after.bridges[i]:
-            _rebuild_bridge(board, i, M.BRIDGES[i].boxes[0])
-    for g in range(len(M.GATES)):
-        if after.gates[g] == "destroyed" != before.gates[g]:
-            _blow_gate(board, g, before.gates[g], tnt=before.fuse == g)
-    if isinstance(move, R.Choice) and move.kind in ("open", "close"):
-        board.sound("click")          # a gate turn: the gate swings
-    for p in (0, 1):
-        if before.tnt[p] >= 0 and after.tnt[p] < 0 and all(after.bridges[i] == before.bridges[i]
-                                                           for i in range(len(M.BRIDGES))):
-            _fizzle(board, p, before.tnt[p])
-    if isinstance(move, R.Tnt) and move.gate < 0:
-        _tnt_placed(board, move.box)  # a case set down at a bridge end
-
 
 def _spark_point(geo, box) -> tuple[float, float]:
     """Where a TNT case's fuse burns: its end toward the bridge, clear of a man on its box."""
@@ -504,18 +376,13 @@ def _rebuild_bridge(board, i, from_box) -> None:
     board.timeline.then(Step(LAY, start=start, draw=draw, end=end, name="rebuild"))
 
 
-def _gate_mid(g):
-    a, b = M.GATES[g].segment
-    return ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-
-
 def _blow_gate(board, g, was, fuse=0.2, tnt=False) -> None:
     """A gate bursts open: a flash, splinters and beams flying, smoke. A TNT case
     under it (``tnt``) sparks through the fuse first. The game waits a little
     longer than for a bridge: a blown gate ends it, and the card should not cover
     the blast."""
     shown = board.shown
-    mid = _gate_mid(g)
+    mid = RE.gate_mid(g)
     rng = board.fx_rng
     shown.gates[g] = was
     sparks = Sparks(rng, life=max(fuse, 0.01))

@@ -53,6 +53,7 @@ import pygame
 from games.cannon_ball import rules as R
 from games.cannon_ball.rules import Phase
 from games.cannon_ball.rules import battlefield as M
+from games.cannon_ball.rules import events as RE
 from games.cannon_ball.rules import game as G
 from games.ui import spinner as S
 from games.ui.board import Board
@@ -549,15 +550,15 @@ class CannonBallBoard(Board):
         self.refused = None
         self._landings.clear()
         self._from = before
-        move: R.Move = entry.move
-        if isinstance(move, R.Choice):
+        first = entry.events[0] if entry.events else None
+        if isinstance(first, RE.Chose):
             self._dial_neutral()           # a new turn's choice: no number on the dial until it is spun
         E.plan(self, entry, before, after)
         if after.phase == Phase.CHOOSE or (after.phase == Phase.OVER and before.phase != Phase.OVER):
             # the turn is over, but the dial keeps its call (the numbers that lose, faded)
             # until what it decided has played out
             self.timeline.then(Step(0.0, start=lambda s: setattr(self.spinner, "call", None), name="call done"))
-            if not isinstance(move, R.Spin):
+            if not isinstance(first, RE.Spun):
                 # a move turn's spin is over with the turn; a gamble's result stays to be read
                 self.timeline.then(Step(0.0, start=lambda s: self._dial_neutral(), name="dial done"))
 

@@ -16,8 +16,10 @@ from typing import Any, Callable, Protocol, Sequence
 
 from games.core.game import GameState, two_player_returns
 
+from games.core.events import Event
+
 from . import battlefield as M
-from . import turns
+from . import events, turns
 from .moves import CannonMove, Choice, End, Move, Risk, Spin, Step, Tnt, box_name, parse_text
 from .state import Crossing, State
 from .tables import (BRIDGE, BRIDGE_END, CHOOSE, EMPTY, FORT_OF, LINK_KIND, MOVING, N_BOXES, N_SECTIONS, NAMES, OPENING,
@@ -56,6 +58,11 @@ class CannonBallState(State, GameState[Move, "CannonBallState"]):
 
     def _apply(self, move: Move) -> None:
         turns.apply(self, move)
+
+    def events_of(self, move: Move, after: GameState[Move, "CannonBallState"]) -> tuple[Event, ...]:
+        """What the move did, told in order (``rules/events.py``)."""
+        assert isinstance(after, CannonBallState)
+        return events.events_of(self, move, after)
 
     # -- building positions (tests, rules pictures) ------------------------------------------
     @classmethod

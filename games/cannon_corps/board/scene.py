@@ -49,7 +49,7 @@ from games.cannon_corps.board.animation import Animator, Shown, instant_sounds
 from games.cannon_corps.board.nav import NavKey, TableNav
 from games.cannon_corps.board.drawing import TableDrawer
 from games.cannon_corps.rules import (
-    DICE, DIE_SIZES, CorpsView, CoverDecision, DeployDecision, FireDecision, GameOver, Move, Phase,
+    DICE, DIE_SIZES, CorpsView, CoverDecision, DeployDecision, Event, FireDecision, GameOver, Move, Phase,
     SetupDecision, ShotEvent, StartDraw, shot_words)
 from games.cannon_corps.rules.public import SeatInfo, last_shot, public_table
 from games.ui.board import Board, Host
@@ -575,16 +575,16 @@ class CorpsBoard(Board):
     # ------------------------------------------------------------------ animation
     def on_move(self, entry: LogEntry, before: object, after: object) -> None:
         # the frame hands the views of the seat at the screen (host.viewer), never the states.
-        # What happened is read from the typed records those views add (the public events,
-        # and the viewer's own private notes), never from ``entry.move`` nor its text: a
-        # set-up, a cover or stay and a deployment are secrets of their mover, and even the
-        # viewer's own move says less than the notes (a shot's answers, damage, halving).
+        # What happened is the entry's public events, plus the viewer's own private notes
+        # its view adds; never ``entry.move`` nor its text: a set-up, a cover or stay and a
+        # deployment are secrets of their mover, and even the viewer's own move says less
+        # than the notes (a shot's answers, damage, halving).
         viewer = self.host.viewer
         bv, av = before, after
         if not (isinstance(bv, CorpsView) and isinstance(av, CorpsView)):
             raise TypeError("the Corps board is handed views of the seat at the screen, never a full state")
         self.hint = None
-        new = av.events[len(bv.events):]
+        new = [e for e in entry.events if isinstance(e, Event)]
         priv = list(av.my_private[len(bv.my_private):]) if viewer is not None else []
         # a move that arrives while another still animates: the older one ends at once
         self.timeline.skip()

@@ -27,6 +27,8 @@ import enum
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Mapping, Sequence, Union
 
+from games.core.events import Event as CoreEvent
+
 Grid = Mapping[str, "tuple[str, int]"]     # space -> (die, value)
 
 
@@ -122,10 +124,13 @@ class _Record:
 # Public events (``state.events``)
 # --------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
-class Event(_Record):
+class Event(_Record, CoreEvent):
     """A public fact: ``turn`` is the number of shots so far, ``seat`` whose fact it is."""
     turn: int
     seat: int
+
+    def text(self, names: Sequence[str | None] | None = None) -> str:
+        return event_text(self, names)
 
 
 @dataclass(frozen=True, slots=True)

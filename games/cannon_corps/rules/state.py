@@ -181,6 +181,11 @@ class CorpsState(GameState[Move, "CorpsView"]):
         return not (isinstance(move, Move) and move.kind in ("setup", "cover", "stay", "deploy"))
 
     # -- applying ---------------------------------------------------------
+    def events_of(self, move: Move, after: GameState[Move, "CorpsView"]) -> tuple[Event, ...]:
+        """The public events the move added (``state.events`` is the public record)."""
+        assert isinstance(after, CorpsState)
+        return tuple(after.events[len(self.events):])
+
     def _apply(self, move: Move) -> None:
         self._ply += 1
         k = move.kind
