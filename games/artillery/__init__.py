@@ -13,15 +13,18 @@ INFO = GameInfo(
     min_seats=2, max_seats=2, default_seats=2,
     seat_names=lambda n: ["South", "North"],
     options=(
-        Option("scenario", "Scenario",
-               "Field battle: hold the houses. Shore battery: land and silence the fort. "
-               "Ship at anchor: rigging against ramparts. Raid on the town: guns on the move "
-               "for five buildings. Broadsides: two ships at anchor shoot away each other's masts. "
-               "Bombardment: a ship's long guns and a landing party against a stone fort, on a 6-foot table.",
+        Option("scenario", "Scenario", "The battle: each sets its own table, forces and way to win.",
                (("field", "Field battle"), ("shore", "Shore battery"), ("anchor", "Ship at anchor"),
                 ("town", "Raid on the town"), ("broadside", "Broadsides"),
                 ("bombard", "Bombardment")),
-               "field"),
+               "field",
+               value_help=(("field", "Hold the houses: a battery, musketeers and militia a side."),
+                           ("shore", "Land two field guns and silence the stone fort's battery."),
+                           ("anchor", "A ship at anchor: rigging against a harbour battery's ramparts."),
+                           ("town", "Raiders with guns on the move against five town buildings."),
+                           ("broadside", "Two ships at anchor shoot away each other's masts."),
+                           ("bombard", "A ship's long guns and a landing party against a stone fort, "
+                                       "on a 6-foot table."))),
     ),
     hidden_information=True,
     rules_module="games.artillery.rules",

@@ -23,6 +23,13 @@ class Option:
     help: str                      # one line, shown under the choice
     choices: tuple[tuple[Any, str], ...]   # ((value, label), ...)
     default: Any
+    #: ((value, line), ...): a line for a choice that needs its own (a scenario's summary),
+    #: shown under the choice instead of ``help`` while that choice is picked
+    value_help: tuple[tuple[Any, str], ...] = ()
+
+    def help_for(self, value: Any) -> str:
+        """The line shown under the choice while ``value`` is picked."""
+        return next((line for v, line in self.value_help if v == value), self.help)
 
     def label_of(self, value: Any) -> str:
         for v, lab in self.choices:

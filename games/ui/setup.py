@@ -263,7 +263,7 @@ class SetupScreen(Scene):
             draw_text(surface, o.label, t.body_font(), c["text"], (x0, ch.rect.centery), "midleft")
             ch.draw(surface, t)
             help_w = self.panel.right - t.px(24) - x0
-            draw_text(surface, fit_text(o.help, t.small_font(), help_w), t.small_font(), c["text_dim"],
+            draw_text(surface, fit_text(o.help_for(ch.value), t.small_font(), help_w), t.small_font(), c["text_dim"],
                       (x0, ch.rect.bottom + t.px(4)))
         self.advanced_btn.draw(surface, t)
         if self.advanced:

@@ -534,6 +534,10 @@ def test_the_setup_says_which_side_each_seat_plays_in_each_scenario(monkeypatch)
         assert s.roles() == [f"plays {sides[0]}", f"plays {sides[1]}"]
         for side in sides:
             assert f"plays {side}" in drawn, (key_, side)
+        # the line under the choice is the picked scenario's own, whole (not a list cut short)
+        line = dict(INFO.options[0].value_help)[key_]
+        assert line in drawn, (key_, line)
+        assert app.theme.small_font().size(line)[0] <= s.panel.w - app.theme.px(48), line
     assert "plays the landing party" in [f"plays {x}" for x in SCENARIOS["shore"].sides]
 
 
