@@ -618,3 +618,33 @@ def test_a_shot_declared_reads_as_english_one_gun_fires_guns_and_small_arms_fire
     assert one.text().startswith("G1 fires at B2 with roundshot")
     assert two.text().startswith("G1 + G2 fire at B2 with grapeshot")
     assert arms.text().startswith("B3's small arms fire at A1")
+
+
+# -- 5 (more). a gun's arc is drawn as far as the gun reaches ----------------------------------------
+
+def test_a_cannons_arc_is_drawn_across_the_table_and_a_swivels_to_its_range(monkeypatch):
+    """A ship's Heavy Cannon in the bombardment reaches the stone fort 57" away (roundshot
+    has no range limit): its arc must be drawn that far, not cut at 24" as if the fort
+    were out of reach. A swivel's circle stops at its range."""
+    import math
+
+    from games.artillery.board import scene as scene_mod
+    from games.artillery.rules.shots import SWIVEL_MAX_RANGE
+    m = midgame("bombard", want=lambda st: st.act is not None and st.act.unit == "A4")
+    app, g = screen(m)
+    board, st = g.board, m.state
+    drawn = []
+    monkeypatch.setattr(scene_mod.D, "draw_arc_shape",
+                        lambda surface, geo, theme, origin, facing, poly, reach, alpha=50: drawn.append((poly, reach)))
+    from games.artillery.rules.shots import on_ship_deck
+    deck = next(gid for gid, gun in st.guns.items() if on_ship_deck(st, gun))
+    board._draw_gun_arc(app.screen, board.geo, st, deck, 60)
+    poly, reach = drawn[-1]
+    fort = [p for sid, s in st.table.sections.items() if sid.startswith("F") for p in s.poly]
+    gun = st.guns[deck].pos
+    assert reach >= max(math.dist(gun, p) for p in fort) > 50
+    assert min(p[0] for p in poly) <= min(p[0] for p in fort)      # the arc covers the fort's side of the table
+    swivel = next(gid for gid, gun in st.guns.items() if gun.stats.swivel)
+    board._draw_gun_arc(app.screen, board.geo, st, swivel, 60)
+    assert drawn[-1][1] == SWIVEL_MAX_RANGE
+    close(app)

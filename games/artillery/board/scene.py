@@ -55,6 +55,7 @@ import pygame
 from games.artillery.rules import ArtilleryState, Move, Phase
 from games.artillery.rules import geometry as G
 from games.artillery.rules.data import DEFAULT_SCENARIO, SCENARIOS, UNIT_RADIUS
+from games.artillery.rules.shots import SWIVEL_MAX_RANGE
 from games.artillery.rules.texts import event_phrases, hint_words
 from games.artillery.rules.texts import log_lines as text_log_lines
 from games.ui.board import Board, Host
@@ -962,14 +963,19 @@ class ArtilleryBoard(Board):
             D.draw_plate(surface, geo, t, u, spots[("u", u.id)], n, done=u.id in st.activated and u.id != active)
 
     def _draw_gun_arc(self, surface, geo, st, gid: str, alpha: int) -> None:
-        """The gun's arc as the rules shape it (a cone, a deck's width, a swivel's circle)."""
+        """The gun's arc as the rules shape it (a cone, a deck's width, a swivel's circle),
+        drawn as far as the gun reaches: a swivel its range, a cannon the whole table (its
+        roundshot has no limit, only a penalty every 8"; an arc cut short would tell a
+        player that a fort 57" away is out of reach)."""
         shape = getattr(st, "gun_arc_shape", None)
         origin, facing, half = st.gun_arc(gid)
+        g = st.guns[gid]
+        reach = SWIVEL_MAX_RANGE if g.stats.swivel else math.hypot(st.table.width, st.table.height)
         if shape is None:
-            D.draw_arc(surface, geo, self.theme, origin, self.shown.facing.get(gid, facing), half, 24.0, alpha=alpha)
+            D.draw_arc(surface, geo, self.theme, origin, self.shown.facing.get(gid, facing), half, reach, alpha=alpha)
             return
-        _kind, poly = shape(gid, 24.0)
-        D.draw_arc_shape(surface, geo, self.theme, origin, facing, poly, 24.0, alpha=alpha)
+        _kind, poly = shape(gid, reach)
+        D.draw_arc_shape(surface, geo, self.theme, origin, facing, poly, reach, alpha=alpha)
 
     def _draw_table(self, surface, geo, st, can) -> None:
         t = self.theme
