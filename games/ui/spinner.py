@@ -128,6 +128,7 @@ class Spinner:
         if self.value is not None and self.flash > 0:
             self._glow(surface, cx, cy, radius, theme)
         self._arrow(surface, cx, cy, radius, theme)
+        self._pointed(surface, cx, cy, radius, theme)
         if label:
             f = fonts.font(max(10, radius * 0.22), bold=True)
             img = f.render(label, True, theme.c["text"])
@@ -184,6 +185,19 @@ class Spinner:
         f = fonts.font(max(9, radius * 0.2), bold=True)
         img = f.render(str(self.value), True, (20, 20, 24))
         surface.blit(img, img.get_rect(center=(int(cx + radius * 0.74 * math.cos(a)), int(cy + radius * 0.74 * math.sin(a)))))
+
+    def _pointed(self, surface, cx, cy, radius, theme) -> None:
+        """The number under the needle, drawn again on top of it in a disc: the needle
+        crosses the number ring, and the number it points at is the one to read."""
+        v = value_at(self.angle)
+        a = sector_angle(v)
+        x, y = int(cx + radius * 0.74 * math.cos(a)), int(cy + radius * 0.74 * math.sin(a))
+        f = fonts.font(max(9, radius * 0.2), bold=True)
+        img = f.render(str(v), True, theme.c["text"])
+        r = max(img.get_width(), img.get_height()) // 2 + max(2, radius // 30)
+        pygame.draw.circle(surface, theme.c["panel"], (x, y), r)
+        pygame.draw.circle(surface, (196, 40, 36), (x, y), r, max(1, radius // 40))
+        surface.blit(img, img.get_rect(center=(x, y)))
 
     def _arrow(self, surface, cx, cy, radius, theme) -> None:
         a = self.angle

@@ -593,3 +593,28 @@ def test_tnt_markers_never_hide_the_man_beside_them():
         x, y = b.geo.box_centre(B(man))
         r = int(b.geo.cell * 0.3)
         assert changed(with_tnt, without, pygame.Rect(x - r, y - r, 2 * r, 2 * r)) == 0, f"the man on {man} shows"
+
+
+@pytest.mark.parametrize("value", [1, 4, 9, 12])
+def test_the_number_under_the_needle_is_drawn_over_it(value):
+    """The needle crosses the ring of numbers: the number it points at is drawn again on
+    top, in a disc, so the spin's result reads on the dial itself (not only in the caption)."""
+    import math
+
+    from games.ui import spinner as S
+    app = make_app((800, 600))
+    sp = S.Spinner()
+    sp.angle = S.sector_angle(value)
+    surface = pygame.Surface((300, 300))
+    sp.draw(surface, (150, 150), 120, app.theme)
+    a = S.sector_angle(value)
+    at = (int(150 + 120 * 0.74 * math.cos(a)), int(150 + 120 * 0.74 * math.sin(a)))
+    box = pygame.Rect(0, 0, 16, 16)        # inside the disc drawn over the needle
+    box.center = at
+    needle = (196, 40, 36)
+    reds = sum(1 for x in range(box.left, box.right) for y in range(box.top, box.bottom)
+               if tuple(surface.get_at((x, y)))[:3] == needle)
+    inks = sum(1 for x in range(box.left, box.right) for y in range(box.top, box.bottom)
+               if tuple(surface.get_at((x, y)))[:3] == tuple(app.theme.c["text"][:3]))
+    assert inks > 10                 # the digits are there, in the text colour
+    assert reds < box.w * box.h // 4  # and the needle's red only rings them
