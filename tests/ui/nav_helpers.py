@@ -263,6 +263,9 @@ def _artillery(board, move, send) -> None:
     from games.artillery.rules.geometry import compass_name
     st = board.host.visible_state()
     k = move.kind
+    if board.panel.strip:                      # the column is folded away (a small window): unfold it
+        press_at(board, send, lambda key: key == ("view", "column"))
+        assert not board.panel.strip, "pressing the fold button left the column folded"
     if board.panel.show_all:                   # the list of every move is still open: back to the column
         press_at(board, send, lambda key: key == ("all",))
     if k == "pick":

@@ -491,8 +491,11 @@ def test_cannon_ball_every_kind_of_decision_by_navigation():
 # -- Artillery -----------------------------------------------------------------------------------
 
 @pytest.mark.slow
-def test_artillery_whole_game_against_easy_by_navigation_only():
-    app, screen, board = start("artillery", (HUMAN, AI), seed=3)
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+def test_artillery_whole_game_against_easy_by_navigation_only(size):
+    """At 800x600 the column starts folded away: the cursor reaches its fold button past
+    the table's right edge and a press unfolds it (``nav_helpers._artillery``)."""
+    app, screen, board = start("artillery", (HUMAN, AI), seed=3, size=size)
     made = play_whole_game(app, screen, board, ai_pick("artillery", share=0.8), max_log=3000, frames=400000)
     kinds = {m.kind for m in made}
     assert screen.match.is_over(), f"no result: {kinds}"
