@@ -648,3 +648,25 @@ def test_a_cannons_arc_is_drawn_across_the_table_and_a_swivels_to_its_range(monk
     board._draw_gun_arc(app.screen, board.geo, st, swivel, 60)
     assert drawn[-1][1] == SWIVEL_MAX_RANGE
     close(app)
+
+
+@pytest.mark.parametrize("scenario", ["field", "bombard", "broadside"])
+@pytest.mark.parametrize("size", SIZES)
+def test_every_card_to_choose_is_named_whole(scenario, size):
+    """The cards in hand are buttons named "Q Diamonds": two a row when both names fit,
+    else one a row, never "Q Diamon..." (a narrow column beside a wide table)."""
+    m = Match(INFO, {"scenario": scenario}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=2,
+              ai_secret=2, chance_secret=SEED_ONLY)
+    while m.state.current_player() == CHANCE:
+        m.apply_chance()
+    app, g = screen(m, size)
+    b = g.board
+    if b.panel.strip:
+        key(app, pygame.K_c)                   # a small window starts with the column folded
+        frames(app, 2)
+    suits = ("Spades", "Hearts", "Diamonds", "Clubs")
+    cards = [btn for btn in b.panel.buttons if btn.label.split(" ", 1)[-1] in suits]
+    assert len(cards) >= 3, [btn.label for btn in b.panel.buttons]
+    for btn in cards:
+        assert btn.shown_label(app.theme) == btn.label, (scenario, size, btn.label)
+    close(app)

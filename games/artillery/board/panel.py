@@ -157,7 +157,11 @@ class Panel:
             return rows
         if st.phase == Phase.PICK:
             cards = [m for m in legal if m.kind == "pick"]
-            per = 2
+            # two cards a row when their names fit half the column, else one: a card cut
+            # to "Q Diamon..." is not a card a player can choose by name
+            t = b.theme
+            half = (self.rect.w - 2 * t.px(8) - t.px(5)) // 2 - t.px(10)
+            per = 2 if all(t.body_font().size(card_key_label(m.a))[0] <= half for m in cards) else 1
             for i in range(0, len(cards), per):
                 rows.append([(card_key_label(m.a), lambda m=m: b.choose_card(m), False, True)
                              for m in cards[i:i + per]])
