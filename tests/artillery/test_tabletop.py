@@ -670,3 +670,20 @@ def test_every_card_to_choose_is_named_whole(scenario, size):
     for btn in cards:
         assert btn.shown_label(app.theme) == btn.label, (scenario, size, btn.label)
     close(app)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_row_of_aims_that_does_not_fit_goes_one_a_row(size):
+    """The ship's gun crew in the Bombardment may aim at three fort sections: "Aim FG",
+    "Aim FN", "Aim FS" three a row were cut to "Aim F..." beside the wide table."""
+    m = midgame("bombard", want=lambda st: st.act is not None and st.act.unit == "A4")
+    app, g = screen(m, size)
+    b = g.board
+    if b.panel.strip:
+        key(app, pygame.K_c)
+        frames(app, 2)
+    aims = [btn for btn in b.panel.buttons if btn.label.startswith("Aim ")]
+    assert len(aims) >= 2, [btn.label for btn in b.panel.buttons]
+    for btn in b.panel.buttons:
+        assert btn.shown_label(app.theme) == btn.label, (size, btn.label)
+    close(app)

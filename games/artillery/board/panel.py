@@ -119,7 +119,8 @@ class Panel:
         rows = self._rows(st)
         if self.show_all:
             rows = self._all_rows(st, (bottom - y) // (bh + gap))
-        for row in rows:
+        font = t.body_font()
+        for row in [part for whole in rows for part in self._fitting(whole, w, gap, font)]:
             if y + bh > bottom:
                 break
             cw = (w - gap * (len(row) - 1)) // max(1, len(row))
@@ -128,6 +129,18 @@ class Panel:
                 btn.rect = pygame.Rect(x + i * (cw + gap), y, cw, bh)
                 self.buttons.append(btn)
             y += bh + gap
+
+    def _fitting(self, row: Row, w: int, gap: int, font: pygame.font.Font) -> list[Row]:
+        """``row`` as it is when every label fits its share of the width ``w``, else one
+        button a row: a button cut to "Q Diamon..." or "Aim F..." names nothing a player
+        can choose by."""
+        if len(row) < 2:
+            return [row]
+        cw = (w - gap * (len(row) - 1)) // len(row)
+        room = cw - self.board.theme.px(10)
+        if all(font.size(label)[0] <= room for label, *_ in row):
+            return [row]
+        return [[item] for item in row]
 
     def _rows(self, st: ArtilleryState) -> list[Row]:
         b = self.board
@@ -157,11 +170,7 @@ class Panel:
             return rows
         if st.phase == Phase.PICK:
             cards = [m for m in legal if m.kind == "pick"]
-            # two cards a row when their names fit half the column, else one: a card cut
-            # to "Q Diamon..." is not a card a player can choose by name
-            t = b.theme
-            half = (self.rect.w - 2 * t.px(8) - t.px(5)) // 2 - t.px(10)
-            per = 2 if all(t.body_font().size(card_key_label(m.a))[0] <= half for m in cards) else 1
+            per = 2
             for i in range(0, len(cards), per):
                 rows.append([(card_key_label(m.a), lambda m=m: b.choose_card(m), False, True)
                              for m in cards[i:i + per]])
