@@ -497,3 +497,49 @@ def test_a_lesson_step_opens_and_draws_at_800x600():
         for s in list(app.stack.scenes):
             s.on_exit()
         app.stack.scenes.clear()
+
+
+@pytest.fixture
+def app1280():
+    yield from lesson_app((1280, 720))
+
+
+def _tnt_cases_drawn(app, scr, monkeypatch) -> list:
+    """The TNT cases the board draws as places to set one down (pulsing), by box/gate name."""
+    from games.cannon_ball.board import drawing as D
+    from games.cannon_ball.board import scene as SC
+    spots: list = []
+    real = D.draw_tnt
+    monkeypatch.setattr(SC.D, "draw_tnt", lambda surface, pos, cell, glow=0.0, **k: spots.append(pos) or
+                        real(surface, pos, cell, glow=glow, **k))
+    scr.draw(app.screen)
+    st = scr.board.state()
+    names = {tuple(map(int, scr.board.tnt_pos(m))): scr.board._spot_name(m) for m in R.tnt_placements(st)}
+    return [names.get(tuple(map(int, p))) for p in spots if tuple(map(int, p)) in names]
+
+
+def test_a_step_about_something_else_shows_no_pulsing_tnt_cases(app1280, monkeypatch):
+    """While a step wants one thing done (cross bridge 3), the places a TNT case could go
+    do not pulse on the map; in the step that teaches TNT, the marked place does."""
+    info = games.get("cannon_ball")
+    steps = LESSON.steps
+    cross = next(i for i, s in enumerate(steps) if s.kind == DO and "bridge" in s.title.lower())
+    tnt = next(i for i, s in enumerate(steps) if s.kind == DO and any(str(m).startswith("TNT ") and
+                                                                          not str(m).endswith(("NE", "NW", "SE", "SW"))
+                                                                          for m in s.moves))
+    scr = open_lesson(app1280, info, step=cross)
+    settle_lesson(app1280, scr)
+    assert scr.can_act() and scr.board.restrict
+    assert R.tnt_placements(scr.board.state()), "the step should have places a case could go"
+    assert _tnt_cases_drawn(app1280, scr, monkeypatch) == []
+    app1280.stack.scenes.clear()
+    scr = open_lesson(app1280, info, step=tnt)
+    settle_lesson(app1280, scr)
+    while not (scr.run.expected().startswith("TNT ") and scr.can_act()):   # the turn's choice and spin first
+        if scr.awaiting_performance():
+            scr.perform()
+        else:
+            assert scr.submit(scr.match.state.parse_move(scr.run.expected()))
+        settle_lesson(app1280, scr)
+    shown = _tnt_cases_drawn(app1280, scr, monkeypatch)
+    assert shown and set(shown) <= set(scr.board.targets), (shown, scr.board.targets)

@@ -486,6 +486,11 @@ class CannonBallBoard(Board):
                 out.append(self.geo.pt((ax + bx) / 2, (ay + by) / 2))
         return out
 
+    @staticmethod
+    def _spot_name(m: R.Tnt) -> str:
+        """Where a TNT case would go, as a lesson marks it: a gate's id, or its box's name."""
+        return M.GATES[m.gate].id if m.gate >= 0 else M.BOXES[m.box].name
+
     def _draw_marks(self, surface, st) -> None:
         """A lesson's marks: a breathing ring in the theme's select colour over a dark
         band, with four ticks outside it (a shape, so it reads in both palettes and on
@@ -593,6 +598,9 @@ class CannonBallBoard(Board):
             self._draw_structures(surface, geo, shown)
             if can and st.phase == Phase.MOVING:
                 for m in R.tnt_placements(st):      # under the men: a case never hides the man by it
+                    if self.restrict and not (isinstance(self.live_hint(), R.Tnt)
+                                              and self._spot_name(m) in self.targets):
+                        continue                    # a lesson's step about something else: no pulsing cases
                     D.draw_tnt(surface, self.tnt_pos(m), geo.cell, glow=0.25 + 0.15 * math.sin(self._time * 5))
             self._draw_pieces(surface, geo, shown)
             if can and st.phase == Phase.MOVING:
