@@ -8,10 +8,9 @@ applied or performed, a person decides here or on a phone, a hand-over, the end)
 is the match driver's to say (``games.core.driver``, asked in ``_advance``); the
 frame decides how each step looks.
 
-Size (1118 lines): the decisions left for the driver this session; what is left is the view,
-input and the Host. Its next seams are the review/undo controls, the AI runner glue and the
-keyboard focus ring, each a module of its own; that split is issue 27's packaging work, not
-done yet because every screen test leans on these methods' names.
+Size (about 980 lines): the decisions went to the driver, and the keys to
+``frame_keys.py``; what is left is the view and the Host. Its next seams are the
+review/undo controls and the AI runner glue, each a module of its own.
 
 Views: the frame projects once, for the viewer (``visible_state``, and
 ``show_move`` for each applied entry's before and after); in a hidden-information
@@ -43,23 +42,15 @@ legal move, no answer, an error, or a thought past :meth:`GameScreen.think_limit
 all end in the same dialog (Retry, a random move, the menu), which never quotes
 the move (it may be a secret set-up); the log has it.
 
-Keyboard and controller: the focus is on the board (the default) or on one of the
-frame's controls (the Spin!/Roll! button while it waits, the move box, Undo, Redo,
-Hint, Save, Rules, Menu); Tab / Shift+Tab (a controller's shoulder buttons) run
-through them and back to the board. On the board, arrows, Enter and Esc (d-pad or
-stick, A, B) go to ``board.on_nav`` while the human at the screen may act: the board
-moves its own cursor; an arrow it does not use steps the review (Left) as before, an
-unused press does nothing, and an unused back opens the menu. '/' or Ctrl+L puts the
-focus in the move box, where Enter sends the move. Space (controller X) performs a
-waiting spin or roll and skips an animation, Y is Hint, Start the menu. Any
-controller acts for whoever is to move: in a hot-seat game each seat's player may
+Keyboard and controller: where the focus is (the board or one of the frame's
+controls) and what each key does there is ``games/ui/frame_keys.py`` (``self.keys``);
+any controller acts for whoever is to move: in a hot-seat game each seat's player may
 have their own, or one is passed round.
 
-Why one module of some 800 lines: it is the one place that owns the match
-while it is played (turn flow, chance, AI thread, undo, hand-over); the pieces
-that could stand alone already do (``banner.py``, ``handover.py``,
-``move_log.py``, ``overlays.py``, ``dialogs.py``), and what remains shares the
-frame's state machine.
+Why one module still: it is the one place that owns the match while it is played
+(turn flow, chance, AI thread, undo, hand-over); the pieces that could stand alone
+already do (``banner.py``, ``handover.py``, ``move_log.py``, ``overlays.py``,
+``dialogs.py``, ``frame_keys.py``), and what remains shares the frame's state machine.
 """
 from __future__ import annotations
 
@@ -77,20 +68,20 @@ from games.core.ai import RandomAI
 from games.core.ai_runner import AIRunner, NoAnswer
 from games.core.driver import HERE, Chance, End, HandOver as HandOverStep, MatchDriver, Think
 from games.core.game import CHANCE, BadNotation, IllegalMove
-from games.ui import banner, nav
+from games.ui import banner
 from games.ui.board import board_class
 from games.ui.dialogs import Dialog, confirm, message, prompt
 from games.ui.first_tips import FirstTips
+from games.ui.frame_keys import FrameKeys
 from games.ui.handover import HandOver
 from games.ui.move_log import MoveLog
 from games.ui.phone_seats import ANIMATING, WHY_MENU, WHY_REVIEW, PhoneSeats
 from games.ui.scene import Scene
 from games.ui.theme import draw_text, ink_on, wrap_text
-from games.ui.widgets import Button, FocusGroup, TextField, draw_focus_ring, draw_panel, tab_step
+from games.ui.widgets import Button, TextField, draw_focus_ring, draw_panel
 
 log = logging.getLogger(__name__)
 
-CTRL = pygame.KMOD_CTRL | pygame.KMOD_META
 
 #: a computer's thought longer than this (times the AI-time setting) is taken for a
 #: hang: every level's budget is a few seconds, so this is many times the longest
@@ -150,10 +141,8 @@ class GameScreen(Scene):
         # the chance event a player performs; no click sound: the board's spin or roll is the sound
         self.perform_btn = Button("Spin!", self.perform, "Space", primary=True)
         self.move_box = TextField("", placeholder="/ to type a move", max_len=60, on_submit=self.typed_move)
-        # the focus off the board: the frame's controls (None while the board has it)
-        self.frame_focus = FocusGroup(self._frame_controls, space=False)
-        self.on_board = True
-        self._eat_slash = False            # '/' focused the move box: its typed '/' is not a move
+        # where the keys act (the board or one of the frame's controls), and what they do
+        self.keys = FrameKeys(self)
         self.log_view = MoveLog(on_pick=lambda i: self.review(i + 1))
         # A loaded hidden-information game resumes behind a hand-over, never on an
         # open grid. It is pushed from on_enter, once this screen is on the stack,
@@ -266,7 +255,7 @@ class GameScreen(Scene):
         self.status, self.status_bad, self._status_until = "", False, 0.0
         self.move_box.text = ""
         self.move_box.focused = False
-        self.on_board = True               # the next seat starts on the board
+        self.keys.on_board = True          # the next seat starts on the board
         self.hint_runner.cancel()
         self.board.forget_private()
         self._set_hint(None)
@@ -663,7 +652,7 @@ class GameScreen(Scene):
         back = "Esc: back to the result" if self.match.is_over() else "Esc: back to the game"
         return f"Reviewing {where}: Left/Right step, Home/End jump, {back}"
 
-    def _review_key(self, key) -> bool:
+    def review_key(self, key) -> bool:
         cur = self.match.ply if self.review_ply is None else self.review_ply
         target = {pygame.K_LEFT: cur - 1, pygame.K_RIGHT: cur + 1, pygame.K_HOME: 0,
                   pygame.K_END: self.match.ply}.get(key)
@@ -851,193 +840,24 @@ class GameScreen(Scene):
         """After an unexpected error: keep the game (the crash handler calls this)."""
         self.autosave()
 
-    # -- the focus: the board or one of the frame's controls -------------------------------
-    def _frame_controls(self) -> list:
-        """The frame's controls in Tab order (after the board): the waiting Spin!/Roll!,
-        the move box, then the buttons as they sit, two by two."""
-        perform = [self.perform_btn] if self._awaiting and not self.board.busy else []
-        return perform + [self.move_box] + self.buttons
+    # -- the focus and the keys (games/ui/frame_keys.py) --------------------------------------
+    @property
+    def waiting_performance(self) -> str | None:
+        """The chance event waiting for its player here (its button's label), or None."""
+        return self._awaiting
 
     def focused(self):
         """What the keys act on: the board (None) or a frame control."""
-        self._sync_focus()
-        return None if self.on_board else self.frame_focus.get()
-
-    def _sync_focus(self) -> None:
-        """The mouse may focus the move box, and sending a move or Esc unfocuses it:
-        the focus follows."""
-        if self.move_box.focused:
-            if self.on_board or self.frame_focus.current is not self.move_box:
-                self.on_board = False
-                self.frame_focus.current = self.move_box
-        elif not self.on_board and self.frame_focus.current is self.move_box:
-            self.on_board = True
-        if not self.on_board and self.frame_focus.get() is None:
-            self.on_board = True
+        return self.keys.focused()
 
     def focus_board(self) -> None:
-        self.on_board = True
-        self.move_box.focused = False
-        self.move_box.selected = False
+        self.keys.focus_board()
 
     def focus_control(self, widget) -> None:
-        self.on_board = False
-        self.frame_focus.set(widget)
+        self.keys.focus_control(widget)
 
-    def _tab(self, d: int) -> None:
-        """Tab order: the board, then the frame's controls, round again."""
-        self._sync_focus()
-        controls = self.frame_focus.items()
-        if not controls:
-            self.focus_board()
-            return
-        if self.on_board:
-            self.focus_control(controls[0] if d > 0 else controls[-1])
-            return
-        cur = self.frame_focus.get()
-        i = controls.index(cur) + d
-        if 0 <= i < len(controls):
-            self.focus_control(controls[i])
-        else:
-            self.focus_board()
-
-    # -- events --------------------------------------------------------------------------
     def handle_event(self, event):
-        if self.board.busy and self._is_skip(event):
-            self.board.skip()
-            return
-        d = tab_step(event)
-        if d:
-            self._tab(d)
-            return
-        if self._focus_keys(event):
-            return
-        self._sync_focus()
-        if self.move_box.handle_event(event):
-            self._sync_focus()
-            return
-        self._place_perform_button()
-        if self._awaiting and (self.perform_btn.handle_event(event) or self._is_space(event)):
-            if self._is_space(event):
-                self.perform()
-            return
-        for b in self.buttons:
-            if b.handle_event(event):
-                return
-        if self.log_view.handle_event(event, self.log_rect):
-            return
-        if nav.is_pause(event):
-            self.menu_btn.click()
-            return
-        if not self.on_board and self._on_control(event):
-            return
-        if self._nav_board(event):
-            return
-        if event.type == pygame.KEYDOWN and self._shortcut(event):
-            return
-        if self.board.handle_event(event):
-            return
-        self._last_keys(event)
-
-    def _last_keys(self, event) -> None:
-        """What nothing else took: H (Y) asks for a hint; X does on the board what Space does."""
-        if self._is_space(event) and event.type == pygame.CONTROLLERBUTTONDOWN:
-            self.board.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ",
-                                                       scancode=0))
-            return
-        hint_key = event.type == pygame.KEYDOWN and event.key == pygame.K_h and not event.mod & CTRL
-        if hint_key or (event.type == pygame.CONTROLLERBUTTONDOWN and event.button == pygame.CONTROLLER_BUTTON_Y):
-            self.hint_btn.click()
-
-    def _focus_keys(self, event) -> bool:
-        """'/' and Ctrl+L put the focus in the move box (the '/' typed with it is eaten)."""
-        if event.type == pygame.TEXTINPUT and self._eat_slash:
-            self._eat_slash = False
-            if event.text == "/":
-                return True
-        if event.type != pygame.KEYDOWN:
-            return False
-        self._eat_slash = False
-        to_box = (event.key == pygame.K_SLASH and not self.move_box.focused) or \
-                 (event.key == pygame.K_l and event.mod & CTRL)
-        if not to_box:
-            return False
-        self.focus_control(self.move_box)
-        self._eat_slash = event.key == pygame.K_SLASH
-        return True
-
-    def _on_control(self, event) -> bool:
-        """A key or pad event while a frame control has the focus: arrows move it among
-        the controls, Enter (A) presses, Esc (B) takes the focus back to the board."""
-        action = nav.nav_action(event)
-        if action == nav.BACK:
-            self.focus_board()
-            return True
-        if self.frame_focus.handle(event):
-            self._sync_focus()
-            return True
-        return False
-
-    def _nav_board(self, event) -> bool:
-        """Arrows, Enter and Esc (d-pad or stick, A, B) with the focus on the board.
-
-        While the human at the screen may act, the board has them first (``on_nav``). An
-        arrow it does not use steps the review (Left), as it always has; a press it does
-        not use does nothing, except that it performs a waiting spin or roll; a back it
-        does not use goes on to the board's Esc and then the menu."""
-        action = nav.nav_action(event)
-        if action is None:
-            return False
-        acting = self.can_act()
-        if action == nav.BACK:
-            if event.type == pygame.KEYDOWN and self.board.handle_event(event):
-                return True              # the board's own Esc let go of something (as it always has)
-            if acting and self.board.on_nav(nav.BACK):
-                return True
-            self.menu_btn.click()
-            return True
-        if acting and self.board.on_nav(action):
-            return True
-        if action == nav.PRESS:
-            if self._awaiting:
-                self.perform()
-            return True
-        if action in (nav.LEFT, nav.RIGHT):
-            key = pygame.K_LEFT if action == nav.LEFT else pygame.K_RIGHT
-            self._review_key(key)
-        return True
-
-    @staticmethod
-    def _is_space(event) -> bool:
-        """Space, or a controller's X: performs, skips."""
-        if event.type == pygame.KEYDOWN:
-            return event.key == pygame.K_SPACE
-        return event.type == pygame.CONTROLLERBUTTONDOWN and event.button == pygame.CONTROLLER_BUTTON_X
-
-    def _is_skip(self, event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            return event.key in (pygame.K_SPACE, pygame.K_ESCAPE)
-        if event.type == pygame.CONTROLLERBUTTONDOWN:
-            return event.button in (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B,
-                                    pygame.CONTROLLER_BUTTON_X)
-        return (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-                and self.board_rect.collidepoint(event.pos))
-
-    def _shortcut(self, event) -> bool:
-        ctrl = event.mod & CTRL
-        keys = {pygame.K_z: self.undo_btn, pygame.K_y: self.redo_btn, pygame.K_s: self.save_btn}
-        if ctrl and event.key in keys:
-            keys[event.key].click()
-            return True
-        if event.key in (pygame.K_HOME, pygame.K_END) and not ctrl and self._review_key(event.key):
-            return True
-        if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and ctrl:
-            self._review_key(event.key)      # Ctrl+arrows step the review even while the board takes arrows
-            return True
-        if event.key == pygame.K_F1:
-            self.rules_btn.click()
-            return True
-        return False
+        self.keys.handle(event)
 
     # -- drawing ------------------------------------------------------------------------------
     def shown_state(self):
@@ -1062,7 +882,7 @@ class GameScreen(Scene):
             self.board.draw(surface)
 
         if self._awaiting and not self.board.busy and self.app.stack.top is self:
-            self._place_perform_button()
+            self.place_perform_button()
             self.perform_btn.draw(surface, t)
         banner.draw(surface, self)
         pygame.draw.rect(surface, c["bg2"], self.side)
@@ -1117,7 +937,7 @@ class GameScreen(Scene):
             draw_text(surface, line, f, ink, (r.x + pad, r.y + pad + i * f.get_linesize()))
         return r
 
-    def _place_perform_button(self) -> None:
+    def place_perform_button(self) -> None:
         r = self.board.perform_rect()
         if r is not None:
             self.perform_btn.rect = pygame.Rect(r)
