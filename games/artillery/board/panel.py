@@ -364,11 +364,17 @@ class Panel:
         f = t.small_font()
         lh = f.get_linesize()
         for line, col in info:
-            for part in wrap_text(line, f, w):
-                if y + lh > bottom:
-                    return
+            parts = wrap_text(line, f, w)
+            room = max(0, (bottom - y) // lh)
+            if len(parts) > room:       # cut short: say so, never end mid-sentence as if whole
+                parts = parts[:room]
+                if parts:
+                    parts[-1] = fit_text(parts[-1] + " ...", f, w)
+            for part in parts:
                 draw_text(surface, part, f, col, (x, y))
                 y += lh
+            if len(parts) < len(wrap_text(line, f, w)):
+                return
         y += t.px(4) if info else 0
         rows = [(part, col) for line, col in events for part in wrap_text(line, f, w)]
         room = max(0, (bottom - y) // lh)
