@@ -687,3 +687,23 @@ def test_a_row_of_aims_that_does_not_fit_goes_one_a_row(size):
     for btn in b.panel.buttons:
         assert btn.shown_label(app.theme) == btn.label, (size, btn.label)
     close(app)
+
+
+def test_a_column_line_cut_short_says_so(monkeypatch):
+    """When the room runs out inside a line, its last shown part ends in "..." (a gun's
+    line ended "4 more reload" as if that were all of it)."""
+    from games.artillery.board import panel as panel_mod
+    m = midgame("field")
+    app, g = screen(m)
+    p = g.board.panel
+    drawn = []
+    monkeypatch.setattr(panel_mod, "draw_text", lambda surf, text, *a, **k: drawn.append(text))
+    f = app.theme.small_font()
+    line = "G8 Heavy Cannon: 4 reload markers: 4 more reload actions before it fires again"
+    w = f.size("G8 Heavy Cannon: 4 reload")[0] + 4
+    p._draw_lines(app.screen, 0, 0, w, 2 * f.get_linesize(), [(line, (255, 255, 255))], [])
+    assert len(drawn) == 2 and drawn[-1].endswith("...") and "actions" not in " ".join(drawn), drawn
+    drawn.clear()
+    p._draw_lines(app.screen, 0, 0, 2000, 2 * f.get_linesize(), [(line, (255, 255, 255))], [])
+    assert drawn == [line]                  # room enough: whole, no dots
+    close(app)
