@@ -15,7 +15,7 @@ from games.cannon.lesson import LESSON, TIPS  # noqa: E402
 from games.core import paths  # noqa: E402
 from games.core.driver import Act, MatchDriver, Think  # noqa: E402
 from games.core.game import IllegalMove  # noqa: E402
-from games.core.lesson import (ANY, CARD, CHECK, DO, MAX_STEPS, MAX_TIP_WORDS, MAX_WORDS,  # noqa: E402
+from games.core.lesson import (ANY, CARD, CHECK, DO, MAX_STEPS, MAX_WORDS,  # noqa: E402
                                check_lesson, replay, start_match, words)
 from games.core.match import AI, SEED_ONLY, Match, Seat  # noqa: E402
 
@@ -142,13 +142,6 @@ def test_the_lesson_starts_at_the_real_start_and_a_skipped_step_plays_as_written
 
 
 # -- first-time tips ---------------------------------------------------------------------------
-
-def test_tips_are_short_and_keyed():
-    assert 3 <= len(TIPS) <= 6
-    assert len({t.key for t in TIPS}) == len(TIPS)
-    for t in TIPS:
-        assert words(t.text) <= MAX_TIP_WORDS, t.key
-
 
 def test_only_the_town_tip_speaks_at_the_start_and_only_to_the_seat_placing():
     st = Match(INFO, {}, [Seat(AI, "easy", n) for n in ("Dark", "Light")], seed=1).state

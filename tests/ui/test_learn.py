@@ -5,12 +5,15 @@ fits at 800x600 with no missing glyph. Each game's lesson is also driven to its 
 synthetic clicks in its own folder (tests/<game>/test_lesson.py)."""
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 
 import games
 from games.core import saves
-from games.core.lesson import ANY, CARD, DO, MAX_TIP_WORDS, Lesson, LessonStep, Tip, check_lesson, words
+from games.core.lesson import (ANY, CARD, DO, MAX_TIP_WORDS, Lesson, LessonStep, Tip, check_lesson, replay,
+                               words)
 from games.ui import fonts
 from games.ui.dialogs import Dialog
 from games.ui.game_screen import GameScreen
@@ -19,6 +22,7 @@ from games.ui.learn_screen import LearnScreen
 from games.ui.menu import MainMenu
 from games.ui.setup import SetupScreen
 from tests.ui.helpers import click, frames, key, step, wait_until
+from tests.ui.lesson_helpers import to_learner
 
 CANNON = games.get("cannon")
 WITH_LESSONS = [g for g in games.GAMES if g.lesson]
@@ -244,11 +248,36 @@ def test_every_card_fits_at_800x600_with_no_missing_glyph(info):
 
 
 @pytest.mark.parametrize("info", WITH_LESSONS, ids=lambda i: i.id)
-def test_every_tip_is_one_short_line(info):
+def test_every_tip_is_one_short_line_with_its_own_key(info):
     from games.core.lesson import lesson_tips
-    for tip in lesson_tips(info):
+    tips = lesson_tips(info)
+    assert 3 <= len(tips) <= 6
+    assert len({t.key for t in tips}) == len(tips)
+    for tip in tips:
         assert words(tip.text) <= MAX_TIP_WORDS, tip.key
         assert fonts.missing_glyphs(tip.text) == set()
+
+
+def _required_steps() -> list:
+    return [(info, i) for info in WITH_LESSONS for i, s in enumerate(info.load_lesson().steps) if s.kind == DO]
+
+
+@pytest.mark.parametrize("info, i", _required_steps(), ids=lambda x: x.id if hasattr(x, "id") else f"step{x + 1}")
+def test_a_wrong_move_at_every_required_step_is_refused_kindly(info, i):
+    """Any other legal move at a step that wants one thing done gets the step's kind word
+    (its ``wrong``, or the kind's own), is not played, and the wanted move is taken."""
+    lesson = info.load_lesson()
+    run = replay(lesson, info, upto=i)
+    to_learner(run)
+    want = run.expected()
+    legal = list(itertools.islice(run.match.state.legal_moves(), 50))
+    wrong = next((m for m in legal if str(m) != want), None)
+    if wrong is not None:          # (a turn's only choice, "move", has nothing else to refuse)
+        ply = run.match.ply
+        why = run.judge(wrong)
+        assert why and why == (lesson.steps[i].wrong or why)
+        assert run.match.ply == ply and run.k == 0
+    assert run.judge(run.match.state.parse_move(want)) is None
 
 
 def test_the_other_side_of_a_lesson_is_shown_as_the_lesson_not_a_computer(app, toy):
