@@ -16,6 +16,7 @@ from games.core.match import HUMAN, SEED_ONLY, Match, Seat  # noqa: E402
 from games.ui import tooltip  # noqa: E402
 from games.ui.game_screen import GameScreen  # noqa: E402
 from games.ui.headless import make_app  # noqa: E402
+from tests.ui.helpers import hover, press, spy_tooltips, tooltip_text  # noqa: E402
 
 SQ = R.parse_square
 # Dark's cannon e2-e3-e4 faces Light's soldier on e6 across the empty e5: a shot
@@ -41,39 +42,16 @@ def start(size=(1280, 720), moves=OPENING):
     return app, screen, screen.board
 
 
-def hover(app, pos):
-    app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
-
-
-def press(app, pos):
-    app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                             pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-                             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
-
-
 @pytest.fixture
 def drawn(monkeypatch):
     """The tooltips drawn, as (lines, where) per card."""
-    cards = []
-    real = tooltip.draw_tooltip
-
-    def spy(surface, theme, lines, at, bounds):
-        cards.append((list(lines), at))
-        return real(surface, theme, lines, at, bounds)
-
-    monkeypatch.setattr(tooltip, "draw_tooltip", spy)
-    return cards
-
-
-def text_of(cards) -> str:
-    assert cards, "no tooltip was drawn"
-    return " ".join(cards[-1][0])      # lines wrap where the width says: read them as one text
+    return spy_tooltips(monkeypatch)
 
 
 def test_hovering_a_soldier_names_its_steps_captures_and_retreat(drawn):
     app, screen, board = start()
     hover(app, board.point_to_pixel(SQ("a5")))
-    said = text_of(drawn)
+    said = tooltip_text(drawn)
     assert said.startswith("Dark soldier on a5")
     assert "Steps to a6, b6" in said
     assert "No capture" in said and "No retreat: only with an enemy next to it" in said
@@ -83,17 +61,17 @@ def test_hovering_a_soldier_names_its_steps_captures_and_retreat(drawn):
 def test_hovering_a_cannon_names_its_slide_and_its_shot(drawn):
     app, screen, board = start()
     hover(app, board.point_to_pixel(SQ("e3")))
-    said = text_of(drawn)
+    said = tooltip_text(drawn)
     assert "Cannon e2-e4: slides to e1, e5; shoots e6" in said, said
 
 
 def test_hovering_the_other_sides_soldier_and_a_town(drawn):
     app, screen, board = start()
     hover(app, board.point_to_pixel(SQ("e6")))
-    said = text_of(drawn)
+    said = tooltip_text(drawn)
     assert said.startswith("Light soldier on e6") and "Light's turn" in said
     hover(app, board.point_to_pixel(SQ("e10")))
-    said = text_of(drawn)
+    said = tooltip_text(drawn)
     assert said.startswith("Light town on e10") and "never moves" in said
 
 
@@ -102,7 +80,7 @@ def test_hovering_a_highlighted_point_names_the_move(drawn):
     press(app, board.point_to_pixel(SQ("e4")))
     assert board.selected == SQ("e4")
     hover(app, board.point_to_pixel(SQ("e6")))
-    said = text_of(drawn)
+    said = tooltip_text(drawn)
     assert "Shoot the soldier on e6 from cannon e2-e4" in said and "e4*e6" in said
 
 
@@ -112,12 +90,12 @@ def test_a_refused_move_says_why(drawn):
     n = len(screen.match.log)
     press(app, board.point_to_pixel(SQ("a7")))      # two points ahead: a soldier steps one
     assert len(screen.match.log) == n and board.selected is None
-    said = text_of(drawn)
+    said = tooltip_text(drawn)
     assert said.startswith("Not allowed: a5 to a7") and "steps only 1 point" in said, said
     assert screen.status.startswith("Not allowed: a5 to a7") and screen.status_bad
     # the reason stays by the point only: the pointer moves on, the piece's own tooltip returns
     hover(app, board.point_to_pixel(SQ("e3")))
-    assert text_of(drawn).startswith("Dark soldier on e3")
+    assert tooltip_text(drawn).startswith("Dark soldier on e3")
 
 
 def test_a_refused_drop_and_an_enemy_click_say_why(drawn):
@@ -127,9 +105,9 @@ def test_a_refused_drop_and_an_enemy_click_say_why(drawn):
                              pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1),
                              pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0)),
                              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1)])
-    assert text_of(drawn).startswith("Not allowed: c4 to c8") and "too far" in text_of(drawn)
+    assert tooltip_text(drawn).startswith("Not allowed: c4 to c8") and "too far" in tooltip_text(drawn)
     press(app, board.point_to_pixel(SQ("h7")))
-    said = text_of(drawn)
+    said = tooltip_text(drawn)
     assert said.startswith("Not allowed: h7 is not yours") and "belongs to Light" in said
 
 

@@ -16,6 +16,7 @@ from games.core.match import AI, HUMAN, SEED_ONLY, Match, Seat  # noqa: E402
 from games.ui import tooltip  # noqa: E402
 from games.ui.game_screen import GameScreen  # noqa: E402
 from games.ui.headless import make_app  # noqa: E402
+from tests.ui.helpers import hover, press as click, spy_tooltips, tooltip_text  # noqa: E402
 from tests.cannon_corps.corps_util import S0, S1  # noqa: E402
 
 # the same army as S1 with its d20 hidden on C4 instead of B4: a second world for the secret
@@ -51,52 +52,29 @@ def start(moves, setups=(S0, S1), size=(1280, 720)):
 AFTER_A_FALL = (Move("fire", "d20", "C1"), Move("fire", "d%", "A1"))
 
 
-def hover(app, pos):
-    app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
-
-
-def click(app, pos):
-    app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                             pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-                             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
-
-
 @pytest.fixture
 def drawn(monkeypatch):
     """The tooltips drawn, as (lines, where) per card."""
-    cards = []
-    real = tooltip.draw_tooltip
-
-    def spy(surface, theme, lines, at, bounds):
-        cards.append((list(lines), at))
-        return real(surface, theme, lines, at, bounds)
-
-    monkeypatch.setattr(tooltip, "draw_tooltip", spy)
-    return cards
-
-
-def said(cards) -> str:
-    assert cards, "no tooltip was drawn"
-    return " ".join(cards[-1][0])       # wrapped lines read as one text
+    return spy_tooltips(monkeypatch)
 
 
 def test_hovering_your_die_gives_its_power_and_its_spent_ammo(drawn):
     app, g, b = start(AFTER_A_FALL)
     assert isinstance(g.match.state.pending(), DeployDecision)
     hover(app, b.cell_center(0, "A4"))
-    text = said(drawn)
+    text = tooltip_text(drawn)
     assert text.startswith("Your d20 on A4: power 10"), text
     assert "halves, 10 to 5" in text and "fired: 20 to 10" in text
     hover(app, b.cell_center(0, "A3"))
-    assert said(drawn).startswith("Your d8 on A3: power 8") and "Full power" in said(drawn)
+    assert tooltip_text(drawn).startswith("Your d8 on A3: power 8") and "Full power" in tooltip_text(drawn)
 
 
 def test_hovering_a_reserve_and_a_defeated_die(drawn):
     app, g, b = start(AFTER_A_FALL)
     hover(app, b.tray_center("d12"))
-    assert said(drawn).startswith("d12 in your reserve: power 12")
+    assert tooltip_text(drawn).startswith("d12 in your reserve: power 12")
     hover(app, b.my_dead_slots[0].center)
-    assert said(drawn).startswith("Your d4: defeated")
+    assert tooltip_text(drawn).startswith("Your d4: defeated")
 
 
 def test_hovering_a_one_gives_the_final_salvo(drawn):
@@ -104,7 +82,7 @@ def test_hovering_a_one_gives_the_final_salvo(drawn):
     g.match.state.platoons[0]["d8"] = (g.match.state.platoons[0]["d8"][0], 1)   # as if worn down to 1
     b.reset()
     hover(app, b.cell_center(0, "A3"))
-    assert "power 1" in said(drawn) and "FINAL SALVO" in said(drawn)
+    assert "power 1" in tooltip_text(drawn) and "FINAL SALVO" in tooltip_text(drawn)
 
 
 def _enemy_space_words(drawn, setups, space):
@@ -135,7 +113,7 @@ def test_a_refused_click_says_why(drawn):
     n = g.match.ply
     click(app, b.cell_center(0, "A4"))      # the d20 stands there
     assert g.match.ply == n
-    text = said(drawn)
+    text = tooltip_text(drawn)
     assert text.startswith("Not allowed") and "A4 is occupied by one of your platoons" in text, text
     assert g.status_bad and "A4 is occupied" in g.status
 
@@ -144,10 +122,10 @@ def test_firing_with_nothing_picked_says_why(drawn):
     app, g, b = start(())
     assert isinstance(g.match.state.pending(), FireDecision)
     click(app, b.cell_center(1, "B2"))
-    assert said(drawn).startswith("Nothing picked to fire") and g.status_bad
+    assert tooltip_text(drawn).startswith("Nothing picked to fire") and g.status_bad
     # the pointer moves on: the reason goes, the space's own words come
     hover(app, b.cell_center(1, "C3"))
-    assert said(drawn).startswith("C3 on Bot's grid")
+    assert tooltip_text(drawn).startswith("C3 on Bot's grid")
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600)])

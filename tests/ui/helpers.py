@@ -57,3 +57,35 @@ def wait_until(app, cond, seconds=20.0):
             return
         step(app)
     raise AssertionError("the app never got there")
+
+
+def hover(app, pos):
+    """The mouse moves to ``pos`` (one frame)."""
+    app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+
+
+def press(app, pos):
+    """The mouse moves to ``pos`` and clicks there (one frame), as a hand on a mouse does."""
+    app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                             pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+
+
+def spy_tooltips(monkeypatch) -> list:
+    """The tooltips drawn from now on, as (lines, where) per card (a fixture's body)."""
+    from games.ui import tooltip
+    cards: list = []
+    real = tooltip.draw_tooltip
+
+    def spy(surface, theme, lines, at, bounds):
+        cards.append((list(lines), at))
+        return real(surface, theme, lines, at, bounds)
+
+    monkeypatch.setattr(tooltip, "draw_tooltip", spy)
+    return cards
+
+
+def tooltip_text(cards) -> str:
+    """The last tooltip's lines read as one text (they wrap where the width says)."""
+    assert cards, "no tooltip was drawn"
+    return " ".join(cards[-1][0])
