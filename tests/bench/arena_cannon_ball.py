@@ -23,20 +23,12 @@ from games.core.arena import format_table, play_all, summarise  # noqa: E402
 LINEUPS = ("hard,normal", "hard,easy", "easy,random", "normal,random", "hard,random", "hard,hard")
 
 
-def ending(reason: str) -> str:
-    """A short name for how a game ended (from the rules' result line)."""
-    r = reason.lower()
-    if "stands before the open gate" in r:
-        return "open gate entered"
-    if "blew up gate" in r:
-        return "gate blown with TNT"
-    if "shot down gate" in r:
-        return "gate shot by cannon"
-    if "left the fort" in r:
-        return "fort deserted"
-    if "truce" in r or "draw" in r:
-        return "truce/draw"
-    return reason or "unfinished"
+def ending(end) -> str:
+    """A short name for how a game ended (the rules' ``State.end``, never its words)."""
+    from games.cannon_ball.rules import EndReason
+    names = {EndReason.OPEN_GATE: "open gate entered", EndReason.GATE_BLOWN_UP: "gate blown with TNT",
+             EndReason.GATE_SHOT_DOWN: "gate shot by cannon", EndReason.FORT_DESERTED: "fort deserted"}
+    return "unfinished" if end is None else names.get(end, "truce/draw")
 
 
 class TurnWatch:
@@ -56,7 +48,7 @@ class TurnWatch:
     def result(self, match, entry_at) -> dict:
         over = match.is_over()
         return {"turn_times": self.turn_times, "turns": match.state.turn,
-                "ending": ending(match.state.reason) if over else "unfinished"}
+                "ending": ending(match.state.end) if over else "unfinished"}
 
 
 def run(levels: list, games: int, seed: int = 1, jobs: int = 1, options: dict | None = None) -> dict:
