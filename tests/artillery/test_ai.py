@@ -89,7 +89,9 @@ def test_unknown_level_is_refused():
 def test_scenario_overrides_reach_hard_and_normal_in_the_shore_only():
     from games.artillery.ai.evaluation import LEVEL_PARAMS, params_for
     assert params_for("hard", "shore")["threat"] > LEVEL_PARAMS["hard"]["threat"]
-    assert params_for("hard", "field") == LEVEL_PARAMS["hard"]
+    # the field battle: Hard picks its unit by the whole activation's line, as the shore's fort,
+    # and values a volley's chance of breaking its target, as the shore's landing party
+    assert params_for("hard", "field") == {**LEVEL_PARAMS["hard"], "plan_activate": 1, "volley_rout": 1.0}
     for key in ("field", "shore", "anchor"):
         for seat in (None, 0, 1):
             assert params_for("easy", key, seat) == LEVEL_PARAMS["easy"]
@@ -450,3 +452,4 @@ def test_chainshot_at_a_structure_other_than_rigging_is_never_better_than_rounds
         fires = [m for m in st.legal_moves() if m.kind == "fire" and m.target == "H1" and len(m.guns) == 2]
         assert {m.ammo for m in fires} >= {"round", "chain"}
         assert max(fires, key=lambda m: ai._fire_gain(st, m)).ammo == "round"
+
