@@ -27,6 +27,8 @@ the wall clock, so tests step it exactly.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 UP = "up"
@@ -202,6 +204,49 @@ def nearest(places: dict, at, action: str):
         if best is None or score < best:
             best, best_key = score, key
     return best_key
+
+
+class PlacesCursor:
+    """A board's cursor over named places (boxes, cells, buttons): shown or not (``on``,
+    until the mouse moves), on a place (``at``, a key of ``places()``) that was at ``xy``.
+    A board's own cursor derives from it and gives ``places()`` (key -> rect of every
+    place a press means something at now) and ``_fix(places)`` (puts the cursor on a
+    place that exists now); showing, stepping and forgetting are the same on every board."""
+
+    def __init__(self) -> None:
+        self.on = False                        # the cursor is shown (until the mouse moves)
+        self.at: Any = None                    # the place it is on (a key of places())
+        self.xy: tuple[int, int] | None = None  # where that place was, to find the nearest when it goes
+
+    def places(self) -> dict[Any, pygame.Rect]:
+        raise NotImplementedError
+
+    def _fix(self, places: dict[Any, pygame.Rect]) -> None:
+        raise NotImplementedError
+
+    def mouse_moved(self, event: pygame.event.Event) -> None:
+        """The mouse is in use again: the cursor goes (a motion that moved nothing, as
+        SDL sends when a window gains focus, leaves it)."""
+        if any(getattr(event, "rel", (1, 1))):
+            self.on = False
+
+    def forget(self) -> None:
+        """A change of viewer or position: the next seat never sees where the last one pointed."""
+        self.on, self.at, self.xy = False, None, None
+
+    def key(self) -> Any:
+        """The place the cursor is on, None while it is hidden."""
+        if not self.on:
+            return None
+        self._fix(self.places())
+        return self.at
+
+    def step(self, key: Any, action: str) -> Any:
+        """The place an arrow leads to from ``key`` (``key`` itself at the edge)."""
+        places = self.places()
+        if key not in places:
+            return key
+        return nearest(places, places[key].center, action) or key
 
 
 def draw_frame_cursor(surface, rect: pygame.Rect, w: int, radius: int) -> None:

@@ -27,7 +27,7 @@ import pygame
 from games.cannon_ball import rules as R
 from games.cannon_ball.rules import Phase
 from games.cannon_ball.rules import battlefield as M
-from games.ui.nav import BACK, DIRS, PRESS, draw_frame_cursor, nearest
+from games.ui.nav import BACK, DIRS, PRESS, PlacesCursor, draw_frame_cursor, nearest
 from games.ui.widgets import draw_focus_ring
 
 if TYPE_CHECKING:
@@ -47,27 +47,19 @@ def draw_cursor(surface, rect: pygame.Rect, cell: float) -> None:
     draw_frame_cursor(surface, rect.inflate(2 * w, 2 * w), w, max(2, int(cell / 5)))
 
 
-class BoardNav:
+class BoardNav(PlacesCursor):
     """The cursor of :class:`~games.cannon_ball.board.scene.CannonBallBoard`, which holds
     one: where it is, where the arrows lead, and what a press does (the board's own
     click code). It reads the board (its position, selection, column and map) and
     keeps only its own state."""
 
     def __init__(self, board: CannonBallBoard):
+        super().__init__()
         self.board = board
-        self.on = False                      # the cursor is shown (until the mouse moves)
-        self.at: Place | None = None         # the place it is on (a key of places())
-        self.xy: tuple[int, int] | None = None    # where that place was, to find the nearest when it goes
         self._cache: tuple[tuple[Any, ...], dict[Place, pygame.Rect]] | None = None
 
-    def mouse_moved(self, event: pygame.event.Event) -> None:
-        """The mouse is in use again: the cursor goes (a motion that moved nothing, as
-        SDL sends when a window gains focus, leaves it)."""
-        if any(getattr(event, "rel", (1, 1))):
-            self.on = False
-
     def forget(self) -> None:
-        self.on, self.at, self.xy = False, None, None
+        super().forget()
         self._cache = None
 
     def places(self) -> dict[Place, pygame.Rect]:
@@ -113,20 +105,6 @@ class BoardNav:
             out[("tnt", str(m))] = pygame.Rect(int(x) - half, int(y) - half, 2 * half, 2 * half)
         out[("end",)] = b.panel.end_btn.rect
         return out
-
-    def key(self) -> Place | None:
-        """The place the cursor is on, None while it is hidden."""
-        if not self.on:
-            return None
-        self._fix(self.places())
-        return self.at
-
-    def step(self, key: Place, action: str) -> Place:
-        """The place an arrow leads to from ``key`` (``key`` itself at the edge)."""
-        places = self.places()
-        if key not in places:
-            return key
-        return nearest(places, places[key].center, action) or key
 
     def on_nav(self, action: str) -> bool:
         b = self.board

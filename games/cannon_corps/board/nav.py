@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from games.cannon_corps.rules import SPACES, CorpsView, CoverDecision, DeployDecision, FireDecision, SetupDecision
-from games.ui.nav import BACK, DIRS, PRESS, draw_frame_cursor, nearest
+from games.ui.nav import BACK, DIRS, PRESS, PlacesCursor, draw_frame_cursor, nearest
 from games.ui.widgets import draw_focus_ring
 
 if TYPE_CHECKING:
@@ -45,18 +45,12 @@ def draw_cursor(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> Non
     draw_frame_cursor(surface, rect.inflate(-2 * w, -2 * w), w, theme.px(6))
 
 
-class TableNav:
+class TableNav(PlacesCursor):
     """The cursor of one :class:`~games.cannon_corps.board.scene.CorpsBoard` (``board.nav``)."""
 
     def __init__(self, board: CorpsBoard) -> None:
+        super().__init__()
         self.b = board
-        self.on = False                        # the cursor is shown (until the mouse moves)
-        self.at: NavKey | None = None          # the place it is on (a key of places())
-        self.xy: tuple[int, int] | None = None  # where that place was, to find the nearest when it goes
-
-    def forget(self) -> None:
-        """A change of viewer: the next seat never sees where the last one pointed."""
-        self.on, self.at, self.xy = False, None, None
 
     def places(self) -> dict[NavKey, pygame.Rect]:
         """key -> rect of every place a click means something at now, for the seat
@@ -82,26 +76,6 @@ class TableNav:
             if btn.enabled:
                 out[("button", btn.label)] = btn.rect
         return out
-
-    def mouse_moved(self, event: pygame.event.Event) -> None:
-        """The mouse is in use again: the cursor goes (a motion that moved nothing, as
-        SDL sends when a window gains focus, leaves it)."""
-        if any(getattr(event, "rel", (1, 1))):
-            self.on = False
-
-    def key(self) -> NavKey | None:
-        """The place the cursor is on, None while it is hidden."""
-        if not self.on:
-            return None
-        self._fix(self.places())
-        return self.at
-
-    def step(self, key: NavKey, action: str) -> NavKey:
-        """The place an arrow leads to from ``key`` (``key`` itself at the edge)."""
-        places = self.places()
-        if key not in places:
-            return key
-        return nearest(places, places[key].center, action) or key
 
     def act(self, action: str) -> bool:
         """``Board.on_nav``: an arrow, press or back; True when the table took it."""
