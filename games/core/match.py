@@ -161,7 +161,12 @@ class Match:
         before = self.state.copy()
         public = self.state.public_move_text(move, self.names())
         self.state.apply(move)
-        entry = LogEntry(str(move), public, player, move, tuple(before.events_of(move, self.state)))
+        try:
+            events = tuple(before.events_of(move, self.state))
+        except Exception:
+            self.state = before           # nothing half made: the state, log and history stay as they were
+            raise
+        entry = LogEntry(str(move), public, player, move, events)
         self._history.append(before)
         self.log.append(entry)
         if player == CHANCE or (self.info.hidden_information and before.reveals(move)):

@@ -188,7 +188,11 @@ class Spinner:
 
     def _pointed(self, surface, cx, cy, radius, theme) -> None:
         """The number under the needle, drawn again on top of it in a disc: the needle
-        crosses the number ring, and the number it points at is the one to read."""
+        crosses the number ring, and the number it points at is the one to read. Only
+        once it has landed: at rest between two numbers (a turn not yet spun) and while
+        it turns it points at none."""
+        if self.value is None:
+            return
         v = value_at(self.angle)
         a = sector_angle(v)
         x, y = int(cx + radius * 0.74 * math.cos(a)), int(cy + radius * 0.74 * math.sin(a))

@@ -706,4 +706,7 @@ def test_a_column_line_cut_short_says_so(monkeypatch):
     drawn.clear()
     p._draw_lines(app.screen, 0, 0, 2000, 2 * f.get_linesize(), [(line, (255, 255, 255))], [])
     assert drawn == [line]                  # room enough: whole, no dots
+    drawn.clear()                           # a line that just fills the room, more lines after it
+    p._draw_lines(app.screen, 0, 0, 2000, f.get_linesize(), [("Move: 4\" move", (255, 255, 255)), (line, (1, 1, 1))], [])
+    assert drawn == ['Move: 4" move ...'], drawn
     close(app)

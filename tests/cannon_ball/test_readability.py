@@ -604,7 +604,7 @@ def test_the_number_under_the_needle_is_drawn_over_it(value):
     from games.ui import spinner as S
     app = make_app((800, 600))
     sp = S.Spinner()
-    sp.angle = S.sector_angle(value)
+    sp.angle, sp.value = S.sector_angle(value), value       # landed on it
     surface = pygame.Surface((300, 300))
     sp.draw(surface, (150, 150), 120, app.theme)
     a = S.sector_angle(value)
@@ -618,3 +618,21 @@ def test_the_number_under_the_needle_is_drawn_over_it(value):
                if tuple(surface.get_at((x, y)))[:3] == tuple(app.theme.c["text"][:3]))
     assert inks > 10                 # the digits are there, in the text colour
     assert reds < box.w * box.h // 4  # and the needle's red only rings them
+
+
+def test_a_dial_at_rest_between_two_numbers_points_at_none():
+    """A new turn's dial rests on the peg between 12 and 1 (no number yet): no number is
+    drawn over the needle there, nor while the needle turns."""
+    from games.cannon_ball.board.scene import NEUTRAL
+    from games.ui import spinner as S
+    app = make_app((800, 600))
+    shots = []
+    for pointed in (True, False):
+        sp = S.Spinner()
+        sp.angle, sp.value = NEUTRAL, None
+        if not pointed:
+            sp._pointed = lambda *a, **k: None
+        surface = pygame.Surface((300, 300))
+        sp.draw(surface, (150, 150), 120, app.theme)
+        shots.append(pygame.image.tobytes(surface, "RGB"))
+    assert shots[0] == shots[1]

@@ -105,3 +105,22 @@ def test_rematch_swaps_seats():
     m = human_vs_ai()
     r = m.rematch()
     assert [s.name for s in r.seats] == ["Bot", "Ann"] and r.options == m.options
+
+
+def test_a_failure_telling_a_moves_events_leaves_the_match_as_it_was(monkeypatch):
+    """The state is changed before its events are asked for: when asking fails, the
+    match goes back, so no move is half made (state moved on, nothing in the log)."""
+    from games.cannon.rules import CannonState
+    m = Match(games.get("cannon"), {}, [Seat(HUMAN), Seat(HUMAN)], seed=1)
+    m.play_text("Te1")
+    snap, ply = m.state.snapshot(), m.ply
+
+    def broken(self, move, after):
+        raise RuntimeError("a bug in the game's events")
+
+    monkeypatch.setattr(CannonState, "events_of", broken)
+    with pytest.raises(RuntimeError):
+        m.play_text("Tf10")
+    assert m.ply == ply and m.state.snapshot() == snap and len(m.log) == ply
+    monkeypatch.undo()
+    assert m.play_text("Tf10").events          # and the game goes on

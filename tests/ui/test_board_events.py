@@ -17,17 +17,20 @@ from tests.bench.anim_fingerprint import fingerprint
 GAMES = [g.id for g in games.GAMES]
 
 
-def same_blind(gid: str, plies: int) -> None:
+def same_blind(gid: str, plies: int) -> str:
     told, frames, marks = fingerprint(gid, 0, plies, level="lesson", size=(800, 600))
     blind, frames_blind, _ = fingerprint(gid, 0, plies, level="lesson", size=(800, 600), blind=True)
     assert frames > min(plies, 40)    # the moves were animated, not just drawn at their end
     assert "events: " in marks[-1] and len(marks[-1]) > len("events: ")
     assert (blind, frames_blind) == (told, frames)
+    return marks[-1]
 
 
-@pytest.mark.parametrize("gid", ["cannon", "artillery"])
-def test_a_board_animates_the_lessons_first_moves_from_their_events_alone(gid):
-    same_blind(gid, 6)       # the quick loop's share; every lesson whole, and whole games, are slow
+@pytest.mark.parametrize("gid, plies, met", [("cannon", 12, "shot"), ("artillery", 20, "rolled")])
+def test_a_board_animates_the_lessons_first_moves_from_their_events_alone(gid, plies, met):
+    # the quick loop's share, as far as a cannon shot and a die rolled; every lesson whole,
+    # and whole games, are slow
+    assert met in same_blind(gid, plies)
 
 
 @pytest.mark.slow

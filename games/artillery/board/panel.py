@@ -363,18 +363,17 @@ class Panel:
         t = self.board.theme
         f = t.small_font()
         lh = f.get_linesize()
-        for line, col in info:
-            parts = wrap_text(line, f, w)
-            room = max(0, (bottom - y) // lh)
-            if len(parts) > room:       # cut short: say so, never end mid-sentence as if whole
-                parts = parts[:room]
-                if parts:
-                    parts[-1] = fit_text(parts[-1] + " ...", f, w)
-            for part in parts:
-                draw_text(surface, part, f, col, (x, y))
-                y += lh
-            if len(parts) < len(wrap_text(line, f, w)):
-                return
+        rows = [(part, col) for line, col in info for part in wrap_text(line, f, w)]
+        room = max(0, (bottom - y) // lh)
+        if len(rows) > room:            # cut short: say so, never stop as if that were all
+            rows = rows[:room]
+            if rows:
+                rows[-1] = (fit_text(rows[-1][0] + " ...", f, w), rows[-1][1])
+        for part, col in rows:
+            draw_text(surface, part, f, col, (x, y))
+            y += lh
+        if len(rows) < sum(len(wrap_text(line, f, w)) for line, _c in info):
+            return
         y += t.px(4) if info else 0
         rows = [(part, col) for line, col in events for part in wrap_text(line, f, w)]
         room = max(0, (bottom - y) // lh)

@@ -88,6 +88,8 @@ class ArtilleryState(State, GameState[Move, "ArtilleryState"]):
     def events_of(self, move: Move, after: GameState[Move, "ArtilleryState"]) -> tuple[ev.Event, ...]:
         """The public events the move added; a roll's die leads them (``DieRolled``)."""
         assert isinstance(after, ArtilleryState)
+        if isinstance(move, str):         # the text form, as _apply takes it
+            move = parse_text(move)
         new = tuple(after.events[len(self.events):])
         return (ev.DieRolled(move.value), *new) if move.kind == "roll" else new
 
