@@ -14,7 +14,9 @@ from games.core.match import AI, Match, Seat
 from .cb_util import B, S, pos
 
 
-def ctx(seed=0, scale=0.25):
+def ctx(seed=0, scale=100.0):
+    # a deadline the planner never reaches (its beam and macro limits bound the work): a
+    # short one would cut plans wherever a loaded machine happened to be
     return ThinkContext(time_scale=scale, rng=random.Random(seed))
 
 
