@@ -21,7 +21,8 @@ from games.artillery.rules.data import CRITICAL_TABLES, SHOT, STRUCTURES
 from games.artillery.rules.forecast import occupant_losses, shot_forecast, small_arms_forecast
 from games.artillery.rules.pieces import sort_ids
 from games.artillery.rules.resolve import rout_threshold
-from games.artillery.rules.shots import fire_kind, fire_numbers, gun_check, save_tn, unit_distance, unit_sight
+from games.artillery.rules.shots import (fire_kind, fire_numbers, gun_check, save_tn, shot_dice, unit_distance,
+                                         unit_sight)
 from games.artillery.rules.victory import holder
 
 from .objectives import OBJECTIVES, objective_sections
@@ -596,12 +597,7 @@ def rough_shot(st: ArtilleryState, guns, target: str, ammo: str) -> tuple[float,
     kind = fire_kind(guns)
     tn = fire_numbers(st, guns, target, ammo)[4]
     p = odds.p_success(tn)
-    if kind == "swivel":
-        dice = sum(g.stats.initial_dice for g in guns)
-    elif ammo == "grape":
-        dice = sum(1 + g.stats.damage_dice for g in guns)
-    else:
-        dice = len(guns)
+    dice = shot_dice(guns, ammo)
     if target in st.units:
         return min(dice * p, float(st.units[target].models)), 0.0, 0.0
     if ammo == "grape" or kind == "swivel":

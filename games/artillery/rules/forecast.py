@@ -15,7 +15,7 @@ from typing import Sequence
 from . import odds
 from .data import ARTILLERY, ROUT_MIN, SHOT, STRUCTURES
 from .pieces import Gun, Unit
-from .shots import fire_kind, fire_numbers, save_tn, shot_numbers, unit_distance
+from .shots import fire_kind, fire_numbers, save_tn, shot_dice, shot_numbers, unit_distance
 from .state import State
 
 
@@ -90,12 +90,7 @@ def shot_forecast(st: State, guns: list[Gun], target: str, ammo: str) -> Forecas
     _d, line, _band, pen, tn, _mx = fire_numbers(st, guns, target, ammo)
     p = odds.p_success(tn)
     origin = line[0]
-    if kind == "swivel":
-        n = sum(g.stats.initial_dice for g in guns)
-    elif ammo == "grape":
-        n = sum(1 + g.stats.damage_dice for g in guns)
-    else:
-        n = len(guns)
+    n = shot_dice(guns, ammo)
     hits = odds.binomial(n, p)
     exp_hits = odds.expectation(hits)
     if target in st.units:

@@ -183,6 +183,16 @@ def fire_kind(guns: list[Gun]) -> str:
     return "swivel" if guns[0].stats.swivel else "cannon"
 
 
+def shot_dice(guns: list[Gun], ammo: str) -> int:
+    """The dice a group's shoot test throws: swivels their dice, grapeshot one more than
+    each gun's damage dice, round and chain one a gun."""
+    if fire_kind(guns) == "swivel":
+        return sum(g.stats.initial_dice for g in guns)
+    if ammo == "grape":
+        return sum(1 + g.stats.damage_dice for g in guns)
+    return len(guns)
+
+
 def fire_numbers(st: State, guns: list[Gun], target: str, ammo: str
                  ) -> tuple[float, tuple[Point, Point], int, int, int, float | None]:
     """(distance, line, band, penalty, tn, max range) of a shot."""

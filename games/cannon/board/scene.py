@@ -5,6 +5,12 @@ frame (a :class:`~games.ui.board.Host`). The board never decides a rule: the mov
 rules module (``moves_from``, ``legal_moves``), the warnings from
 ``town_threatened``, and everything it plays goes through ``host.submit``.
 
+Size (some 630 lines): the board's input (mouse, drag, keyboard cursor, the chooser) and
+its Host glue. Drawing (``drawing.py``, ``pieces.py``, ``wood.py``), animation
+(``effects.py``), marks, tips and geometry already stand alone; the next seam is the
+keyboard cursor (``_nav_*``, about 90 lines) as a ``PlacesCursor`` of its own, as Cannon
+Ball's and Corps' are.
+
 Playing by mouse
     Town placement: click one of the highlighted back-rank points.
     Play: click a soldier of the side to move, then where it goes. Its moves
