@@ -184,7 +184,7 @@ def test_broadsides_one_rail_bears_and_the_crew_chooses_which_guns_fire():
 def test_broadsides_a_ship_whose_rigging_falls_to_fortitude_1_loses_and_the_count_decides_at_the_end():
     from games.artillery.rules.victory import check_now, end_of_round, standing
     st = new_game({"scenario": "broadside"})
-    assert standing(st) == ("Rigging: the privateer F3, the guarda costa F3", "Rigging damage done: 0 to 0")
+    assert standing(st) == ("Rigging: the privateer F3, the guarda costa F3", "Points: 0 to 0")
     st.sections["RN"].tally = 6                         # 3/3: two Fortitude lost
     check_now(st)
     assert st.over and st.winner() == 0 and "guarda costa's rigging" in st.reason
@@ -193,7 +193,35 @@ def test_broadsides_a_ship_whose_rigging_falls_to_fortitude_1_loses_and_the_coun
     st.sections["RS"].tally = 1
     st.round = st.scenario.rounds
     end_of_round(st)
-    assert st.over and st.winner() == 0 and "2 to 1" in st.reason
+    assert st.over and st.winner() == 0 and "6 points to 3" in st.reason
+
+
+def test_broadsides_after_round_10_a_rigging_point_scores_3_and_a_model_removed_1():
+    """The count at the round limit: a side that shot the enemy's crews can beat one
+    lucky point on its masts, and level points are a draw."""
+    from games.artillery.rules.victory import end_of_round, standing
+
+    def at_limit(rs: int, rn: int, removed: list[int]):
+        st = new_game({"scenario": "broadside"})
+        st.sections["RS"].tally, st.sections["RN"].tally = rs, rn
+        st.removed = removed                       # removed[s]: seat s's models lost
+        st.round = st.scenario.rounds
+        end_of_round(st)
+        return st
+
+    st = at_limit(1, 0, [0, 4])                    # seat 0 removed 4 men; seat 1 hit the masts once
+    assert st.winner() == 0 and st.reason.startswith("4 points to 3")
+    st = at_limit(1, 0, [0, 3])                    # 3 to 3
+    assert st.over and st.winner() is None
+    st = at_limit(0, 2, [5, 0])                    # 6 to 5: two rigging points beat five men
+    assert st.winner() == 0
+    st = new_game({"scenario": "broadside"})
+    st.sections["RN"].tally = 1
+    st.removed = [2, 1]
+    assert standing(st)[1] == "Points: 4 to 2"
+    st.round = 5                                   # before the limit nothing is decided
+    end_of_round(st)
+    assert not st.over
 
 
 def test_bombardment_is_a_six_foot_table_with_the_ships_rail_57_inches_from_the_walls():

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from games.artillery.rules import ArtilleryState
 from games.artillery.rules import geometry as geo
 from games.artillery.rules.data import STRUCTURES
-from games.artillery.rules.victory import holder, ship_damage
+from games.artillery.rules.victory import duel_points, holder
 
 if TYPE_CHECKING:
     from .evaluation import Evaluator
@@ -118,7 +118,7 @@ def _obj_anchor(ev: Evaluator, st: ArtilleryState) -> float:
 def _obj_duel(ev: Evaluator, st: ArtilleryState) -> float:
     """Broadsides: each Fortitude step the enemy's rigging has lost (5, as at anchor:
     the last one is the game, valued in the critical and damage worths), and, as the
-    last round nears, the damage done to each ship (the round limit's count)."""
+    last round nears, the round limit's count (rigging damage and models removed)."""
     me = ev.seat
     p = st.scenario.params
     v = 0.0
@@ -126,9 +126,9 @@ def _obj_duel(ev: Evaluator, st: ArtilleryState) -> float:
         sign = 1 if st.section_owner(rig) != me else -1
         base = STRUCTURES[st.sections[rig].type].fortitude
         v += sign * 5.0 * (base - st.fortitude(rig))
-    done = ship_damage(st)
+    pts = duel_points(st)
     late = min(1.0, st.round / st.scenario.rounds)
-    v += 0.6 * late * (done[me] - done[1 - me])
+    v += 0.6 * late * (pts[me] - pts[1 - me])
     return v
 
 

@@ -616,9 +616,9 @@ BROADSIDE = Scenario(
     victory_text=(
         "A side wins at once when the enemy ship's rigging is brought down to Fortitude 1 (or "
         "dismasted), when her hull is wrecked, or when the enemy has no units left.",
-        "After round 10 the side that has done more damage to the enemy's rigging wins; if that "
-        "is level, the side that removed more enemy models; if that is level too, the game is a "
-        "draw.",
+        "After round 10 each side scores 3 points for each point of damage it has done to the "
+        "enemy's rigging and 1 point for each enemy model it has removed: the side with more "
+        "points wins; if they are level, the game is a draw.",
     ),
     terrain=(
         TerrainPiece("T1", "water", _B_WATER),
@@ -668,7 +668,7 @@ BROADSIDE = Scenario(
         GunDef("G18", "swivel", 1, _b_rot((14.59, 14.59)), 45, "B3", section="HN"),
         GunDef("G19", "heavy", 1, _b_rot((2.5, 2.5)), 225, "B4", ammo=("round", "chain")),
     ),
-    params={"riggings": ("RS", "RN"), "hulls": ("HS", "HN")},
+    params={"riggings": ("RS", "RN"), "hulls": ("HS", "HN"), "rigging_points": 3},
     draws=True,
 )
 

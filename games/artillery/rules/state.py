@@ -35,7 +35,7 @@ class EndReason(str, enum.Enum):
     HELD_OUT = "held out"                    # the defenders lasted the scenario's rounds
     ESCAPED = "escaped"                      # the ship slipped her cable
     ON_POINTS = "on points"                  # the last round: houses held, or rigging damage done
-    ON_LOSSES = "on losses"                  # points (or damage) level: enemy models removed decide
+    ON_LOSSES = "on losses"                  # points level: enemy models removed decide
     LEVEL = "level"                          # points and losses level: a draw
 
     def __str__(self) -> str:

@@ -88,9 +88,9 @@ def standing(st: State, names: Names = None) -> tuple[str, str]:
                 f"Crewed cannons: {n} of {len(p['battery'])}")
     if kind == "duel":
         rig = [st.fortitude(r) for r in p["riggings"]]
-        done = ship_damage(st)
+        pts = duel_points(st)
         return (f"Rigging: {who[0]} F{rig[0]}, {who[1]} F{rig[1]}",
-                f"Rigging damage done: {done[0]} to {done[1]}")
+                f"Points: {pts[0]} to {pts[1]}")
     return "", ""
 
 
@@ -111,6 +111,17 @@ def ship_damage(st: State) -> tuple[int, int]:
     for sid in p["riggings"]:
         taken[_owner(st, sid)] += st.sections[sid].tally
     return taken[1], taken[0]
+
+
+def duel_points(st: State) -> tuple[int, int]:
+    """Broadsides' count at the round limit, per seat: ``rigging_points`` for each point
+    of damage done to the enemy's rigging and 1 for each enemy model removed.  Why the
+    models count (OURS, 2026-11-25): with the rigging alone deciding, a side that spent
+    ten rounds shooting the enemy's crews lost to one lucky point on its masts; the
+    crews are what work the guns, so killing them is part of winning a gun duel."""
+    k = st.scenario.params["rigging_points"]
+    done = ship_damage(st)
+    return k * done[0] + st.removed[1], k * done[1] + st.removed[0]
 
 
 # -- immediate checks ----------------------------------------------------------
@@ -205,15 +216,14 @@ def _round_anchor(st: State) -> None:
 def _round_duel(st: State) -> None:
     if st.round < st.scenario.rounds:
         return
+    pts = duel_points(st)
     done = ship_damage(st)
-    if done[0] != done[1]:
-        w = 0 if done[0] > done[1] else 1
-        st.finish(w, f"damage done to the enemy's rigging {done[w]} to {done[1 - w]}", E.ON_POINTS)
-    elif st.removed[0] != st.removed[1]:
-        w = 0 if st.removed[1] > st.removed[0] else 1
-        st.finish(w, f"damage level; removed {st.removed[1 - w]} enemy models to {st.removed[w]}", E.ON_LOSSES)
+    if pts[0] != pts[1]:
+        w = 0 if pts[0] > pts[1] else 1
+        st.finish(w, f"{pts[w]} points to {pts[1 - w]} (rigging damage {done[w]} to {done[1 - w]}, "
+                     f"models removed {st.removed[1 - w]} to {st.removed[w]})", E.ON_POINTS)
     else:
-        st.finish(None, "damage and losses level after the last round", E.LEVEL)
+        st.finish(None, "points level after the last round", E.LEVEL)
 
 
 _ROUND = {"hold": _round_hold, "shore": _round_shore, "anchor": _round_anchor, "duel": _round_duel}
