@@ -5,7 +5,7 @@ are separated by blank lines; "diagram" names a picture the rules screen draws
 (or None).  The chapter's rules are retold in our own words; every rule of our
 own is marked "(Our rule.)".  The numbers come from ``games.artillery.rules.data``.
 """
-from games.artillery.rules.data import ARTILLERY, STRUCTURES
+from games.artillery.rules.data import ARTILLERY, BROADSIDE, STRUCTURES
 
 _A = ARTILLERY
 
@@ -320,8 +320,10 @@ SECTIONS = [
             "chainshot, but the enemy's masts are beyond chainshot's reach, so it fires roundshot over "
             "its own ship.\n\n"
             "A side wins at once when the enemy's rigging is down to Fortitude 1 (or dismasted), her "
-            "hull is wrecked, or the enemy has no units left. After round 10 the side that did more "
-            "damage to the enemy's rigging wins; then the one that removed more models; else a draw."
+            "hull is wrecked, or the enemy has no units left. After round 10 each side scores "
+            f"{BROADSIDE.params['rigging_points']} points "
+            "for each point of damage it did to the enemy's rigging and 1 for each enemy model it "
+            "removed; the higher score wins, level scores draw."
         ),
         "diagram": "scenario_broadside",
         "caption": "Broadsides: two ships across the bay, a Heavy Cannon on each point.",

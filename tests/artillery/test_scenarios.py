@@ -277,3 +277,11 @@ def test_bombardment_setup_says_which_side_each_seat_plays():
     assert SCENARIOS["bombard"].sides == ("the landing party and the ship", "the fort")
     from games.artillery import INFO
     assert ("bombard", "Bombardment") in INFO.options[0].choices
+
+
+def test_broadsides_rules_page_states_the_round_limit_count_the_rules_use():
+    from games.artillery.rules_text import SECTIONS
+    page = next(s for s in SECTIONS if "Broadsides" in s["title"])["text"]
+    k = SCENARIOS["broadside"].params["rigging_points"]
+    assert f"scores {k} points for each point of damage" in page
+    assert any(f"{k} points for each point of damage" in t for t in SCENARIOS["broadside"].victory_text)
