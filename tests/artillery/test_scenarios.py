@@ -184,7 +184,8 @@ def test_broadsides_one_rail_bears_and_the_crew_chooses_which_guns_fire():
 def test_broadsides_a_ship_whose_rigging_falls_to_fortitude_1_loses_and_the_count_decides_at_the_end():
     from games.artillery.rules.victory import check_now, end_of_round, standing
     st = new_game({"scenario": "broadside"})
-    assert standing(st) == ("Rigging: the privateer F3, the guarda costa F3", "Points: 0 to 0")
+    assert standing(st) == ("Rigging: the privateer F3, the guarda costa F3",
+                            "Points: the privateer 0, the guarda costa 0")
     st.sections["RN"].tally = 6                         # 3/3: two Fortitude lost
     check_now(st)
     assert st.over and st.winner() == 0 and "guarda costa's rigging" in st.reason
@@ -218,7 +219,7 @@ def test_broadsides_after_round_10_a_rigging_point_scores_3_and_a_model_removed_
     st = new_game({"scenario": "broadside"})
     st.sections["RN"].tally = 1
     st.removed = [2, 1]
-    assert standing(st)[1] == "Points: 4 to 2"
+    assert standing(st)[1] == "Points: the privateer 4, the guarda costa 2"
     st.round = 5                                   # before the limit nothing is decided
     end_of_round(st)
     assert not st.over

@@ -90,7 +90,7 @@ def standing(st: State, names: Names = None) -> tuple[str, str]:
         rig = [st.fortitude(r) for r in p["riggings"]]
         pts = duel_points(st)
         return (f"Rigging: {who[0]} F{rig[0]}, {who[1]} F{rig[1]}",
-                f"Points: {pts[0]} to {pts[1]}")
+                f"Points: {who[0]} {pts[0]}, {who[1]} {pts[1]}")
     return "", ""
 
 
