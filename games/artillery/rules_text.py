@@ -323,7 +323,7 @@ SECTIONS = [
             "hull is wrecked, or the enemy has no units left. After round 10 each side scores "
             f"{BROADSIDE.params['rigging_points']} points "
             "for each point of damage it did to the enemy's rigging and 1 for each enemy model it "
-            "removed; the higher score wins, level scores draw."
+            "removed; the higher score wins, and level scores are a draw."
         ),
         "diagram": "scenario_broadside",
         "caption": "Broadsides: two ships across the bay, a Heavy Cannon on each point.",
