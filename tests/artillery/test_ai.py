@@ -453,3 +453,37 @@ def test_chainshot_at_a_structure_other_than_rigging_is_never_better_than_rounds
         assert {m.ammo for m in fires} >= {"round", "chain"}
         assert max(fires, key=lambda m: ai._fire_gain(st, m)).ammo == "round"
 
+
+
+def test_the_town_loses_the_customs_house_race_to_the_sailors_and_not_the_shanty():
+    """At the start the raiders' sailors stand 7" from the customs house and the town's
+    musketeers 10": a race the town would lose; the shanty is nearer the musketeers than
+    any raider free to walk, so it is no lost race."""
+    from games.artillery.ai.objectives import lost_races
+    st = new_game({"scenario": "town"})
+    assert "H3" in lost_races(st, 1)
+    assert "H4" not in lost_races(st, 1)
+    assert "H3" not in lost_races(st, 0)                # the raiders win it
+
+
+def test_hard_town_values_the_shanty_above_walking_first_into_a_lost_race():
+    """With the race weight the musketeers inside the empty shanty are worth more to the
+    town than inside the customs house the sailors reach first; without the race read
+    the customs house is worth more than with it."""
+    from games.artillery.ai.evaluation import Evaluator, params_for
+    from games.artillery.ai.objectives import lost_races
+    st = new_game({"scenario": "town"})
+    p = params_for("hard", "town", 1)
+    assert p.get("race", 1.0) < 1.0
+    ev = Evaluator(1, p)
+    ev.lost = lost_races(st, 1)
+
+    def worth(pos):
+        s = st.copy()
+        s.units["B3"].pos = pos
+        return ev.objective(s)
+
+    in_shanty, in_customs = worth((24.0, 19.0)), worth((37.0, 13.0))
+    assert in_shanty > in_customs
+    ev.lost = frozenset()                               # no race read: the house is as good a building
+    assert worth((37.0, 13.0)) > in_customs

@@ -105,6 +105,16 @@ SCENARIO_PARAMS: dict[str, dict[str, dict[str, float]]] = {
         # party values it (against Normal: 73-27).  docs/artillery_ai.md, "The field battle,
         # the town and Broadsides"
         "field": {"plan_activate": 1, "volley_rout": 1.0},
+        # the town: its musketeers lost every race for the customs house (the raiders'
+        # sailors land 7" from it, the musketeers stand 10" off) and left the shanty, the
+        # third building, to nobody.  race: a building nobody holds that the enemy's nearest
+        # free unit is nearer to (read from the position handed to the AI) pulls at a fifth
+        # and is worth a fifth held, empty_first: an empty building pulls twice as hard as
+        # one the enemy holds; with the field's plan_activate and volley_rout, and the
+        # shore fort's lethal.  Hard as the town against Easy's raiders, 40 games (seed 1):
+        # 6 won before, 17 with race, 23 with all of these; the Hard mirror 19 raiders' wins
+        # in 40.  docs/artillery_ai.md, "The town: the race for the third building"
+        "town/1": {"empty_first": 1, "plan_activate": 1, "race": 0.2, "volley_rout": 1.0, "lethal": 2.0},
         # broadsides: a shot that may bring the enemy's rigging down to Fortitude 1 is
         # worth that chance of the game (otherwise a shot at the rigging one point from
         # crippling is valued as one more point on its tally)
@@ -159,6 +169,9 @@ class Evaluator:
         self.seat = seat
         self.p = params
         self._shot_cache: dict[Any, float] = {}
+        #: the buildings the enemy reaches first, read from the position the AI was
+        #: handed (the "race" weight of the objective: see objectives.lost_races)
+        self.lost: frozenset[str] = frozenset()
 
     # -- pieces ----------------------------------------------------------------
     def material(self, st: ArtilleryState) -> float:

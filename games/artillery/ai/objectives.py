@@ -2,7 +2,8 @@
 
 Split from :mod:`games.artillery.ai.evaluation` (the evaluation's other terms): the
 field battle's houses and points, the shore battery's battery and gatehouse, the
-anchor's rigging and live battery guns, and each side's pull towards its goal.
+anchor's rigging and live battery guns, and each side's pull towards its goal
+(in the town, weighed by the races for the buildings: :func:`lost_races`).
 """
 from __future__ import annotations
 
@@ -45,6 +46,18 @@ def _near(st: ArtilleryState, seat: int, sid: str) -> float:
     return min(geo.point_poly_dist(u.pos, poly) for u in units)
 
 
+def lost_races(st: ArtilleryState, me: int, margin: float = 0.0) -> frozenset[str]:
+    """The objectives nobody holds whose nearest enemy free unit stands more than
+    ``margin`` inches nearer than ours: a race we would lose (the enemy walks in
+    first and our unit arrives to contest it under fire instead of holding one
+    nobody is going for)."""
+    lost = set()
+    for sid in objective_sections(st):
+        if holder(st, sid) is None and _near(st, 1 - me, sid) + margin < _near(st, me, sid):
+            lost.add(sid)
+    return frozenset(lost)
+
+
 def _obj_hold(ev: Evaluator, st: ArtilleryState) -> float:
     me, p = ev.seat, st.scenario.params
     v = 5.0 * (st.score[me] - st.score[1 - me])
@@ -52,8 +65,19 @@ def _obj_hold(ev: Evaluator, st: ArtilleryState) -> float:
     for sid in p["objectives"]:
         h = holder(st, sid)
         if h is not None:
-            v += (2.0 + 2.0 * left) * (1 if h == me else -1)
-        v += ev.p["prog"] * 0.25 * (min(_near(st, 1 - me, sid), 20.0) - min(_near(st, me, sid), 20.0))
+            worth = 2.0 + 2.0 * left
+            if h == me and sid in ev.lost:
+                # walking first into a building the enemy is nearer to only buys a
+                # contest under its fire
+                worth *= ev.p.get("race", 1.0)
+            v += worth * (1 if h == me else -1)
+        pull = ev.p["prog"] * 0.25
+        if ev.p.get("empty_first"):
+            # walk to the building nobody holds rather than into one the enemy holds
+            pull *= 2.0 if h is None else (0.3 if h != me else 1.0)
+        if h is None and sid in ev.lost:
+            pull *= ev.p.get("race", 1.0)
+        v += pull * (min(_near(st, 1 - me, sid), 20.0) - min(_near(st, me, sid), 20.0))
     return v
 
 

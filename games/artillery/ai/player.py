@@ -19,7 +19,10 @@ evaluation is :mod:`games.artillery.ai.evaluation`.
   urgency and the little its Light guns are worth against its men, a second
   unit in the gatehouse, giving an idle unit one of a two-gun crew's guns, and
   the ship's crews keeping out of reach of muskets one move away (*reach*), and
-  in the shore battery a casualty worth the man's musket too (*lethal*).
+  in the shore battery a casualty worth the man's musket too (*lethal*); and in
+  the town the town's side leaves a building to the enemy that is nearer to it
+  (*race*, read afresh from each view it is handed) and walks to an empty one
+  (*empty_first*).
   It plans the rest of its activation with a beam search (width 3) that ends at
   a shot (a volley at a unit counts, for the shore's landing party, the exact
   chance it breaks the unit, ``volley_rout``; the shore's fort also picks the unit to activate by that search's best
@@ -48,6 +51,7 @@ from games.artillery.rules.data import ACTIONS, DECK
 from games.artillery.rules.forecast import gone_chance, shot_forecast, small_arms_forecast
 from games.artillery.rules.shots import fire_kind, fire_numbers, gun_save_tn
 
+from .objectives import lost_races
 from .evaluation import CASUALTY, DECISIVE, GUN_WORTH, LEVEL_PARAMS, LOADED, Evaluator, params_for
 
 # ---------------------------------------------------------------------------
@@ -74,6 +78,8 @@ class ArtilleryAI:
             self._role = role
             self.p.clear()
             self.p.update(params_for(self.level, view.scenario.key, self.ev.seat))
+        if "race" in self.p:
+            self.ev.lost = lost_races(view, self.ev.seat)
         if view.decision is not None:
             return self._casualty(view, moves, ctx)
         if view.phase == Phase.PICK:
