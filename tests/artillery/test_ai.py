@@ -487,3 +487,14 @@ def test_hard_town_values_the_shanty_above_walking_first_into_a_lost_race():
     assert in_shanty > in_customs
     ev.lost = frozenset()                               # no race read: the house is as good a building
     assert worth((37.0, 13.0)) > in_customs
+
+
+def test_a_unit_holding_a_building_does_not_race_for_another():
+    """The veterans inside the church stand nearer the shanty than the town's musketeers,
+    but they hold the church: the shanty is no lost race for the town while they stay."""
+    from games.artillery.ai.objectives import lost_races
+    st = new_game({"scenario": "town"})
+    st.units["A3"].pos = (22.0, 13.0)                   # in the church, 4" from the shanty
+    assert "H4" not in lost_races(st, 1)
+    st.units["A3"].pos = (22.0, 15.0)                   # out of it, on the way: a race lost
+    assert "H4" in lost_races(st, 1)

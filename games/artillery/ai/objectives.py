@@ -53,9 +53,21 @@ def lost_races(st: ArtilleryState, me: int, margin: float = 0.0) -> frozenset[st
     nobody is going for)."""
     lost = set()
     for sid in objective_sections(st):
-        if holder(st, sid) is None and _near(st, 1 - me, sid) + margin < _near(st, me, sid):
+        if holder(st, sid) is None and _racer_dist(st, 1 - me, sid) + margin < _racer_dist(st, me, sid):
             lost.add(sid)
     return frozenset(lost)
+
+
+def _racer_dist(st: ArtilleryState, seat: int, sid: str) -> float:
+    """How far the seat's nearest unit free to race for a section stands from it: 0
+    with one of its units inside; a unit that holds another objective does not race
+    (the veterans in the church are not leaving it for the shanty)."""
+    poly = st.table.sections[sid].poly
+    if any(u.seat == seat for u in st.units_in_section(sid)):
+        return 0.0
+    held = {o for o in objective_sections(st) if holder(st, o) == seat}
+    free = [u for u in _mobile(st, seat) if st.unit_section(u) not in held]
+    return min((geo.point_poly_dist(u.pos, poly) for u in free), default=99.0)
 
 
 def _obj_hold(ev: Evaluator, st: ArtilleryState) -> float:
