@@ -108,7 +108,8 @@ SCENARIO_PARAMS: dict[str, dict[str, dict[str, float]]] = {
         # the town: its musketeers lost every race for the customs house (the raiders'
         # sailors land 7" from it, the musketeers stand 10" off) and left the shanty, the
         # third building, to nobody.  race: a building nobody holds that the enemy's nearest
-        # free unit is nearer to (read from the position handed to the AI) pulls at a fifth
+        # unit free to race (none holding another building) is nearer to (read from the
+        # position handed to the AI) pulls at a fifth
         # and is worth a fifth held, empty_first: an empty building pulls twice as hard as
         # one the enemy holds; with the field's plan_activate and volley_rout, and the
         # shore fort's lethal.  Hard as the town against Easy's raiders, 40 games (seed 1):

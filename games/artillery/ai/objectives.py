@@ -46,14 +46,14 @@ def _near(st: ArtilleryState, seat: int, sid: str) -> float:
     return min(geo.point_poly_dist(u.pos, poly) for u in units)
 
 
-def lost_races(st: ArtilleryState, me: int, margin: float = 0.0) -> frozenset[str]:
-    """The objectives nobody holds whose nearest enemy free unit stands more than
-    ``margin`` inches nearer than ours: a race we would lose (the enemy walks in
-    first and our unit arrives to contest it under fire instead of holding one
-    nobody is going for)."""
+def lost_races(st: ArtilleryState, me: int) -> frozenset[str]:
+    """The objectives nobody holds whose nearest enemy unit free to race stands nearer
+    than ours: a race we would lose (the enemy walks in first and our unit arrives to
+    contest it under fire instead of holding one nobody is going for).  No margin: with
+    2" the musketeers' first step towards both houses made the race look even again."""
     lost = set()
     for sid in objective_sections(st):
-        if holder(st, sid) is None and _racer_dist(st, 1 - me, sid) + margin < _racer_dist(st, me, sid):
+        if holder(st, sid) is None and _racer_dist(st, 1 - me, sid) < _racer_dist(st, me, sid):
             lost.add(sid)
     return frozenset(lost)
 

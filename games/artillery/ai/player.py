@@ -22,7 +22,7 @@ evaluation is :mod:`games.artillery.ai.evaluation`.
   in the shore battery a casualty worth the man's musket too (*lethal*); and in
   the town the town's side leaves a building to the enemy that is nearer to it
   (*race*, read afresh from each view it is handed) and walks to an empty one
-  (*empty_first*).
+  (*empty_first*), and both sides there plan their activations whole.
   It plans the rest of its activation with a beam search (width 3) that ends at
   a shot (a volley at a unit counts, for the shore's landing party, the exact
   chance it breaks the unit, ``volley_rout``; the shore's fort also picks the unit to activate by that search's best
@@ -78,8 +78,7 @@ class ArtilleryAI:
             self._role = role
             self.p.clear()
             self.p.update(params_for(self.level, view.scenario.key, self.ev.seat))
-        if "race" in self.p:
-            self.ev.lost = lost_races(view, self.ev.seat)
+        self.ev.lost = lost_races(view, self.ev.seat) if "race" in self.p else frozenset()
         if view.decision is not None:
             return self._casualty(view, moves, ctx)
         if view.phase == Phase.PICK:
