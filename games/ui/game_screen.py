@@ -371,8 +371,13 @@ class GameScreen(Scene):
         text = text.strip()
         if not text:
             return
+        if self.board.busy and self.review_ply is None:
+            # Enter is as deliberate as the click that skips an animation: refusing the move
+            # because the last one is still being drawn told the player it was not their turn
+            self.board.skip()
         if not self.can_act():
             self.say("You can type a move when it is your turn.", bad=True)
+            self.move_box.select_all()        # typing again replaces it, never appends to it
             return
         try:
             move = self.match.state.parse_move(text)

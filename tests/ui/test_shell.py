@@ -299,3 +299,23 @@ def test_arena_json_shape(tmp_path):
     for k in ("draws", "unfinished", "errors", "mean_plies"):
         assert k in d
     assert sum(s["wins"] for s in d["seats"]) + d["draws"] + d["unfinished"] + d["errors"] == 2
+
+
+def test_a_move_typed_while_the_table_animates_is_played_not_refused():
+    """Found playing the town in a real window: a move typed while the last move's animation
+    still ran was refused with "You can type a move when it is your turn" (it was), and its
+    text stayed in the box unselected, so the next '/' and move were typed after it. Enter is
+    as deliberate as the click that skips an animation: the animation jumps to its end and
+    the move is played."""
+    a = make_app((1280, 720), animation="normal")
+    g = GameScreen(a, Match(games.get("cannon"), {}, [Seat(HUMAN, name="A"), Seat(HUMAN, name="B")],
+                            seed=1, ai_secret=1, chance_secret=SEED_ONLY))
+    a.push(g)
+    frames(a, 2)
+    g.typed_move("Tf1")
+    g.typed_move("Te10")
+    assert g.board.busy                      # the town's drop is still animating...
+    g.typed_move("a4-a5")                    # ...and a move typed now is played
+    assert [e.text for e in g.match.log] == ["Tf1", "Te10", "a4-a5"] and not g.status_bad
+    assert g.move_box.text == ""
+    g.on_exit()
