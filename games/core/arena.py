@@ -135,15 +135,25 @@ def run_arena(game_id: str, levels: list[str], games_n: int, seed: int, *, time_
 def play_all(game_id: str, levels: list[str], games_n: int, seed: int, *, time_scale: float = 1.0,
              ply_cap: int | None = None, jobs: int = 1, options: dict[str, Any] | None = None,
              progress: Progress | None = None, check: bool = False,
-             watch: type | None = None) -> list[dict[str, Any]]:
-    """Every game's result (see play_one), in game order, on ``jobs`` processes."""
+             watch: type | None = None, indices: list[int] | None = None,
+             setup: Callable[..., object] | None = None, setup_args: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
+    """Every game's result (see play_one), in game order, on ``jobs`` processes.
+
+    ``indices`` plays only those games of the seeded run (the same games a full run
+    plays at those indices: with two entries, the even ones put the first entry in
+    seat 0). ``setup(*setup_args)`` runs once in each process before its first game
+    (a module-level function: a benchmark's way to try a weight in every worker)."""
     for lv in levels:
         if lv not in ARENA_LEVELS:
             raise ValueError(f"unknown level {lv!r} (choose from {', '.join(ARENA_LEVELS)})")
-    args = [(game_id, levels, seed, g, time_scale, ply_cap, options, check, watch) for g in range(games_n)]
+    picked = list(range(games_n)) if indices is None else list(indices)
+    args = [(game_id, levels, seed, g, time_scale, ply_cap, options, check, watch) for g in picked]
+    games_n = len(args)
     results: list[dict[str, Any]] = []
+    if setup is not None and jobs <= 1:
+        setup(*setup_args)
     if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=setup, initargs=setup_args) as pool:
             for r in pool.map(_star, args):
                 results.append(r)
                 if progress:

@@ -7,10 +7,19 @@ round a game reached and how it was won.
 
     python tests/bench/arena_artillery.py                       # every scenario, the issue's lineups
     python tests/bench/arena_artillery.py --scenario anchor --lineup hard,normal --games 100 --jobs 2
+
+A weight under trial, without editing the code: ``--params`` merges JSON into the AI's
+``SCENARIO_PARAMS`` (level -> scenario or "scenario/seat" -> weights) in every worker, and
+``--side`` plays only the games in which the first entry sits in that seat (the same
+games, seeds and indices as the whole run):
+
+    python tests/bench/arena_artillery.py --scenario town --lineup hard,easy --games 200 --side 1 \
+        --params '{"hard": {"town/1": {"race": 0.5}}}'
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 
@@ -51,9 +60,33 @@ class ActivationWatch:
                 "at_limit": over and st.round >= st.scenario.rounds}
 
 
-def run(scenario: str, lineup: list, games: int, seed: int = 1, jobs: int = 1, quiet: bool = False) -> dict:
+def trial_weights(text: str) -> None:
+    """Merge ``--params`` (JSON: level -> scenario key -> weights) into the AI's table;
+    run in every worker before its first game."""
+    from games.artillery.ai.evaluation import SCENARIO_PARAMS
+    for level, by_key in json.loads(text).items():
+        for key, weights in by_key.items():
+            SCENARIO_PARAMS.setdefault(level, {}).setdefault(key, {}).update(weights)
+
+
+def _params(text: str) -> str:
+    """argparse's check of ``--params``: JSON of the table's shape, or a clear message."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise argparse.ArgumentTypeError(f"not JSON ({exc})") from None
+    if not isinstance(data, dict) or not all(isinstance(v, dict) and all(isinstance(w, dict) for w in v.values())
+                                             for v in data.values()):
+        raise argparse.ArgumentTypeError('expected {"level": {"scenario or scenario/seat": {"weight": number}}}')
+    return text
+
+
+def run(scenario: str, lineup: list, games: int, seed: int = 1, jobs: int = 1, quiet: bool = False,
+        side: int | None = None, params: str = "") -> dict:
+    indices = None if side is None else [g for g in range(games) if g % 2 == side]
     results = play_all("artillery", lineup, games, seed, jobs=jobs, options={"scenario": scenario},
-                       watch=ActivationWatch)
+                       watch=ActivationWatch, indices=indices,
+                       setup=trial_weights if params else None, setup_args=(params,) if params else ())
     res = summarise(f"artillery/{scenario}", lineup, results)
     # by seat: how often entry 0 won as seat 0 and as seat 1
     by_seat = [[0, 0], [0, 0]]
@@ -93,10 +126,14 @@ def main(argv=None) -> None:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--side", type=int, choices=(0, 1),
+                    help="only the games of the run in which the first entry sits in this seat")
+    ap.add_argument("--params", type=_params, default="",
+                    help="JSON weights merged into the AI's SCENARIO_PARAMS for this run")
     a = ap.parse_args(argv)
     for sc in a.scenario or SCENARIOS:
         for lu in a.lineup or LINEUPS:
-            run(sc, lu.split(","), a.games, a.seed, a.jobs)
+            run(sc, lu.split(","), a.games, a.seed, a.jobs, side=a.side, params=a.params)
 
 
 if __name__ == "__main__":
