@@ -142,7 +142,8 @@ def play_all(game_id: str, levels: list[str], games_n: int, seed: int, *, time_s
     ``indices`` plays only those games of the seeded run (the same games a full run
     plays at those indices: with two entries, the even ones put the first entry in
     seat 0). ``setup(*setup_args)`` runs once in each process before its first game
-    (a module-level function: a benchmark's way to try a weight in every worker)."""
+    (a module-level function: a benchmark's way to try a weight in every worker; with
+    ``jobs`` 1 it runs in the caller's own process, and what it changes stays changed)."""
     for lv in levels:
         if lv not in ARENA_LEVELS:
             raise ValueError(f"unknown level {lv!r} (choose from {', '.join(ARENA_LEVELS)})")

@@ -78,7 +78,24 @@ def _params(text: str) -> str:
     if not isinstance(data, dict) or not all(isinstance(v, dict) and all(isinstance(w, dict) for w in v.values())
                                              for v in data.values()):
         raise argparse.ArgumentTypeError('expected {"level": {"scenario or scenario/seat": {"weight": number}}}')
+    known = _known_weights()
+    for by_key in data.values():
+        for weights in by_key.values():
+            for name, value in weights.items():
+                if isinstance(value, bool) or not isinstance(value, (int, float)):
+                    raise argparse.ArgumentTypeError(f"weight {name!r}: {value!r} is not a number")
+                if name not in known:
+                    # a weight the code reads with a default may be new to every table: say so, go on
+                    print(f"note: {name!r} is in no level's or scenario's weights; "
+                          "a misspelled name would change nothing", file=sys.stderr)
     return text
+
+
+def _known_weights() -> set[str]:
+    from games.artillery.ai.evaluation import LEVEL_PARAMS, SCENARIO_PARAMS
+    names = {k for p in LEVEL_PARAMS.values() for k in p}
+    names |= {k for by_key in SCENARIO_PARAMS.values() for p in by_key.values() for k in p}
+    return names
 
 
 def run(scenario: str, lineup: list, games: int, seed: int = 1, jobs: int = 1, quiet: bool = False,
