@@ -15,6 +15,9 @@ games, seeds and indices as the whole run):
 
     python tests/bench/arena_artillery.py --scenario town --lineup hard,easy --games 200 --side 1 \
         --params '{"hard": {"town/1": {"race": 0.5}}}'
+
+``--variant`` plays a trial setup of the town from ``tests/bench/town_variants.py`` instead
+of the shipped one (in every worker, the same games and seeds).
 """
 from __future__ import annotations
 
@@ -69,8 +72,20 @@ def trial_weights(text: str) -> None:
             SCENARIO_PARAMS.setdefault(level, {}).setdefault(key, {}).update(weights)
 
 
+def worker_setup(params: str, variant: str) -> None:
+    """Run in every worker before its first game: trial weights, a trial town."""
+    if params:
+        trial_weights(params)
+    if variant:
+        from tests.bench import town_variants
+        town_variants.install(variant)
+
+
 def _params(text: str) -> str:
-    """argparse's check of ``--params``: JSON of the table's shape, or a clear message."""
+    """argparse's check of ``--params``: JSON of the table's shape, or a clear message
+    (argparse runs it on the empty default too: no weights)."""
+    if not text:
+        return text
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -98,12 +113,17 @@ def _known_weights() -> set[str]:
     return names
 
 
+def _variant_names() -> list[str]:
+    from tests.bench.town_variants import VARIANTS
+    return sorted(VARIANTS)
+
+
 def run(scenario: str, lineup: list, games: int, seed: int = 1, jobs: int = 1, quiet: bool = False,
-        side: int | None = None, params: str = "") -> dict:
+        side: int | None = None, params: str = "", variant: str = "") -> dict:
     indices = None if side is None else [g for g in range(games) if g % 2 == side]
     results = play_all("artillery", lineup, games, seed, jobs=jobs, options={"scenario": scenario},
                        watch=ActivationWatch, indices=indices,
-                       setup=trial_weights if params else None, setup_args=(params,) if params else ())
+                       setup=worker_setup if params or variant else None, setup_args=(params, variant))
     res = summarise(f"artillery/{scenario}", lineup, results)
     # by seat: how often entry 0 won as seat 0 and as seat 1
     by_seat = [[0, 0], [0, 0]]
@@ -147,10 +167,15 @@ def main(argv=None) -> None:
                     help="only the games of the run in which the first entry sits in this seat")
     ap.add_argument("--params", type=_params, default="",
                     help="JSON weights merged into the AI's SCENARIO_PARAMS for this run")
+    ap.add_argument("--variant", default="", choices=("",) + tuple(_variant_names()), metavar="NAME",
+                    help="a trial setup of the town (tests/bench/town_variants.py): "
+                         + ", ".join(_variant_names()))
     a = ap.parse_args(argv)
+    if a.variant and (a.scenario or []) != ["town"]:
+        ap.error("--variant changes the town only: give --scenario town")
     for sc in a.scenario or SCENARIOS:
         for lu in a.lineup or LINEUPS:
-            run(sc, lu.split(","), a.games, a.seed, a.jobs, side=a.side, params=a.params)
+            run(sc, lu.split(","), a.games, a.seed, a.jobs, side=a.side, params=a.params, variant=a.variant)
 
 
 if __name__ == "__main__":

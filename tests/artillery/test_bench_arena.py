@@ -1,0 +1,39 @@
+"""The Artillery arena bench's command line and its trial towns (the figures in
+docs/artillery_ai.md are measured with them; a broken flag would stop the measuring)."""
+from __future__ import annotations
+
+import pytest
+
+from games.artillery.rules import data
+from games.artillery.rules.game import from_scenario
+from tests.bench import arena_artillery, town_variants
+
+
+def test_the_bench_parses_without_params(monkeypatch):
+    """argparse runs a type check on a string default: the empty --params must pass it."""
+    seen = []
+    monkeypatch.setattr(arena_artillery, "run", lambda *a, **k: seen.append((a, k)))
+    arena_artillery.main(["--scenario", "field", "--lineup", "easy,random", "--games", "2"])
+    assert seen and seen[0][1]["params"] == "" and seen[0][1]["variant"] == ""
+
+
+def test_a_variant_needs_the_town(capsys):
+    with pytest.raises(SystemExit):
+        arena_artillery.main(["--scenario", "field", "--variant", "nine_rounds"])
+    assert "--scenario town" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", sorted(town_variants.VARIANTS))
+def test_every_trial_town_is_a_playable_table_that_differs(name):
+    shipped = data.SCENARIOS["town"]
+    variant = town_variants.VARIANTS[name](shipped)
+    assert variant != shipped
+    st = from_scenario(variant)
+    assert st.invariant_problems() == []
+    assert st.chance_outcomes() or st.legal_moves()   # the first deal, or a first decision
+
+
+def test_install_replaces_the_town_for_the_worker(monkeypatch):
+    monkeypatch.setitem(data.SCENARIOS, "town", data.SCENARIOS["town"])
+    arena_artillery.worker_setup("", "nine_rounds")
+    assert data.SCENARIOS["town"].rounds == 9

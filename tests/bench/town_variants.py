@@ -1,0 +1,86 @@
+"""Trial setups of "Raid on the town" (benchmark material, not shipped scenarios).
+
+Each variant takes the scenario as shipped and returns a changed copy; the arena bench
+installs one in every worker with ``--variant NAME`` (``arena_artillery.py``), so a
+figure in docs/artillery_ai.md ("The town: five more setups") can be measured again:
+
+    python tests/bench/arena_artillery.py --scenario town --lineup hard,easy --games 80 \\
+        --side 1 --jobs 2 --variant customs_back
+
+None of them was kept; why is in the docs.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Callable
+
+from games.artillery.rules import data
+from games.artillery.rules.data import Scenario
+
+
+def _move_building(sc: Scenario, sid: str, poly: data.Poly) -> tuple:
+    return tuple(dataclasses.replace(s, sections=(dataclasses.replace(s.sections[0], poly=poly),))
+                 if s.id == sid else s for s in sc.structures)
+
+
+def _move_terrain(sc: Scenario, tid: str, poly: data.Poly) -> tuple:
+    return tuple(dataclasses.replace(t, poly=poly) if t.id == tid else t for t in sc.terrain)
+
+
+def customs_back(sc: Scenario) -> Scenario:
+    """The customs house 6" further from the beach (the musketeers reach it first), its
+    hedge moved to the raiders' side as cover on the way."""
+    return dataclasses.replace(sc, structures=_move_building(sc, "H3", data.rect(34, 16, 41, 21)),
+                               terrain=_move_terrain(sc, "T4", data.rect(34, 9, 41, 9.5)))
+
+
+def customs_back_far_musketeers(sc: Scenario) -> Scenario:
+    """As customs_back, with the musketeers starting in the east woods (44, 29)."""
+    sc = customs_back(sc)
+    units = tuple(dataclasses.replace(u, pos=(44, 29)) if u.id == "B3" else u for u in sc.units)
+    return dataclasses.replace(sc, units=units)
+
+
+def customs_halfway(sc: Scenario) -> Scenario:
+    """The customs house 3" further from the beach, its hedge on the raiders' side."""
+    return dataclasses.replace(sc, structures=_move_building(sc, "H3", data.rect(34, 13, 41, 18)),
+                               terrain=_move_terrain(sc, "T4", data.rect(34, 10, 41, 10.5)))
+
+
+def wider_beach(sc: Scenario) -> Scenario:
+    """4" more beach: the table 40" deep, everything but the raiders 4" further off."""
+    d = 4
+
+    def up(poly: data.Poly) -> data.Poly:
+        return tuple((x, y + d) for x, y in poly)
+
+    structures = tuple(dataclasses.replace(s, sections=tuple(dataclasses.replace(c, poly=up(c.poly))
+                                                               for c in s.sections)) for s in sc.structures)
+    terrain = tuple(dataclasses.replace(t, poly=up(t.poly)) for t in sc.terrain)
+    units = tuple(dataclasses.replace(u, pos=(u.pos[0], u.pos[1] + d)) if u.seat == 1 else u for u in sc.units)
+    guns = tuple(dataclasses.replace(g, pos=(g.pos[0], g.pos[1] + d)) if g.seat == 1 else g for g in sc.guns)
+    return dataclasses.replace(sc, height=sc.height + d, structures=structures, terrain=terrain,
+                               units=units, guns=guns)
+
+
+def nine_rounds(sc: Scenario) -> Scenario:
+    """Two more rounds of scoring."""
+    return dataclasses.replace(sc, rounds=9)
+
+
+def bigger_units(sc: Scenario) -> Scenario:
+    """Every unit but the gun crews half as big again (fewer dice-driven swings?)."""
+    units = tuple(dataclasses.replace(u, models=round(u.models * 1.5)) if u.type != "gun_crew" else u
+                  for u in sc.units)
+    return dataclasses.replace(sc, units=units)
+
+
+VARIANTS: dict[str, Callable[[Scenario], Scenario]] = {
+    f.__name__: f for f in (customs_back, customs_back_far_musketeers, customs_halfway, wider_beach,
+                            nine_rounds, bigger_units)
+}
+
+
+def install(name: str) -> None:
+    """Replace the shipped town by a variant in this process (the arena's worker setup)."""
+    data.SCENARIOS["town"] = VARIANTS[name](data.SCENARIOS["town"])
