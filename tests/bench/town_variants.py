@@ -75,9 +75,16 @@ def bigger_units(sc: Scenario) -> Scenario:
     return dataclasses.replace(sc, units=units)
 
 
+def heavy_faces_church(sc: Scenario) -> Scenario:
+    """The Heavy Cannon's wall faces south-west, at the church, not south-east at the
+    customs house (the veterans in the church do most of the raiders' killing)."""
+    guns = tuple(dataclasses.replace(g, facing=225) if g.id == "G3" else g for g in sc.guns)
+    return dataclasses.replace(sc, guns=guns)
+
+
 VARIANTS: dict[str, Callable[[Scenario], Scenario]] = {
     f.__name__: f for f in (customs_back, customs_back_far_musketeers, customs_halfway, wider_beach,
-                            nine_rounds, bigger_units)
+                            nine_rounds, bigger_units, heavy_faces_church)
 }
 
 
