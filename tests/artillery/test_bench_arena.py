@@ -35,5 +35,8 @@ def test_every_trial_town_is_a_playable_table_that_differs(name):
 
 def test_install_replaces_the_town_for_the_worker(monkeypatch):
     monkeypatch.setitem(data.SCENARIOS, "town", data.SCENARIOS["town"])
-    arena_artillery.worker_setup("", "nine_rounds")
-    assert data.SCENARIOS["town"].rounds == 9
+    arena_artillery.worker_setup("", "wider_beach")
+    once = data.SCENARIOS["town"]
+    assert once.height == town_variants.SHIPPED.height + 4
+    arena_artillery.worker_setup("", "wider_beach")    # a second lineup in the same process
+    assert data.SCENARIOS["town"] == once

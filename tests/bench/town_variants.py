@@ -88,6 +88,11 @@ VARIANTS: dict[str, Callable[[Scenario], Scenario]] = {
 }
 
 
+#: the town as shipped, kept at import: a variant is always made from it, so installing
+#: one again (a second lineup run in the same process) does not change a changed town
+SHIPPED = data.SCENARIOS["town"]
+
+
 def install(name: str) -> None:
     """Replace the shipped town by a variant in this process (the arena's worker setup)."""
-    data.SCENARIOS["town"] = VARIANTS[name](data.SCENARIOS["town"])
+    data.SCENARIOS["town"] = VARIANTS[name](SHIPPED)
