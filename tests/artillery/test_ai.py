@@ -358,8 +358,29 @@ def test_a_shot_at_a_house_counts_the_shooters_own_men_inside_as_a_loss(level):
         assert st.why_illegal(fire) is None
         gains[mine, theirs] = ai._fire_gain(st, fire) - 0.12 * 3.0      # less the loaded gun's worth
     assert gains[False, True] > gains[True, True] > 0 > gains[True, False]
-    # an empty house nobody owns is worth nothing to batter (its walls are nobody's)
-    assert gains[False, False] == pytest.approx(0.0, abs=1e-9)
+    # an empty house nobody owns is worth nothing to batter (its walls are nobody's);
+    # Hard also counts the load the shot spends (see the next test)
+    assert gains[False, False] == pytest.approx(0.0 if level == "normal" else -0.12 * 3.0, abs=1e-9)
+
+
+def test_hard_holds_its_load_rather_than_fire_at_an_empty_house():
+    """A shot that does nothing does not earn back the gun's loaded worth: the crew
+    keeps its gun loaded (here it ends its activation) instead of emptying it at an
+    empty house and spending the next activations reloading."""
+    from games.artillery.ai import ArtilleryAI
+    from games.artillery.rules import Move
+    empty = activate(_house_table(False, False), "A1")
+    ai = ArtilleryAI("hard", 0)
+    fire = Move("fire", guns=("G1",), target="H1", ammo="round")
+    assert empty.why_illegal(fire) is None
+    assert ai._fire_gain(empty, fire) == pytest.approx(0.0, abs=1e-9)     # the load is not earned back
+    m = ai.choose(empty.view(0), ThinkContext(rng=random.Random(3)))
+    assert not (m.kind == "fire" and m.target == "H1"), m
+    # with the enemy inside, the same shot is taken
+    held = activate(_house_table(False, True), "A1")
+    assert ai._fire_gain(held, fire) > 0.12 * 3.0
+    m = ai.choose(held.view(0), ThinkContext(rng=random.Random(3)))
+    assert m.kind == "fire" and m.target in ("H1", "B2"), m
 
 
 def test_hard_never_abandons_a_gun_it_left_behind_for_the_worth_of_an_abandoned_gun():

@@ -286,7 +286,8 @@ class ArtilleryAI:
         cas, dmg, crits = self.ev.shot(st, guns, m.target, m.ammo)
         # the 'loaded' part of material rewards reloading; firing is what it is for
         per = self.ev.casualty_worth(st.units[m.target]) if m.target in st.units else CASUALTY
-        gain = cas * per + sum(LOADED * GUN_WORTH[g.type] for g in guns)
+        recoup = sum(LOADED * GUN_WORTH[g.type] for g in guns)
+        gain = cas * per + recoup
         if m.target in st.sections:
             shooter = st.units[guns[0].crew].seat if guns[0].crew in st.units else guns[0].seat
             gain += self.ev.structure_gain(st, m.target, dmg, crits, shooter)
@@ -298,6 +299,12 @@ class ArtilleryAI:
             gain -= 2 * CASUALTY * self.ev.own_losses(st, m.target, dmg, origin, cas, shooter)
             if self.p["exact"]:
                 gain += self.ev.occupant_cost(st, m.target, dmg, origin, shooter)
+                if gain - recoup <= 1e-9:
+                    # Hard: a shot that does nothing (an empty house nobody owns) does not
+                    # earn the load back: it tied with holding fire, so the town's Heavy
+                    # emptied itself at the empty customs house in round 1 and spent two
+                    # rounds reloading while the sailors walked in
+                    return gain - recoup
         elif self.p["exact"]:
             t = st.units[m.target]
             fc = shot_forecast(st, guns, m.target, m.ammo)
