@@ -365,8 +365,8 @@ def test_a_shot_at_a_house_counts_the_shooters_own_men_inside_as_a_loss(level):
 
 def test_hard_holds_its_load_rather_than_fire_at_an_empty_house():
     """A shot that does nothing does not earn back the gun's loaded worth: the crew
-    keeps its gun loaded (here it ends its activation) instead of emptying it at an
-    empty house and spending the next activations reloading."""
+    does something else with its action (whatever it is, not that shot) instead of
+    emptying its gun at an empty house and spending the next activations reloading."""
     from games.artillery.ai import ArtilleryAI
     from games.artillery.rules import Move
     empty = activate(_house_table(False, False), "A1")
