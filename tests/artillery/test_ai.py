@@ -102,6 +102,12 @@ def test_scenario_overrides_reach_hard_and_normal_in_the_shore_only():
         p = params_for("normal", "shore", seat)
         assert p["lethal"] > 0 and p["exact"] == 0 and p["beam"] == 1 and p["threat"] == 0
     assert params_for("normal", "shore", 0)["cards"] == 2 and params_for("normal", "shore", 0)["casualty"] == 2
+    # Normal's town: Hard's two objective rules, read from the position (no forecast, no search)
+    p = params_for("normal", "town", 1)
+    assert (p["race"], p["empty_first"]) == (params_for("hard", "town", 1)["race"], 1)
+    assert p["exact"] == 0 and p["beam"] == 1 and p["threat"] == 0
+    assert params_for("normal", "town", 0) == LEVEL_PARAMS["normal"]
+    assert params_for("easy", "town", 1) == LEVEL_PARAMS["easy"]
 
 
 def test_every_level_carries_the_weights_its_rules_read():
@@ -487,14 +493,15 @@ def test_the_town_loses_the_customs_house_race_to_the_sailors_and_not_the_shanty
     assert "H3" not in lost_races(st, 0)                # the raiders win it
 
 
-def test_hard_town_values_the_shanty_above_walking_first_into_a_lost_race():
+@pytest.mark.parametrize("level", ["hard", "normal"])
+def test_the_town_values_the_shanty_above_walking_first_into_a_lost_race(level):
     """With the race weight the musketeers inside the empty shanty are worth more to the
     town than inside the customs house the sailors reach first; without the race read
-    the customs house is worth more than with it."""
+    the customs house is worth more than with it.  Normal's town reads it as Hard's does."""
     from games.artillery.ai.evaluation import Evaluator, params_for
     from games.artillery.ai.objectives import lost_races
     st = new_game({"scenario": "town"})
-    p = params_for("hard", "town", 1)
+    p = params_for(level, "town", 1)
     assert p.get("race", 1.0) < 1.0
     ev = Evaluator(1, p)
     ev.lost = lost_races(st, 1)

@@ -39,7 +39,9 @@ evaluation is :mod:`games.artillery.ai.evaluation`.
   battery it has three of Hard's rules that need no forecast or search
   (``SCENARIO_PARAMS["normal"]``): a casualty is worth the man's musket, and the
   landing party picks its card and where a cannon hit lands (by the gun's one
-  save) as Hard does; without them it lost to Easy.
+  save) as Hard does; without them it lost to Easy.  In the town its town side reads
+  the races for the buildings as Hard's does (*race*, *empty_first*), for the same
+  reason.
 * **Easy** is Normal with a weaker pull towards objectives, random casualty
   choices, and noise: it often takes its second-best action.
 """
