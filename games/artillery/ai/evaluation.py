@@ -6,7 +6,7 @@ structure damage, the scenario's objective, crews short of their guns, and
 uses exact expectations (``games.artillery.rules.forecast`` on ``games.artillery.rules.odds``);
 the other levels a rule of thumb (:func:`rough_shot`).
 
-Why one module of some 680 lines: the evaluation is one weighted sum, and its terms (material,
+Why one module of some 710 lines: the evaluation is one weighted sum, and its terms (material,
 damage, objective, crews, potential and threat) read the same per-scenario weights and the same
 forecast caches; split by term, each piece would need the whole weight table and cache passed in.
 The objectives it scores live apart, in objectives.py.
