@@ -7,7 +7,7 @@ figure in docs/artillery_ai.md ("The town: five more setups") can be measured ag
     python tests/bench/arena_artillery.py --scenario town --lineup hard,easy --games 80 \\
         --side 1 --jobs 2 --variant customs_back
 
-None of them was kept; why is in the docs.
+None of them was kept; why is in docs/artillery_ai.md.
 """
 from __future__ import annotations
 
@@ -96,3 +96,41 @@ SHIPPED = data.SCENARIOS["town"]
 def install(name: str) -> None:
     """Replace the shipped town by a variant in this process (the arena's worker setup)."""
     data.SCENARIOS["town"] = VARIANTS[name](SHIPPED)
+
+
+# -- 2026-11-29 (evening): more guns, so gunnery decides more of the town ----------
+
+def _add(sc: Scenario, units: tuple = (), guns: tuple = ()) -> Scenario:
+    return dataclasses.replace(sc, units=sc.units + units, guns=sc.guns + guns)
+
+
+def town_light_battery(sc: Scenario) -> Scenario:
+    """The town gets a fifth unit: a crew of 4 with a Light Cannon (round, grape) by the shanty."""
+    return _add(sc, (data.UnitDef("B5", 1, "gun_crew", 4, (29, 24)),),
+                (data.GunDef("G7", "light", 1, (29, 22.5), 180, "B5", ammo=("round", "grape")),))
+
+
+def both_batteries(sc: Scenario) -> Scenario:
+    """town_light_battery, and the raiders land a third crew of 4 with a Light Cannon."""
+    sc = town_light_battery(sc)
+    return _add(sc, (data.UnitDef("A5", 0, "gun_crew", 4, (24, 1.5)),),
+                (data.GunDef("G8", "light", 0, (24, 3.5), 0, "A5", ammo=("round", "grape")),))
+
+
+def sailors_to_gunners(sc: Scenario) -> Scenario:
+    """The raiders' sailors become a crew of 5 with a Medium Cannon (round, grape); the
+    town gets town_light_battery's Light Cannon."""
+    sc = town_light_battery(sc)
+    units = tuple(dataclasses.replace(u, type="gun_crew", models=5) if u.id == "A4" else u for u in sc.units)
+    return _add(dataclasses.replace(sc, units=units), (),
+                (data.GunDef("G8", "medium", 0, (37, 5), 0, "A4", ammo=("round", "grape")),))
+
+
+def medium_raiders(sc: Scenario) -> Scenario:
+    """The raiders' two Light Cannons are Medium Cannons."""
+    guns = tuple(dataclasses.replace(g, type="medium") if g.id in ("G1", "G5") else g for g in sc.guns)
+    return dataclasses.replace(sc, guns=guns)
+
+
+VARIANTS.update({f.__name__: f for f in (town_light_battery, both_batteries, sailors_to_gunners,
+                                          medium_raiders)})
