@@ -541,6 +541,20 @@ def test_the_setup_says_which_side_each_seat_plays_in_each_scenario(monkeypatch)
     assert "plays the landing party" in [f"plays {x}" for x in SCENARIOS["shore"].sides]
 
 
+def test_the_easier_side_the_setup_names_is_one_of_the_scenarios_sides():
+    """A scenario whose sides win unevenly between new players (the Easy mirror, docs/rules/
+    artillery.md "Which side is easier") says which side is easier; the name must be a side
+    of that scenario, so renaming a side cannot leave the setup naming one that is not there."""
+    from games.artillery.rules.data import SCENARIOS
+    named = {}
+    for key_, line in INFO.options[0].value_help:
+        if "Easier side: " in line:
+            named[key_] = line.split("Easier side: ", 1)[1].rstrip(".")
+    assert named == {"anchor": "the battery", "town": "the raiders", "bombard": "the fort"}
+    for key_, side in named.items():
+        assert side in SCENARIOS[key_].sides, (key_, side)
+
+
 @pytest.mark.slow
 def test_the_load_list_names_the_scenario_and_the_result():
     from games.core import saves
