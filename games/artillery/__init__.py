@@ -23,8 +23,8 @@ INFO = GameInfo(
                            ("anchor", "A ship at anchor against a harbour battery. Easier side: the battery."),
                            ("town", "Raiders with guns against five town buildings. Easier side: the raiders."),
                            ("broadside", "Two ships at anchor shoot away each other's masts."),
-                           ("bombard", "A ship's long guns and a landing party against a stone fort. "
-                                       "Easier side: the fort."))),
+                           ("bombard", "A ship's long guns and a landing party against a stone fort, "
+                                       "on a 6-foot table."))),
     ),
     hidden_information=True,
     rules_module="games.artillery.rules",

@@ -301,14 +301,15 @@ SECTIONS = [
             "Raiders come up the beach with two Light Cannons and two swivels on field carriages, "
             "veterans and sailors. The town has a Heavy "
             "Cannon dug in behind a wall, which can be turned but never moved, a Medium Cannon at the "
-            "warehouse's cart door that its crew can roll inside, musketeers and militia in the church. "
-            "Five buildings stand between them, one of each size the chapter lists.\n\n"
+            "warehouse's cart door that its crew can roll inside, musketeers in the open east of the "
+            "town and militia in the governor's house. Five buildings stand between them, five of the "
+            "six kinds the chapter lists, from a shanty to a very large church.\n\n"
             "From the end of round 3 each building you hold (your unit inside, no enemy inside) scores "
             "a point at the end of every round. After round 7 the higher score wins; if level, the side "
             "that removed more enemy models; if still level, a draw. A side with no units left loses at once."
         ),
         "diagram": "scenario_town",
-        "caption": "The raid: the beach at the top, the town's five buildings below.",
+        "caption": "The raid: the raiders on the beach below, the town's five buildings above.",
     },
     {
         "title": "Scenario: Broadsides (our scenario)",

@@ -286,3 +286,29 @@ def test_broadsides_rules_page_states_the_round_limit_count_the_rules_use():
     k = SCENARIOS["broadside"].params["rigging_points"]
     assert f"scores {k} points for each point of damage" in page
     assert any(f"{k} points for each point of damage" in t for t in SCENARIOS["broadside"].victory_text)
+
+
+def test_the_town_rules_page_sets_the_units_where_the_setup_does():
+    """The rules page once put the town's musketeers and militia "in the church": the church is
+    the raiders' landing objective and neither unit starts in any building but the militia, in
+    the governor's house. The page names the militia's house, and counts the kinds of building
+    as the setup holds them."""
+    from games.artillery.rules.geometry import point_in_poly
+    from games.artillery.rules.data import STRUCTURES
+    from games.artillery.rules_text import SECTIONS
+    sc = SCENARIOS["town"]
+    page = next(s for s in SECTIONS if "Raid on the town" in s["title"])["text"]
+    houses = {sec.name.lower(): sec.poly for s in sc.structures for sec in s.sections}
+    for unit in sc.units:
+        inside = [name for name, poly in houses.items() if point_in_poly(unit.pos, poly)]
+        noun = {"musketeers": "musketeers", "militia": "militia"}.get(unit.type)
+        if noun is None:
+            continue
+        if inside:
+            assert f"{noun} in the {inside[0]}" in page, (unit.id, inside)
+        else:
+            assert f"{noun} in the open" in page, unit.id
+    assert "in the church" not in page
+    kinds = {s.type for s in sc.structures}
+    buildings = [k for k, t in STRUCTURES.items() if t.critical_table == "building" and not t.ours]
+    assert f"{len(kinds)} of the {len(buildings)} kinds" in page.replace("five", "5").replace("six", "6")
