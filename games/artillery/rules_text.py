@@ -180,8 +180,9 @@ SECTIONS = [
             "Rigging: 0-3 lines cut; 4-6 yard down (one more damage); 7-9 sails shredded (Fortitude "
             "-1); 10 dismasted.\n\n"
             "A collapsed or exploded section is wrecked: its guns are lost, each unit inside takes hits "
-            "equal to half its models, and it no longer blocks sight or can be targeted. Guns in a "
-            "structure are destroyed only this way."
+            "equal to half its models (rounded up), and it no longer blocks sight or can be targeted. "
+            "Guns in a structure are destroyed only by critical results: dismounted, or lost with "
+            "their section."
         ),
         "diagram": None,
     },
@@ -231,11 +232,11 @@ SECTIONS = [
             "cover, 9+ in the open, and is destroyed if it fails. Muskets and swivels cannot hurt "
             "guns.\n\n"
             "Our rules: a unit inside a structure has hard cover (saves 2 easier); one inside woods, "
-            "behind a wall, hedge, dune or woods within 2\", or with a field gun within 2\", has "
-            "normal cover (1 easier). Roundshot and chainshot ignore cover outside structures."
+            "dunes or a hedge, behind a wall, hedge, dune, rocks or woods within 2\", or with a field "
+            "gun within 2\", has normal cover (1 easier). Roundshot and chainshot ignore cover outside structures."
         ),
         "diagram": "cover",
-        "caption": "Hard cover inside a structure, normal cover behind a wall or by a gun, none in the open.",
+        "caption": "Hard cover inside a house, normal cover behind a wall, none in the open.",
     },
     {
         "title": "Small arms, saves and fatigue (our rules)",
@@ -250,18 +251,19 @@ SECTIONS = [
             "is Shaken: one action fewer per activation (never fewer than one). A unit whose Fatigue "
             "reaches its models left (at least 2) routs and leaves the table, abandoning its guns. "
             "Rally removes one Fatigue.\n\n"
-            "Sight: terrain and structures block a line if they are at least as tall as the target; "
-            "nothing blocks from inside the piece you stand in. Models do not block sight."
+            "Sight: woods, rocks and structures block a line if they are at least as tall as the "
+            "target; walls, hedges and dunes never do; nothing blocks from inside the piece you "
+            "stand in. Models do not block sight."
         ),
         "diagram": "line_of_sight",
-        "caption": "The woods block the line to the unit behind; the house's own walls do not block a shot at it.",
+        "caption": "The woods block the line to the unit behind them; the line to the other is clear.",
     },
     {
         "title": "Scenario: Field battle (our scenario)",
         "text": (
             "The chapter's own suggestion, made bigger: a 36\" table, a battery of three Light Cannons a "
-            "side served by one crew of six behind a low wall, musketeers and militia, a house on each "
-            "side of the centre line, woods and rocks. From the end of round 2 each house you hold "
+            "side served by one crew of six behind a low wall, musketeers and militia, two houses on the "
+            "centre line (one west, one east), woods and rocks. From the end of round 2 each house you hold "
             "(your unit inside, no enemy inside) scores a point at the end of every round. After round 6 "
             "the higher score wins; if level, the side that removed more enemy models; if still level, "
             "a draw. A side with no units left loses at once."
@@ -301,8 +303,8 @@ SECTIONS = [
             "Raiders come up the beach with two Light Cannons and two swivels on field carriages, "
             "veterans and sailors. The town has a Heavy "
             "Cannon dug in behind a wall, which can be turned but never moved, a Medium Cannon at the "
-            "warehouse's cart door that its crew can roll inside, musketeers in the open east of the "
-            "town and militia in the governor's house. Five buildings stand between them, five of the "
+            "warehouse's cart door that its crew can roll inside, musketeers in the open north-east of "
+            "the town, above the customs house, and militia in the governor's house. Five buildings stand between them, five of the "
             "six kinds the chapter lists, from a shanty to a very large church.\n\n"
             "From the end of round 3 each building you hold (your unit inside, no enemy inside) scores "
             "a point at the end of every round. After round 7 the higher score wins; if level, the side "

@@ -99,7 +99,7 @@ SECTIONS = [
             "You may not enter a section held by the enemy except to attack it."
         ),
         "diagram": "move",
-        "caption": "The numbers are what each box costs this man; shaded boxes are out of reach.",
+        "caption": "The numbers are what each box costs this man; unmarked boxes are out of reach.",
     },
     {
         "title": "Bridges",
@@ -133,7 +133,7 @@ SECTIONS = [
             "who enters it, and fights for him from then on."
         ),
         "diagram": "cannon",
-        "caption": "Escorted: the cannon and two men hop a section. Passed: two men wait at each end.",
+        "caption": "Escorted: the cannon and its two men hop a section together, for three moves.",
     },
     {
         "title": "Attacking",
@@ -198,7 +198,7 @@ SECTIONS = [
             "fort and gate sections."
         ),
         "diagram": "assault",
-        "caption": "Five men with TNT at the gate, or a cannon with three men and a lucky call.",
+        "caption": "Five men in the enemy gate section, one beside the closed gate: slide the TNT under it.",
     },
     {
         "title": "When nobody can win",
@@ -236,8 +236,8 @@ SECTIONS = [
         "text": (
             "move, close SW, open NE: choose a move turn or a gate turn (gates are SW and SE for "
             "South, NE and NW for North). tnt odd, rebuild 3 even, fire NE odd: the gambles.\n\n"
-            "c5-c6: a man steps (over a bridge too, b17-b19). Kd7>e7e8+d6d8: the cannon on d7 moves "
-            "to e7 and e8 with the men of d6 and d8 as escorts; without the + part it is passed. In a "
+            "c5-c6: a man steps (over a bridge too, b17-b19). Ke5>e8f8+e6f6: the cannon on e5 and f5 "
+            "moves to e8 and f8 with the men of e6 and f6 as escorts; without the + part it is passed. In a "
             "fort, Ka6>a8 rolls it one large box. TNT g16 places a case at the bridge by g16; TNT NE "
             "slides one under gate NE. end finishes a move turn.\n\n"
             "You can type any of these; the game tells you if it cannot read a move or why it is not "

@@ -53,6 +53,25 @@ def test_rules_text_sections_and_diagrams():
     assert set(DIAGRAMS) == {s["diagram"] for s in SECTIONS if s["diagram"]}
 
 
+def test_the_cannon_example_the_notation_page_and_the_move_help_give_is_a_legal_move():
+    """The notation page once gave "Kd7>e7e8+d6d8": d7 is a small box inside a fort, where a
+    cannon rolls from large box to large box, and e7 and e8 lie in two sections. Every text
+    that shows an escorted cannon move shows one the engine plays."""
+    import re
+    from games.cannon_ball.rules import moves as moves_mod
+    from games.cannon_ball.rules_text import SECTIONS
+    page = next(s for s in SECTIONS if s["title"] == "Writing moves down")["text"]
+    shown = set(re.findall(r"K[a-z]\d+>[a-z]\d+[a-z]\d+\+[a-z]\d+[a-z]\d+", page + moves_mod._HELP))
+    assert shown == {"Ke5>e8f8+e6f6"}
+    st = CannonBallState.position(men={0: ["a1", "e6", "f6"], 1: ["o26"]}, cannons=[(0, ("e5", "f5"))], budget=4)
+    m = st.parse_move("Ke5>e8f8+e6f6")
+    assert st.is_legal(m)
+    st.apply(m)
+    from games.cannon_ball.rules import battlefield as M
+    e8 = M.box_index("e8")
+    assert e8 in st.cannon_at and st.cannon_owner(st.cannon_at[e8]) == 0
+
+
 def test_copies_are_independent_and_snapshots_complete():
     st = pos("c12 c13 d11", north="e12 e13", budget=6)
     st.apply(st.parse_move("c12-d12"))

@@ -237,7 +237,7 @@ def _cover(key, surface, area, theme) -> None:
     geo = D.Geo(area, 30, 14)
     _cloth(surface, geo)
     _poly(surface, geo, "building", rect(2, 4, 9, 10))
-    _poly(surface, geo, "wall", rect(12, 8.5, 18, 9.2))
+    _poly(surface, geo, "wall", rect(12, 4.6, 18, 5.3))     # between the gun and the unit
     for x, label in ((5.5, "hard: in a house"), (15, "normal: behind a wall"), (25, "open")):
         D.draw_unit(surface, geo, theme, None, _unit("B", 1, 5, (x, 7 if x != 5.5 else 7)))
         _caption(surface, geo, theme, label, (x, 12.5), width=9.0, area=area)

@@ -57,7 +57,9 @@ def _scene(key):
     if key == "assault":
         gate = M.GATES[M.GATE_BY_ID["NW"]] if "NW" in M.GATE_BY_ID else M.GATES[2]
         boxes = [M.BOXES[b].name for b in M.SECTIONS[gate.section].boxes]
-        st = R.CannonBallState.position(men={0: ["a1"] + boxes[:5], 1: ["o26"]}, budget=3,
+        beside = [M.BOXES[b].name for b in gate.outside]      # TNT goes in from one of these
+        men = [b for b in boxes if b not in beside][:4] + beside[:1]
+        st = R.CannonBallState.position(men={0: ["a1"] + men, 1: ["o26"]}, budget=3,
                                         gates=["open", "open", "closed", "closed"])
         return st, _window_around(boxes + [M.BOXES[gate.inside].name], pad=1.5), None
     return R.new_game({}, 2), None, None

@@ -48,8 +48,8 @@ Notation (``str(move)`` and :meth:`CannonBallState.parse_move`)
 ``c5-c6``          a trooper steps to a touching box, crosses a bridge
                    (``b17-b19``) or passes a gate; in a fort, stepping onto
                    an enemy captures it
-``Kd7>e7e8+d6d8``  the cannon on d7 moves to boxes e7 and e8 with the two
-                   men of d6 and d8 as escorts; without ``+..`` it is passed
+``Ke5>e8f8+e6f6``  the cannon on e5 and f5 moves to boxes e8 and f8 with
+                   the two men of e6 and f6 as escorts; without ``+..`` it is passed
                    (two of your men wait in both sections); in a fort
                    ``Kb6>b8`` moves it one large box
 ``TNT g16``        place a TNT case at the bridge end by box g16;

@@ -125,7 +125,7 @@ _RE_STEP = re.compile(rf"^({_BOX})\s*[-x]\s*({_BOX})$")
 _RE_CANNON = re.compile(rf"^k\s*({_BOX})\s*>\s*((?:{_BOX}){{1,2}})(?:\s*\+\s*((?:{_BOX}){{2}}))?$")
 _RE_TNT = re.compile(rf"^tnt\s+({_BOX}|[a-z]{{2}})$")
 _HELP = ("moves read like: move, close SW, tnt odd, rebuild 3 even, fire NE odd, c5-c6, "
-         "Kd7>e7e8+d6d8, TNT g16, end")
+         "Ke5>e8f8+e6f6, TNT g16, end")
 
 
 def _box(text: str, raw: str) -> int:
