@@ -6,7 +6,8 @@
     python main.py screenshot ...       render a screen to PNG without a window
     python main.py cannon perft ...     Cannon move-generation counts
 
-Every command takes --data-dir DIR to keep settings and saves elsewhere.
+Every command takes --data-dir DIR to keep settings and saves elsewhere (a game's own
+tool takes it before the tool's name: python main.py cannon --data-dir DIR perft ...).
 """
 from __future__ import annotations
 
@@ -75,7 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     ar.add_argument("--quiet", action="store_true", help="no progress lines")
 
     sc = sub.add_parser("screenshot", parents=[parent], help="render a screen to a PNG without a window")
-    sc.add_argument("--game", default=None, help="game id (needed for setup, game and rules scenes)")
+    sc.add_argument("--game", default=None, help="game id (needed for setup, game, learn and rules scenes)")
     sc.add_argument("--load", metavar="SAVE", help="a save file to show (implies --scene game)")
     sc.add_argument("--scene", default=None, choices=["menu", "setup", "game", "learn", "rules", "settings", "load"],
                     help="which screen (default: game if --load, else menu)")

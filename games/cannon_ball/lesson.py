@@ -206,7 +206,9 @@ def _deciding(view, seat: int, phase: Phase) -> bool:
 
 
 def _first_choice(view, seat: int) -> bool:
-    return _deciding(view, seat, Phase.CHOOSE) and view.tnt[seat] < 0
+    """The first choice of a turn, when the spin is one budget for the turn (with "each piece
+    moves the spin" on, the tip's "moves for the whole turn" would be wrong: no tip)."""
+    return _deciding(view, seat, Phase.CHOOSE) and view.tnt[seat] < 0 and not view.each
 
 
 def _by_a_bridge(view, seat: int) -> bool:
@@ -241,9 +243,9 @@ def _tnt_due(view, seat: int) -> bool:
 TIPS = (
     Tip("cannon_ball.turn", "Take a move turn and spin: the number is your moves for the whole turn.",
         _first_choice),
-    Tip("cannon_ball.bridge", "Each crossing may blow the bridge (1 in 24): the man is lost, your turn ends.",
+    Tip("cannon_ball.bridge", "A crossing may blow the bridge (see the tooltip): the man and your turn are lost.",
         _by_a_bridge),
-    Tip("cannon_ball.attack", "Entering an enemy section attacks it: bring one man more than it holds.",
+    Tip("cannon_ball.attack", "Entering an enemy section attacks it: bring one man more than it holds (cannons change this).",
         _next_to_enemy),
     Tip("cannon_ball.tnt", "A pulsing case: TNT may go here. Walk your men out; shoot it next turn.",
         _tnt_offered),

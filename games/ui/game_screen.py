@@ -776,9 +776,12 @@ class GameScreen(Scene):
 
     def leave(self, force=False):
         """Back to the main menu (asks first when the game is unfinished)."""
-        if not force and self.app.settings.confirm_leave and not self.match.is_over():
-            confirm(self.app, "Leave this game?", "It is autosaved; Continue on the main menu brings it back.",
-                    lambda: self.leave(force=True), yes="Leave", destructive=True)
+        # a game not begun (no move yet) loses nothing: no question, and no autosave to continue
+        if not force and self.app.settings.confirm_leave and not self.match.is_over() and self.match.ply > 0:
+            self.autosave()                 # what the question promises is true when it is asked
+            said = ("It is autosaved; Continue on the main menu brings it back." if self._autosave_failed is None
+                    else f"It could not be autosaved ({self._autosave_failed}): leaving loses it.")
+            confirm(self.app, "Leave this game?", said, lambda: self.leave(force=True), yes="Leave", destructive=True)
             return
         self.runner.cancel()
         from games.ui import router

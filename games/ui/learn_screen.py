@@ -139,7 +139,7 @@ class LearnScreen(GameScreen):
         """A lesson is not a game to continue: its place is kept in the settings instead."""
 
     def undo(self):
-        self.say("In a lesson, Restart step takes you back to the step's start.")
+        self.say("In a lesson, Restart takes you back to the step's start.")
 
     def redo(self):
         self.undo()
@@ -257,7 +257,7 @@ class LearnScreen(GameScreen):
             self.run.skip_step()
         except (LessonError, IllegalMove) as exc:
             log.error("the %s lesson could not skip step %d: %s", self.info.id, self.run.i + 1, exc)
-            self.say("This step can't be skipped from here: try Restart step.", bad=True)
+            self.say("This step can't be skipped from here: try Restart.", bad=True)
             return
         self._after_jump()
         self._new_step()

@@ -46,7 +46,7 @@ class SettingsScreen(Scene):
             ("Animation speed", Choice((("off", "Off"), ("normal", "Normal"), ("fast", "Fast")), s.animation,
                                        setter("animation"))),
             ("Colour-blind-safe palette", Choice(ON_OFF, s.colorblind, setter("colorblind"))),
-            ("Legal-move highlights", Choice(ON_OFF, s.highlights, setter("highlights"))),
+            ("Legal-move highlights (Cannon, Cannon Corps)", Choice(ON_OFF, s.highlights, setter("highlights"))),
             ("Warn when a town is threatened", Choice(ON_OFF, s.town_warning, setter("town_warning"))),
             ("AI thinking time", Choice([(v, f"x{v:g}") for v in AI_TIME_SCALES], s.ai_time, setter("ai_time"))),
             ("Confirm before leaving a game", Choice(ON_OFF, s.confirm_leave, setter("confirm_leave"))),

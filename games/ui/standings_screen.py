@@ -64,7 +64,8 @@ class StandingsScreen(Scene):
     def export_csv(self) -> None:
         games_ = self.shown_games()
         if not games_:
-            message(self.app, "Nothing to export", "No games have been finished here yet.")
+            message(self.app, "Nothing to export", "No games finished tonight." if self.scope == "evening"
+                    else "No games have been finished here yet.")
             return
         folder = os.path.join(paths.data_dir(), "exports")
         stamp = games_[-1].when[:10] or "games"
@@ -133,7 +134,9 @@ class StandingsScreen(Scene):
                   (self.all_btn.rect.right + t.px(16), self.all_btn.rect.centery), "midleft")
         games_ = self.shown_games()
         if not games_:
-            draw_text(surface, "No games finished yet. Each finished game is counted here.", t.body_font(),
+            empty = ("No games finished tonight. Each finished game is counted here." if self.scope == "evening"
+                     else "No games finished yet. Each finished game is counted here.")
+            draw_text(surface, empty, t.body_font(),
                       c["text_dim"], (self.body.x, self.body.y + t.px(10)))
             return
         wide = self.body.w > t.px(760)

@@ -250,6 +250,12 @@ def test_each_tip_at_its_moment_and_not_just_before():
     assert tips["cannon_ball.shot"].when(st, 0) and not tips["cannon_ball.turn"].when(st, 0)
     steady = R.CannonBallState.position({0: ["g16", "a1"], 1: ["o26"]}, risk=0.0)
     assert not tips["cannon_ball.bridge"].when(steady, 0), "no bridge risk, no bridge tip"
+    # "each piece moves the spin": the spin is no budget for the whole turn, so no turn tip
+    men = {0: ["g16", "a1"], 1: ["o26"]}
+    plain = R.CannonBallState.position(men, phase=Phase.CHOOSE)
+    each = R.CannonBallState.position(men, phase=Phase.CHOOSE, budget_mode="each")
+    assert each.each and not plain.each
+    assert tips["cannon_ball.turn"].when(plain, 0) and not tips["cannon_ball.turn"].when(each, 0)
 
 
 # -- the board: marks, restrict, Show me ------------------------------------------------------------

@@ -319,3 +319,42 @@ def test_a_move_typed_while_the_table_animates_is_played_not_refused():
     assert [e.text for e in g.match.log] == ["Tf1", "Te10", "a4-a5"] and not g.status_bad
     assert g.move_box.text == ""
     g.on_exit()
+
+
+def test_leaving_asks_only_when_there_is_a_game_to_lose_and_the_question_is_true(app, monkeypatch):
+    """The leave question says "It is autosaved; Continue brings it back". Before the first
+    move there was no autosave, so that was false: a game not begun is left without a
+    question. Once begun, the game is autosaved as the question is asked, and a failed
+    autosave (a full disk) is said, not promised away."""
+    from games.core import atomic, saves
+    from games.ui.dialogs import Dialog
+    app.settings.confirm_leave = True
+    info = games.get("cannon")
+
+    def game():
+        g = GameScreen(app, Match(info, {}, [Seat(HUMAN, name="A"), Seat(HUMAN, name="B")], seed=1, ai_secret=1,
+                                  chance_secret=SEED_ONLY))
+        app.push(g)
+        return g
+
+    g = game()
+    g.leave()                                        # no move yet: straight back to the menu
+    assert isinstance(app.stack.top, MainMenu)
+
+    g = game()
+    g.typed_move("Tf1")
+    path = saves.autosave_path(g.match)
+    os.remove(path)                                  # whatever the move wrote: the question must write it
+    g.leave()
+    dialog = app.stack.top
+    assert isinstance(dialog, Dialog) and dialog.title == "Leave this game?"
+    assert "It is autosaved" in dialog.message and os.path.exists(path)
+    app.pop()
+
+    def disk_full(src, dst):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(atomic, "_replace", disk_full)
+    g.leave()
+    dialog = app.stack.top
+    assert "could not be autosaved" in dialog.message and "No space left" in dialog.message
+    assert "Continue" not in dialog.message
