@@ -42,11 +42,22 @@ def draw(surface, screen) -> None:
     draw_text(surface, fit_text(line, t.heading_font(), avail), t.heading_font(), c["text"], (x, rect.y + t.px(8)))
     sub, bad = subline(screen, shown, who, avail)
     col = c["danger"] if bad else c["text_dim"]
-    draw_text(surface, fit_text(sub, t.body_font(), avail), t.body_font(), col,
-              (x, rect.bottom - t.px(6)), "bottomleft")
+    font, sub = sub_fit(t, sub, avail)
+    draw_text(surface, fit_text(sub, font, avail), font, col, (x, rect.bottom - t.px(6)), "bottomleft")
     draw_players(surface, screen, strip, p)
     if screen.runner.busy:
         screen.draw_thinking(surface, thinking_center(screen))
+
+
+def sub_fit(t, sub: str, avail: int):
+    """The font and text of the second line, so a tip or a refusal is read whole where it
+    can be: the body font; else the small font; else the small font without a closing
+    aside in brackets ("(Settings turns tips off)"); only then cut with an ellipsis."""
+    if t.body_font().size(sub)[0] <= avail:
+        return t.body_font(), sub
+    if sub.endswith(")") and " (" in sub and t.small_font().size(sub)[0] > avail:
+        sub = sub[:sub.rindex(" (")]
+    return t.small_font(), sub
 
 
 def text_left(screen, to_move: int) -> int:

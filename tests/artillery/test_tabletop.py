@@ -724,3 +724,27 @@ def test_a_column_line_cut_short_says_so(monkeypatch):
     p._draw_lines(app.screen, 0, 0, 2000, f.get_linesize(), [("Move: 4\" move", (255, 255, 255)), (line, (1, 1, 1))], [])
     assert drawn == ['Move: 4" move ...'], drawn
     close(app)
+
+
+def test_the_column_shows_whole_events_only_the_newest_kept(monkeypatch):
+    """A play-test saw the column's event list start with "6H: South activates first": the
+    tail of "Cards shown: South 6S, North 6H: South activates first", whose head had scrolled
+    off. An event that does not fit whole is left out, with every older one."""
+    from games.artillery.board import panel as panel_mod
+    m = midgame("field")
+    app, g = screen(m)
+    p = g.board.panel
+    drawn = []
+    monkeypatch.setattr(panel_mod, "draw_text", lambda surf, text, *a, **k: drawn.append(text))
+    f = app.theme.small_font()
+    old = "Cards shown: South 6S, North 6H: South activates first"
+    w = f.size("Cards shown: South 6S,")[0] + 2
+    n = len(panel_mod.wrap_text(old, f, w))
+    assert n >= 2                                           # the old event takes two rows or more
+    events = [(old, (1, 1, 1)), ("A1 moves", (2, 2, 2)), ("B2 fires", (3, 3, 3))]
+    p._draw_lines(app.screen, 0, 0, w, (n + 1) * f.get_linesize(), [], events)
+    assert drawn == ["A1 moves", "B2 fires"], drawn         # not the old one's tail
+    drawn.clear()
+    p._draw_lines(app.screen, 0, 0, w, (n + 2) * f.get_linesize(), [], events)
+    assert len(drawn) == n + 2 and drawn[0].startswith("Cards shown") and drawn[-1] == "B2 fires", drawn
+    close(app)

@@ -189,3 +189,25 @@ def test_an_unexpected_error_is_logged_the_game_autosaved_and_the_player_told(ap
     for _ in range(2):
         app.crashed(ZeroDivisionError("again"))
     assert not app.running and app.exit_code == 1, "the same error at once, three times: give up cleanly"
+
+
+def test_a_long_tip_or_refusal_in_the_banner_is_read_whole_where_it_can_be():
+    """A play-test at 1280x720 read "(Settings turns tips o..." and an Artillery refusal cut
+    mid-list. The second line falls back to the small font, then drops a closing aside in
+    brackets, before it cuts anything."""
+    from games.ui.banner import sub_fit
+    from games.ui.headless import make_app
+    from games.ui.theme import fit_text
+    app = make_app((1280, 720))
+    t = app.theme
+    tip = "Tip: Cover: a die that is not destroyed may run to an empty space next to it. (Settings turns tips off)"
+    body_w, small_w = t.body_font().size(tip)[0], t.small_font().size(tip)[0]
+    assert small_w < body_w
+    font, text = sub_fit(t, tip, body_w)                    # room for it: as it is
+    assert font is t.body_font() and text == tip
+    font, text = sub_fit(t, tip, small_w)                   # too long for the body font: smaller, whole
+    assert font is t.small_font() and fit_text(text, font, small_w) == tip
+    aside = tip[:tip.rindex(" (")]
+    narrow = t.small_font().size(aside)[0]
+    font, text = sub_fit(t, tip, narrow)                    # too long for that too: the aside goes first
+    assert text == aside and fit_text(text, font, narrow) == aside

@@ -375,9 +375,16 @@ class Panel:
         if len(rows) < sum(len(wrap_text(line, f, w)) for line, _c in info):
             return
         y += t.px(4) if info else 0
-        rows = [(part, col) for line, col in events for part in wrap_text(line, f, w)]
         room = max(0, (bottom - y) // lh)
-        for part, col in rows[len(rows) - room:] if room else []:
+        # whole events only, newest kept: an event's tail at the top read as a sentence
+        # of its own ("6H: South activates first")
+        shown: list[list[tuple[str, Colour]]] = []
+        for line, col in reversed(events):
+            parts = [(part, col) for part in wrap_text(line, f, w)]
+            if sum(map(len, shown)) + len(parts) > room:
+                break
+            shown.insert(0, parts)
+        for part, col in (row for ev_rows in shown for row in ev_rows):
             draw_text(surface, part, f, col, (x, y))
             y += lh
 
@@ -449,5 +456,5 @@ class Panel:
             head = f"{u.id} {u.name}: {u.models} models{fat}"
             if b.aim.target is not None:
                 return [head, f"Target: {b.aim.target}"]
-            return [head, f"{left} of {a.actions} actions left"]
+            return [head, f"{left} of {a.actions} action{'s' if a.actions != 1 else ''} left"]
         return [""]

@@ -625,7 +625,7 @@ class ArtilleryBoard(Board):
 
         if act is not None and left > 0:
             n = f"{left} action{'s' if left != 1 else ''}"
-            self.host.ask("End activation?", f"End activation, {n} unused: {act.unit} gives them up.", end,
+            self.host.ask("End activation?", f"End activation, {n} unused: {act.unit} gives {'them' if left != 1 else 'it'} up.", end,
                           yes="End")
         else:
             end()

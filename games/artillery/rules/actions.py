@@ -66,6 +66,12 @@ def move_allowance(st: State, u: Unit, carry: list[Gun]) -> tuple[int, str]:
     return base - pen, why
 
 
+def _past(d: float, inches: int, why: str) -> str:
+    """A move too long; the sum is shown only when something was taken off the unit's own
+    move (a carriage, rough ground): '4" move' alone would say the same thing twice."""
+    return f"{d:.1f} inches is past this unit's {inches}-inch move" + (f" ({why})" if " - " in why else "")
+
+
 def carried_guns(st: State, u: Unit) -> list[Gun]:
     return [g for g in st.operable(u) if g.carriage]
 
@@ -138,12 +144,12 @@ def move_problem(st: State, u: Unit, m: Move) -> str | None:
     if d < 0.5:
         return f"{u.id} already stands there"
     if d > inches + 1e-9:
-        return f"{d:.1f} inches is past this unit's {inches}-inch move ({why})"
+        return _past(d, inches, why)
     if st.table.path_rough(u.pos, dest):
         inches -= ROUGH_COST
         why += f" - {ROUGH_COST}\" for rough ground"
         if d > inches + 1e-9:
-            return f"{d:.1f} inches is past this unit's {inches}-inch move ({why})"
+            return _past(d, inches, why)
     wrecked = st.wrecked
     bad = st.table.ground_problem(dest, False, wrecked) or st.table.path_problem(u.pos, dest, False, wrecked)
     if bad:

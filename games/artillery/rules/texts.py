@@ -82,7 +82,7 @@ def status(st: State, names: Names = None) -> str:
     if ph == Phase.ACT and st.act is not None:
         a = st.act
         u = st.units[a.unit]
-        return r + f"{seat_name(a.seat, names)}: {u.id} ({u.name}), {a.actions - a.used} of {a.actions} actions left"
+        return r + f"{seat_name(a.seat, names)}: {u.id} ({u.name}), {a.actions - a.used} of {a.actions} action{'s' if a.actions != 1 else ''} left"
     return r
 
 
