@@ -153,7 +153,7 @@ def parse_text(text: str) -> Move:
         raise BadNotation("empty move")
     kind, args = parts[0].lower(), parts[1:]
     if kind not in MOVE_WORDS:
-        raise BadNotation(f"{text!r}: unknown move '{parts[0]}' (Rules, \"Writing moves down\", lists them)")
+        raise BadNotation(f"{text!r}: not a move (Rules, \"Writing moves down\", lists them)")
     if kind == "move":
         return _parse_move_action(args, text)
     if kind == "fire":
