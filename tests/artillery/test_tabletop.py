@@ -703,16 +703,19 @@ def test_a_row_of_aims_that_does_not_fit_goes_one_a_row(size):
     close(app)
 
 
+def _column_spy(monkeypatch):
+    """A field battle's column whose drawn texts are recorded: (app, panel, drawn, font)."""
+    from games.artillery.board import panel as panel_mod
+    app, g = screen(midgame("field"))
+    drawn: list[str] = []
+    monkeypatch.setattr(panel_mod, "draw_text", lambda surf, text, *a, **k: drawn.append(text))
+    return app, g.board.panel, drawn, app.theme.small_font()
+
+
 def test_a_column_line_cut_short_says_so(monkeypatch):
     """When the room runs out inside a line, its last shown part ends in "..." (a gun's
     line ended "4 more reload" as if that were all of it)."""
-    from games.artillery.board import panel as panel_mod
-    m = midgame("field")
-    app, g = screen(m)
-    p = g.board.panel
-    drawn = []
-    monkeypatch.setattr(panel_mod, "draw_text", lambda surf, text, *a, **k: drawn.append(text))
-    f = app.theme.small_font()
+    app, p, drawn, f = _column_spy(monkeypatch)
     line = "G8 Heavy Cannon: 4 reload markers: 4 more reload actions before it fires again"
     w = f.size("G8 Heavy Cannon: 4 reload")[0] + 4
     p._draw_lines(app.screen, 0, 0, w, 2 * f.get_linesize(), [(line, (255, 255, 255))], [])
@@ -731,12 +734,7 @@ def test_the_column_shows_whole_events_only_the_newest_kept(monkeypatch):
     tail of "Cards shown: South 6S, North 6H: South activates first", whose head had scrolled
     off. An event that does not fit whole is left out, with every older one."""
     from games.artillery.board import panel as panel_mod
-    m = midgame("field")
-    app, g = screen(m)
-    p = g.board.panel
-    drawn = []
-    monkeypatch.setattr(panel_mod, "draw_text", lambda surf, text, *a, **k: drawn.append(text))
-    f = app.theme.small_font()
+    app, p, drawn, f = _column_spy(monkeypatch)
     old = "Cards shown: South 6S, North 6H: South activates first"
     w = f.size("Cards shown: South 6S,")[0] + 2
     n = len(panel_mod.wrap_text(old, f, w))
