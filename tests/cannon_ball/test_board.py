@@ -15,7 +15,7 @@ from games.cannon_ball.rules import Phase
 from games.core.match import AI, HUMAN, Match, Seat, SEED_ONLY
 from games.ui.game_screen import GameScreen
 from games.ui.headless import make_app
-from tests.ui.helpers import click, frames, key, wait_until
+from tests.ui.helpers import click, frames, hover, key, wait_until
 
 
 @pytest.fixture
@@ -131,3 +131,34 @@ def test_the_board_draws_mid_game_at_any_size(app, size):
     surf = pygame.Surface(size)
     g.layout(size)
     g.draw(surf)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+def test_the_board_names_the_gates_and_bridges_the_buttons_and_log_name(app, size, monkeypatch):
+    """A play-test: the buttons say "Close gate SW", the log "over bridge 5", and the board
+    named neither. Each gate's name stands in its own gate section, each bridge's number in
+    the river beside it; pointing at a gate button rings that gate's name."""
+    from games.cannon_ball.board import drawing as D
+    app = make_app(size, animation="fast")
+    st = R.CannonBallState.position(men={0: ["a1"], 1: ["o26"]}, phase=Phase.CHOOSE)
+    g, m = open_game(app, [Seat(HUMAN, name="Ana"), Seat(HUMAN, name="Ben")], state=st)
+    b = g.board
+    badges = []
+    real = D._badge
+    monkeypatch.setattr(D, "_badge", lambda surf, text, centre, cell, ring=None:
+                        badges.append((text, centre, ring)) or real(surf, text, centre, cell, ring))
+    frames(app, 1)
+    named = {text: centre for text, centre, _r in badges}
+    assert set(named) == {str(br.number) for br in M.BRIDGES} | {gt.id for gt in M.GATES}
+    for gt in M.GATES:
+        assert b.geo.box_at(named[gt.id]) in M.SECTIONS[gt.section].boxes, gt.id
+    for br in M.BRIDGES:
+        assert b.geo.box_at(named[str(br.number)]) is None, br.number      # in the river
+    assert not any(ring for _t, _c, ring in badges)
+    gate_btn = next(btn for btn in b.panel.buttons if getattr(btn, "move", None) is not None
+                    and btn.move.kind in ("close", "open"))
+    badges.clear()
+    hover(app, gate_btn.rect.center)
+    frames(app, 1)
+    ringed = {text for text, _c, ring in badges if ring}
+    assert ringed == {M.GATES[gate_btn.move.target].id}

@@ -476,6 +476,50 @@ def draw_gates(surface, geo: Geo, states, tnt_gates=()) -> None:
             draw_tnt(surface, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), cell, glow=0.3)
 
 
+def _badge(surface, text: str, centre, cell: float, ring=None) -> None:
+    """A small dark tag with light text, readable on grass, water and wood alike."""
+    f = fonts.font(max(10, int(cell * 0.5)), bold=True)
+    img = f.render(text, True, (250, 246, 230))
+    r = img.get_rect(center=(int(centre[0]), int(centre[1]))).inflate(int(cell * 0.3), int(cell * 0.12))
+    tag = pygame.Surface(r.size, pygame.SRCALPHA)
+    pygame.draw.rect(tag, (24, 22, 20, 200), tag.get_rect(), border_radius=max(2, r.h // 3))
+    surface.blit(tag, r)
+    if ring is not None:
+        pygame.draw.rect(surface, ring, r.inflate(4, 4), max(2, int(cell / 10)), border_radius=max(2, r.h // 3))
+    surface.blit(img, img.get_rect(center=r.center))
+
+
+def bridge_label_at(geo: Geo, br) -> tuple[float, float]:
+    """Where a bridge's number stands: in the river beside its star (the river runs across
+    the bridge, so nobody ever stands there)."""
+    dx, dy = (0.0, 0.8) if br.horizontal else (0.8, 0.0)
+    return geo.pt(br.star[0] + dx, br.star[1] + dy)
+
+
+def gate_label_at(geo: Geo, g) -> tuple[float, float]:
+    """Where a gate's name stands: just in front of the opening, in its gate section."""
+    a, b = (geo.pt(*p) for p in g.segment)
+    ox, oy = gate_outward(geo, g)
+    return (a[0] + b[0]) / 2 + ox * geo.cell * 0.9, (a[1] + b[1]) / 2 + oy * geo.cell * 0.9
+
+
+def draw_place_labels(surface, geo: Geo, lit_gates=(), lit_bridges=(), ring=None, only_lit=False) -> None:
+    """The bridges' numbers and the gates' names, as the buttons, tooltips and log call them
+    ("Close gate SW", "over bridge 5"); those in ``lit_*`` ringed (the button under the
+    pointer names them). Drawn under the men (a man in front of a gate covers its name),
+    then the lit ones again over them (``only_lit``)."""
+    cell = geo.cell
+    if cell < 10:
+        return
+    for br in M.BRIDGES:
+        if br.index in lit_bridges or not only_lit:
+            _badge(surface, str(br.number), bridge_label_at(geo, br), cell,
+                   ring if br.index in lit_bridges else None)
+    for g in M.GATES:
+        if g.index in lit_gates or not only_lit:
+            _badge(surface, g.id, gate_label_at(geo, g), cell, ring if g.index in lit_gates else None)
+
+
 def gate_outward(geo: Geo, g) -> tuple[float, float]:
     """The unit vector on the screen from gate ``g``'s wall toward its gate section."""
     a, b = (geo.pt(*p) for p in g.segment)

@@ -602,7 +602,11 @@ class CannonBallBoard(Board):
                                               and self._spot_name(m) in self.targets):
                         continue                    # a lesson's step about something else: no pulsing cases
                     D.draw_tnt(surface, self.tnt_pos(m), geo.cell, glow=0.25 + 0.15 * math.sin(self._time * 5))
+            gates, bridges = self._named_by_hovered_button(shown)
+            D.draw_place_labels(surface, geo, gates, bridges, t.c["select"])
             self._draw_pieces(surface, geo, shown)
+            if gates or bridges:                   # the place the pointed button names, over the men
+                D.draw_place_labels(surface, geo, gates, bridges, t.c["select"], only_lit=True)
             if can and st.phase == Phase.MOVING:
                 self._draw_options(surface, geo, st)
             if self.targets:
@@ -671,6 +675,21 @@ class CannonBallBoard(Board):
         bridge that may give way (never with steady bridges)."""
         r = self.reach[box]
         return ("x" if r.capture else str(r.cost)) + ("!" if r.bridges and st.risk > 0 else "")
+
+    def _named_by_hovered_button(self, st) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(gates, bridges) the column's button under the pointer is about: "Close gate SW",
+        "Fire at gate NE", "Rebuild bridge 3", the TNT shot at its bridge."""
+        btn = next((b for b in self.panel.buttons if b.rect.collidepoint(self.mouse)), None)
+        move = getattr(btn, "move", None)
+        if not isinstance(move, R.Choice):
+            return (), ()
+        if move.kind in ("open", "close", "fire"):
+            return (move.target,), ()
+        if move.kind == "rebuild":
+            return (), (move.target,)
+        if move.kind == "tnt" and st.tnt[st.to_move] >= 0:
+            return (), (R.BRIDGE_END[st.tnt[st.to_move]],)
+        return (), ()
 
     def _hover_box(self):
         return self.geo.box_at(self.mouse) if self.map_rect.collidepoint(self.mouse) else None
