@@ -59,6 +59,8 @@ class SettingsScreen(Scene):
         self.first = 0                     # the first row shown (the list scrolls by rows)
         self.shown: list[int] = []         # the rows on screen now
         self.labels: dict[int, list[str]] = {}
+        self._pointer: tuple[int, int] | None = None       # where the mouse was last seen
+        self._stale_pointer: tuple[int, int] | None = None  # there, clicks wait for a move
 
     def _scale_label(self, value) -> str:
         """"Auto" says what it comes to on this screen."""
@@ -69,6 +71,12 @@ class SettingsScreen(Scene):
     # -- layout ------------------------------------------------------------------------
     def layout(self, size):
         t = self.theme
+        if getattr(self, "_laid_scale", t.scale) != t.scale and self._pointer is not None:
+            # the text size changed under the pointer: every row moved, and the next click
+            # where the pointer still rests would land on another row (a play-test turned
+            # Fullscreen on with its third click on "larger"); it waits for the pointer to move
+            self._stale_pointer = self._pointer
+        self._laid_scale = t.scale
         w, h = size
         margin = t.px(16)
         self.panel = pygame.Rect(margin, margin, w - 2 * margin, h - 2 * margin)
@@ -155,6 +163,12 @@ class SettingsScreen(Scene):
         self.focus.set(target)
 
     def handle_event(self, event):
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if event.pos != self._stale_pointer:
+                self._stale_pointer = None
+            elif event.type != pygame.MOUSEMOTION:
+                return                      # a click where the layout moved under a still pointer
+            self._pointer = event.pos
         if self.back_btn.handle_event(event):
             return
         action = nav.nav_action(event)

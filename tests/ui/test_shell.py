@@ -1,5 +1,6 @@
 """The shell driven by synthetic events: menu -> new game -> moves by clicks ->
 save -> menu -> load -> the same position; plus the shell's own screens."""
+import dataclasses
 import os
 import subprocess
 import sys
@@ -358,3 +359,32 @@ def test_leaving_asks_only_when_there_is_a_game_to_lose_and_the_question_is_true
     dialog = app.stack.top
     assert "could not be autosaved" in dialog.message and "No space left" in dialog.message
     assert "Continue" not in dialog.message
+
+
+def test_a_click_waits_for_the_pointer_to_move_after_the_text_size_moves_the_rows(app):
+    """A play-test clicked "larger" on the text size three times without moving the mouse:
+    the second click grew the layout and put the Fullscreen row under the pointer, so the
+    third turned Fullscreen on. After a change of size, a click where the pointer still
+    rests does nothing; once the pointer moves, clicks work again."""
+    from games.ui.settings_screen import SettingsScreen
+    from tests.ui.helpers import hover
+    s = SettingsScreen(app)
+    app.push(s)
+    frames(app, 1)
+    size_row = s.scale_choice
+    at = (size_row.rect.right - 5, size_row.rect.centery)
+    before = app.settings.ui_scale
+    click(app, at)
+    frames(app, 1)
+    assert app.settings.ui_scale != before                  # the click changed the size
+    moved_under = next((w for _l, w in s.rows if w.rect.collidepoint(at)), None)
+    scale_now = app.settings.ui_scale
+    every = dataclasses.asdict(app.settings)
+    click(app, at)                                          # the pointer has not moved
+    frames(app, 1)
+    assert dataclasses.asdict(app.settings) == every, moved_under      # no setting changed
+    hover(app, (at[0] - 3, at[1]))                          # it moves: clicks count again
+    at2 = (s.scale_choice.rect.right - 5, s.scale_choice.rect.centery)
+    click(app, at2)
+    frames(app, 1)
+    assert app.settings.ui_scale != scale_now
