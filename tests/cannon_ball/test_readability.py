@@ -636,3 +636,26 @@ def test_a_dial_at_rest_between_two_numbers_points_at_none():
         sp.draw(surface, (150, 150), 120, app.theme)
         shots.append(pygame.image.tobytes(surface, "RGB"))
     assert shots[0] == shots[1]
+
+
+def test_a_capture_in_a_fort_is_lit_and_told_as_a_capture_not_a_walk(monkeypatch):
+    """A play-test: in its own fort, a man's step onto an intruder was lit green and told
+    "Walk to a6, 1 move", and the log then said "captured the man on a6". A capture is lit
+    in the attack colour and told as what it is."""
+    st = R.CannonBallState.position(men={0: ["a4", "a1"], 1: ["a6", "o26"]}, budget=3,
+                                    gates=["open", "open", "open", "open"])
+    r = R.reachable(st, B("a4"))[B("a6")]
+    assert r.capture and r.attack < 0
+    assert C.walk_lines(st, B("a6"), r)[0] == "Take the man on a6, 1 move"
+    app, g, m = open_game(st.copy())
+    b = g.board
+    frames(app, 1)
+    click(app, b.geo.box_centre(B("a4")))
+    colours = []
+    real = pygame.draw.rect
+    monkeypatch.setattr(pygame.draw, "rect", lambda surf, col, rect, *a, **k:
+                        colours.append((tuple(rect), tuple(col)[:3])) or real(surf, col, rect, *a, **k))
+    frames(app, 1)
+    box = b.geo.box_rect(B("a6"))
+    framed = [col for rect, col in colours if pygame.Rect(rect).colliderect(box) and pygame.Rect(rect).w < box.w]
+    assert tuple(app.theme.c["danger"])[:3] in framed, framed

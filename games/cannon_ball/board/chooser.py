@@ -249,7 +249,11 @@ def draw_ghost_cannon(surface, a, b, cell, theme, seat: int, alpha: int = 150) -
 
 def walk_lines(st, box, r) -> list[str]:
     """A walk's tooltip: where and for how much, each bridge's odds, an attack's forces."""
-    lines = [f"Walk to {M.BOXES[box].name}, {counted(r.cost, 'move')}"]
+    if r.capture:
+        what = "the cannon" if box in st.cannon_at else "the man"
+        lines = [f"Take {what} on {M.BOXES[box].name}, {counted(r.cost, 'move')}"]
+    else:
+        lines = [f"Walk to {M.BOXES[box].name}, {counted(r.cost, 'move')}"]
     if r.bridges and st.risk > 0:
         for n in r.bridges:
             lines.append(f"Over bridge {n}: {risk_text(st.risk)} it gives way")

@@ -99,7 +99,7 @@ def _draw_extra(surface, geo, st, theme, kind, name) -> None:
     pygame.draw.rect(surface, c["select"], geo.box_rect(box).inflate(2, 2), max(2, int(geo.cell / 10)))
     if kind in ("reach", "attack"):
         for x, r in R.reachable(st, box).items():
-            col = c["danger"] if r.attack >= 0 else c["move_step"]
+            col = c["danger"] if r.attack >= 0 or r.capture else c["move_step"]
             rr = geo.box_rect(x).inflate(-int(geo.cell * 0.2), -int(geo.cell * 0.2))
             pygame.draw.rect(surface, col, rr, max(2, int(geo.cell / 9)), border_radius=max(2, int(geo.cell / 6)))
             draw_text(surface, str(r.cost), f, col, rr.center, "center")

@@ -196,7 +196,7 @@ class CannonBallBoard(Board):
             return ("Click the boxes for the cannon" if short else
                     "Point at the two boxes for the cannon and click (lit: where it may go); Esc lets go")
         if self.sel is not None:
-            return "Click a lit box to walk there" if short else "Click a lit box to walk there (red: attack); Esc lets go"
+            return "Click a lit box to walk there" if short else "Click a lit box to walk there (red: attack or capture); Esc lets go"
         left = G.counted(st.moves_left(), "move")
         return f"{left} left: pick a man or cannon" if short else \
             f"{left} left: click one of your men or cannons, or End turn (E)"
@@ -209,7 +209,7 @@ class CannonBallBoard(Board):
             return "Enter on a lit pair of boxes" if short else \
                 "Arrows to a lit pair of boxes, Enter moves the cannon there; Esc lets go"
         if self.sel is not None:
-            return "Enter on a lit box" if short else "Arrows to a lit box, Enter walks him there (red: attack); Esc lets go"
+            return "Enter on a lit box" if short else "Arrows to a lit box, Enter walks him there (red: attack or capture); Esc lets go"
         left = G.counted(st.moves_left(), "move")
         return f"{left} left: Enter on a man or cannon" if short else \
             f"{left} left: arrows and Enter on one of your men or cannons, or on End turn"
@@ -724,7 +724,7 @@ class CannonBallBoard(Board):
         hover = self._hover_box()
         for box, r in self.reach.items():
             rect = geo.box_rect(box).inflate(-max(2, int(geo.cell * 0.2)), -max(2, int(geo.cell * 0.2)))
-            col = c["danger"] if r.attack >= 0 else c["move_step"]
+            col = c["danger"] if r.attack >= 0 or r.capture else c["move_step"]
             pygame.draw.rect(surface, col, rect, max(2, int(geo.cell / 9)), border_radius=max(2, int(geo.cell / 6)))
             if geo.cell >= 16:
                 draw_text(surface, self.reach_label(st, box), f, col, rect.center, "center")
