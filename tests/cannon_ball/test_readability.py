@@ -659,3 +659,20 @@ def test_a_capture_in_a_fort_is_lit_and_told_as_a_capture_not_a_walk(monkeypatch
     box = b.geo.box_rect(B("a6"))
     framed = [col for rect, col in colours if pygame.Rect(rect).colliderect(box) and pygame.Rect(rect).w < box.w]
     assert tuple(app.theme.c["danger"])[:3] in framed, framed
+
+
+def test_the_turn_choice_names_only_the_turns_on_offer_and_no_moves_says_end_turn():
+    """A play-test: the header said "choose a move turn, a gate turn or a gamble" beside a
+    column with no gamble in it, and with no moves left the help still said "0 moves left:
+    click one of your men or cannons". Both now say what can be done."""
+    st = R.CannonBallState.position(men={0: ["a1"], 1: ["o26"]}, phase=Phase.CHOOSE)
+    assert {m.kind for m in st.legal_moves()} == {"move", "close"}
+    assert st.status_text(["South", "North"]) == "South: choose a move turn or a gate turn"
+    br = M.BRIDGES[0]
+    men = [M.BOXES[b].name for b in M.SECTIONS[br.sections[0]].boxes][:3]
+    st = R.CannonBallState.position(men={0: ["a1"] + men, 1: ["o26"]}, phase=Phase.CHOOSE,
+                                    bridges=[i != br.index for i in range(len(M.BRIDGES))])
+    assert "rebuild" in {m.kind for m in st.legal_moves()}
+    assert st.status_text(["South", "North"]) == "South: choose a move turn, a gate turn or a gamble"
+    app, g, m = open_game(R.CannonBallState.position(men={0: ["k12", "a1"], 1: ["o26"]}, budget=0))
+    assert g.board.help_text() == "No moves left: End turn (E)"

@@ -197,6 +197,8 @@ class CannonBallBoard(Board):
                     "Point at the two boxes for the cannon and click (lit: where it may go); Esc lets go")
         if self.sel is not None:
             return "Click a lit box to walk there" if short else "Click a lit box to walk there (red: attack or capture); Esc lets go"
+        if not st.each and st.moves_left() <= 0:
+            return "No moves left: End turn (E)"
         left = G.counted(st.moves_left(), "move")
         return f"{left} left: pick a man or cannon" if short else \
             f"{left} left: click one of your men or cannons, or End turn (E)"
@@ -210,6 +212,8 @@ class CannonBallBoard(Board):
                 "Arrows to a lit pair of boxes, Enter moves the cannon there; Esc lets go"
         if self.sel is not None:
             return "Enter on a lit box" if short else "Arrows to a lit box, Enter walks him there (red: attack or capture); Esc lets go"
+        if not st.each and st.moves_left() <= 0:
+            return "No moves left: Enter on End turn"
         left = G.counted(st.moves_left(), "move")
         return f"{left} left: Enter on a man or cannon" if short else \
             f"{left} left: arrows and Enter on one of your men or cannons, or on End turn"

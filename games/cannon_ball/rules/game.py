@@ -125,7 +125,7 @@ class CannonBallState(State, GameState[Move, "CannonBallState"]):
             if self.tnt[self.to_move] >= 0:
                 num = M.BRIDGES[BRIDGE_END[self.tnt[self.to_move]]].number
                 return f"{who}: shoot your TNT at bridge {num}, call odd or even"
-            return f"{who}: choose a move turn, a gate turn or a gamble"
+            return f"{who}: choose {self._offered_turns()}"
         if ph == SPIN:
             ch = self.choice
             what = "for a move turn" if ch is None or ch.kind == "move" else f"calling {ch.call}"
@@ -139,6 +139,16 @@ class CannonBallState(State, GameState[Move, "CannonBallState"]):
             return f"{who}: move turn, each piece may move up to {self.budget}"
         n = self.budget
         return f"{who}: {n} {'move' if n == 1 else 'moves'} left" if n else f"{who}: no moves left, end your turn"
+
+    def _offered_turns(self) -> str:
+        """The kinds of turn on offer now, in words ("a move turn or a gate turn"): the
+        line once named a gamble when none was possible."""
+        kinds = {getattr(m, "kind", "") for m in self.legal_moves()}
+        said = [w for ks, w in ((("move",), "a move turn"), (("open", "close"), "a gate turn"),
+                                (("tnt", "fire", "rebuild"), "a gamble")) if kinds & set(ks)]
+        if not said:
+            return "a turn"
+        return ", ".join(said[:-1]) + (" or " if len(said) > 1 else "") + said[-1]
 
     def public_move_text(self, move: Move, names: Sequence[str] | None = None) -> str:
         if self.why_illegal(move) is not None:
