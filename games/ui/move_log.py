@@ -111,9 +111,14 @@ class MoveLog:
         self.scroll = min(self.scroll, max(0, len(lines) - rows))
         end = len(lines) - self.scroll
         start = max(0, end - rows)
+        y = top
+        while start < end and start > 0 and not lines[start][3]:
+            # whole entries only: an entry's wrapped tail at the top read as a line of its own
+            # ("12", "unused"); the rows it would have taken stay empty
+            start += 1
+            y += lh
         clip = surface.get_clip()
         surface.set_clip(rect)
-        y = top
         self._rows = []
         for i, player, text, first, first_entry in lines[start:end]:
             row = pygame.Rect(rect.x + 2, y, rect.w - 4, lh)
@@ -121,7 +126,8 @@ class MoveLog:
             if self.selected is not None and first_entry <= self.selected <= i:
                 pygame.draw.rect(surface, c["panel_hi"], row)
             if first:
-                draw_text(surface, f"{i + 1}.", f, c["text_dim"], (rect.x + pad, y))
+                # right-aligned before the seat's dot: "102." no longer runs into it
+                draw_text(surface, f"{i + 1}.", f, c["text_dim"], (rect.x + pad + theme.px(28), y), "topright")
                 if player != CHANCE:
                     draw_seat_marker(surface, theme, player, (rect.x + pad + theme.px(36), y + lh // 2),
                                      theme.px(6))

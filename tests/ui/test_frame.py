@@ -211,3 +211,48 @@ def test_a_long_tip_or_refusal_in_the_banner_is_read_whole_where_it_can_be():
     narrow = t.small_font().size(aside)[0]
     font, text = sub_fit(t, tip, narrow)                    # too long for that too: the aside goes first
     assert text == aside and fit_text(text, font, narrow) == aside
+
+
+def test_the_move_log_shows_whole_entries_at_its_top_and_numbers_clear_of_the_dots(monkeypatch):
+    """A play-test: the log's top line was often the wrapped tail of an entry ("12",
+    "unused"), read as a line of its own, and "102." ran into the seat's dot. The top line
+    is an entry's first, with its number; numbers end before the dot."""
+    import games
+    from games.core.match import HUMAN, Match, Seat, SEED_ONLY
+    from games.ui import move_log as ml
+    from games.ui.headless import make_app
+    app = make_app((1280, 720))
+    m = Match(games.get("cannon_ball"), {}, [Seat(HUMAN, name="South"), Seat(HUMAN, name="North")], seed=3,
+              ai_secret=3, chance_secret=SEED_ONLY)
+    import random
+    rng = random.Random(3)
+    while m.ply < 140 and not m.is_over():
+        st = m.state
+        if st.current_player() < 0:
+            moves = [mv for mv, _p in st.chance_outcomes()]
+        else:
+            moves = st.legal_moves()
+        m.play(rng.choice(moves))
+    log = ml.MoveLog()
+    t = app.theme
+    f = t.small_font()
+    drawn = []
+    real = ml.draw_text
+    monkeypatch.setattr(ml, "draw_text", lambda surf, text, font, col, pos, anchor="topleft", **k:
+                        drawn.append((text, pos, anchor)) or real(surf, text, font, col, pos, anchor, **k))
+    dots = []
+    monkeypatch.setattr(ml, "draw_seat_marker", lambda surf, theme, p, centre, r: dots.append((centre, r)))
+    for height in range(120, 260, 7):             # many cuts: one of them falls inside an entry
+        drawn.clear()
+        log.draw(app.screen, pygame.Rect(0, 0, 200, height), t, m)
+        body = [d for d in drawn if d[0] != "Moves"]
+        assert body, height
+        first_y = min(pos[1] for _t, pos, _a in body)
+        top_row = [d for d in body if d[1][1] == first_y]
+        assert any(text.endswith(".") and text[:-1].isdigit() for text, _p, _a in top_row), (height, top_row)
+    numbers = [(text, pos) for text, pos, anchor in drawn if anchor == "topright"]
+    assert numbers and dots
+    for text, pos in numbers:
+        right = pos[0]
+        left_of_dot = min(c[0] - r for c, r in dots)
+        assert right < left_of_dot and f.size(text)[0] <= right, (text, right, left_of_dot)
