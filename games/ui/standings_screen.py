@@ -18,7 +18,7 @@ from games.core.atomic import write_atomic
 from games.ui import nav
 from games.ui.dialogs import confirm, message
 from games.ui.scene import Scene
-from games.ui.theme import draw_text, fit_text
+from games.ui.theme import draw_text, fit_text, wrap_text
 from games.ui.widgets import Button, FocusGroup, draw_panel
 
 log = logging.getLogger(__name__)
@@ -164,7 +164,8 @@ class StandingsScreen(Scene):
         for name, frac in cols:
             xs.append(x)
             draw_text(surface, name, t.small_font(), c["text_dim"], (x, rect.y))
-            x += int(rect.w * frac)
+            # never narrower than its heading: at a large text size "Games" ran into "Wins"
+            x += max(int(rect.w * frac), t.small_font().size(name)[0] + t.px(10))
         y = rect.y + t.small_font().get_linesize() + t.px(4)
         for i, row in enumerate(rows):
             if y + lh > rect.bottom:
@@ -216,11 +217,19 @@ class StandingsScreen(Scene):
         for g in reversed(games_[-10:]):
             if y + 2 * f.get_linesize() > rect.bottom:
                 break
-            who = " vs ".join(s.name if s.is_human else f"{s.name} (C)" for s in g.seats)
+            who = " vs ".join(s.name if s.is_human else f"{s.name} (computer)" for s in g.seats)
             win = [g.seats[i].name for i in g.winners()]
             head = f"{titles.get(g.game, g.game)}: {who}"
             draw_text(surface, fit_text(head, f, rect.w), f, c["text"], (rect.x, y))
             y += f.get_linesize()
             tail = f"{g.when[11:16]}  {'won by ' + ' and '.join(win) if win else 'draw'}  -  {g.result}"
-            draw_text(surface, fit_text(tail, f, rect.w - t.px(12)), f, c["text_dim"], (rect.x + t.px(12), y))
-            y += f.get_linesize() + t.px(2)
+            # the result in two lines where the column has room (it was cut at one)
+            parts = wrap_text(tail, f, rect.w - t.px(12))
+            if len(parts) > 1 and y + 3 * f.get_linesize() <= rect.bottom:
+                parts = [parts[0], fit_text(" ".join(parts[1:]), f, rect.w - t.px(12))]
+            else:
+                parts = [fit_text(tail, f, rect.w - t.px(12))]
+            for part in parts:
+                draw_text(surface, part, f, c["text_dim"], (rect.x + t.px(12), y))
+                y += f.get_linesize()
+            y += t.px(2)

@@ -171,3 +171,40 @@ def test_the_setup_draws_its_start_and_back_buttons(app):
     frames(app, 1)
     assert app.screen.get_at(s.start_btn.rect.move(6, 0).midleft)[:3] == app.theme.c["accent"][:3]
     assert app.screen.get_at(s.back_btn.rect.move(6, 0).midleft)[:3] != app.theme.c["bg2"][:3]
+
+
+@pytest.mark.parametrize("ui_scale", [1.0, 1.5, 1.75])
+def test_the_standings_headings_never_run_together_and_tonight_says_so_when_empty(tmp_path, monkeypatch, ui_scale):
+    """A play-test at 150% text read "GamesWins": each column is at least as wide as its
+    heading. An empty Tonight says tonight, not "yet" (All time may hold games)."""
+    from games.ui import standings_screen as ss
+    paths.set_data_dir(str(tmp_path / "data"))
+    try:
+        a = make_app((1280, 720), animation="off", ui_scale=ui_scale)
+        book = a.records()
+        records.add(book, records.GameRecord("g0", "cannon", "2026-11-24T20:00:00", "",
+                                             [records.SeatRecord("Ana", "human"), records.SeatRecord("Ben", "ai", "easy")],
+                                             [1, 2], 40))
+        drawn = []
+        real = ss.draw_text
+        monkeypatch.setattr(ss, "draw_text", lambda surf, text, font, col, pos, *r, **k:
+                            drawn.append((text, font, pos)) or real(surf, text, font, col, pos, *r, **k))
+        s = ss.StandingsScreen(a)
+        a.push(s)
+        s.scope = "all"
+        frames(a, 1)
+        heads = [(text, font, pos) for text, font, pos in drawn if text in ("Player", "Games", "Wins", "Points", "Places")]
+        heads = list({h[0]: h for h in heads}.values())
+        assert [h[0] for h in heads] == ["Player", "Games", "Wins", "Points", "Places"]
+        for (t1, f1, p1), (_t2, _f2, p2) in zip(heads, heads[1:]):
+            assert p1[0] + f1.size(t1)[0] < p2[0], (ui_scale, t1)
+        assert any("(computer)" in text for text, _f, _p in drawn)
+        drawn.clear()
+        s.scope = "evening"
+        records.new_evening(book)
+        frames(a, 1)
+        assert any(text.startswith("No games finished tonight") for text, _f, _p in drawn)
+        for sc in list(a.stack.scenes):
+            sc.on_exit()
+    finally:
+        paths.set_data_dir(None)
