@@ -676,3 +676,5 @@ def test_the_turn_choice_names_only_the_turns_on_offer_and_no_moves_says_end_tur
     assert st.status_text(["South", "North"]) == "South: choose a move turn, a gate turn or a gamble"
     app, g, m = open_game(R.CannonBallState.position(men={0: ["k12", "a1"], 1: ["o26"]}, budget=0))
     assert g.board.help_text() == "No moves left: End turn (E)"
+    click(app, g.board.geo.box_centre(B("k12")))         # a man picked up with nothing to spend
+    assert g.status == "No moves left: End turn (E)."

@@ -449,7 +449,8 @@ class CannonBallBoard(Board):
             self.select(None if box == self.sel else box)
             if self.sel is not None and not self.reach and not self.cannon_opts:
                 self.select(None)
-                self._refuse(box, "That piece cannot move now.")
+                self._refuse(box, "No moves left: End turn (E)." if not st.each and st.moves_left() <= 0
+                             else "That piece cannot move now.")
             return
         self.select(None)
 
