@@ -61,6 +61,7 @@ class SettingsScreen(Scene):
         self.labels: dict[int, list[str]] = {}
         self._pointer: tuple[int, int] | None = None       # where the mouse was last seen
         self._stale_pointer: tuple[int, int] | None = None  # there, clicks wait for a move
+        self._laid_scale = self.theme.scale                 # the scale of the last layout
 
     def _scale_label(self, value) -> str:
         """"Auto" says what it comes to on this screen."""
@@ -71,7 +72,7 @@ class SettingsScreen(Scene):
     # -- layout ------------------------------------------------------------------------
     def layout(self, size):
         t = self.theme
-        if getattr(self, "_laid_scale", t.scale) != t.scale and self._pointer is not None:
+        if self._laid_scale != t.scale and self._pointer is not None:
             # the text size changed under the pointer: every row moved, and the next click
             # where the pointer still rests would land on another row (a play-test turned
             # Fullscreen on with its third click on "larger"); it waits for the pointer to move

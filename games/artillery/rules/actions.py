@@ -5,7 +5,7 @@ Functions over a :class:`~games.artillery.rules.state.State`, called by the game
 ``problem(st, move)`` is the single source of legality for actions: the legal
 move list is the candidate list filtered through it, so the two never disagree.
 
-Why one module of some 700 lines: each action's legality check and its effect
+Why one module of some 620 lines: each action's legality check and its effect
 sit side by side, so that a reader sees what is refused and what is done in one
 place; the shoot test itself is in ``resolve.py``, the geometry of shots (arcs,
 sight, distances, target numbers) in ``shots.py``.

@@ -263,16 +263,31 @@ def walk_lines(st, box, r) -> list[str]:
     return lines
 
 
+def choice_place(st, mv) -> tuple[str, int] | None:
+    """What a turn's choice is about on the map: ("gate", index) for a gate turn or a shot
+    at a gate, ("bridge", index) for a rebuild, ("tnt", box) for the TNT to shoot; None for
+    a move turn. The hint and the column's pointed button read it."""
+    if mv.kind in ("open", "close", "fire"):
+        return "gate", mv.target
+    if mv.kind == "rebuild":
+        return "bridge", mv.target
+    if mv.kind == "tnt" and st.tnt[st.to_move] >= 0:
+        return "tnt", st.tnt[st.to_move]
+    return None
+
+
 def _choice_spot(geo, st, mv):
     """The point on the map a turn's choice is about: its gate, its bridge, the TNT to shoot."""
-    if mv.kind in ("open", "close", "fire"):
-        a, b = M.GATES[mv.target].segment
+    place = choice_place(st, mv)
+    if place is None:
+        return None
+    kind, i = place
+    if kind == "gate":
+        a, b = M.GATES[i].segment
         return geo.pt((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-    if mv.kind == "rebuild":
-        return geo.pt(*M.BRIDGES[mv.target].star)
-    if mv.kind == "tnt" and st.tnt[st.to_move] >= 0:
-        return D.tnt_spot(geo, st.tnt[st.to_move])
-    return None
+    if kind == "bridge":
+        return geo.pt(*M.BRIDGES[i].star)
+    return D.tnt_spot(geo, i)
 
 
 def draw_hint(surface, geo, theme, st, mv, landing_of) -> None:

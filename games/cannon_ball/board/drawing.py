@@ -14,8 +14,8 @@ one has its two leaves swung out, a destroyed one is charred stumps.
 The board's edges carry the notation's coordinates (files a-o, ranks 1-26),
 each beside the file or rank it names, whichever way the board is turned.
 
-Why one module of some 680 lines: it is the battlefield itself (map, walls and
-gates, bridges and TNT, pieces, coordinates), which the board, the rules pictures
+Why one module of some 720 lines: it is the battlefield itself (map, walls and
+gates, bridges and TNT, pieces, coordinates, the gates' names and bridges' numbers), which the board, the rules pictures
 and the menu card all draw through one :class:`Geo`; what is marked over it while
 a player decides is in ``chooser.py``.
 """

@@ -37,7 +37,7 @@ Animation
     While it plays, the column's counts describe the position it started from, as
     the banner and the move log do.
 
-Why one module of some 740 lines: it is the board's input (selections, walks, cannon and TNT
+Why one module of some 780 lines: it is the board's input (selections, walks, cannon and TNT
 placing, the choice column's buttons, the lesson's marks and restrict) over one selection state; the
 drawing, the panel, the cursor, the chooser and the effects are already their own modules and
 composed pieces.
@@ -686,15 +686,13 @@ class CannonBallBoard(Board):
         "Fire at gate NE", "Rebuild bridge 3", the TNT shot at its bridge."""
         btn = next((b for b in self.panel.buttons if b.rect.collidepoint(self.mouse)), None)
         move = getattr(btn, "move", None)
-        if not isinstance(move, R.Choice):
+        place = C.choice_place(st, move) if isinstance(move, R.Choice) else None
+        if place is None:
             return (), ()
-        if move.kind in ("open", "close", "fire"):
-            return (move.target,), ()
-        if move.kind == "rebuild":
-            return (), (move.target,)
-        if move.kind == "tnt" and st.tnt[st.to_move] >= 0:
-            return (), (R.BRIDGE_END[st.tnt[st.to_move]],)
-        return (), ()
+        kind, i = place
+        if kind == "gate":
+            return (i,), ()
+        return (), (i if kind == "bridge" else R.BRIDGE_END[i],)
 
     def _hover_box(self):
         return self.geo.box_at(self.mouse) if self.map_rect.collidepoint(self.mouse) else None
