@@ -16,8 +16,9 @@ from __future__ import annotations
 import io
 import logging
 import math
-import sys
 import random
+import re
+import sys
 import time
 import wave
 from array import array
@@ -294,6 +295,23 @@ def _driver_name() -> str:
         return ""
 
 
+#: the longest reason the Settings screen shows; the whole one is in the log
+REASON_CHARS = 60
+
+
+def short_reason(error: str) -> str:
+    """The player's part of a mixer error: its first line, without the
+    exception's class name, cut at a word to ``REASON_CHARS``. A raw SDL error
+    can run to four lines of a driver's chatter (the whole of it is logged
+    when the board goes silent)."""
+    text = (error.strip().splitlines() or [""])[0]
+    text = re.sub(r"^[A-Za-z_.]*(Error|error|Exception)\b:\s*", "", text).strip()
+    if len(text) <= REASON_CHARS:
+        return text or "no reason given"
+    cut = text[:REASON_CHARS].rsplit(" ", 1)[0].rstrip(",;:")
+    return cut + "..."
+
+
 class SoundBoard:
     """The app's sound effects. ``start()`` once (after ``pygame.init()`` or
     not); ``play(name)``; ``set_volumes(master, effects, mute)``."""
@@ -328,7 +346,7 @@ class SoundBoard:
         if not self._started:
             return "none was opened (a run without a window)"
         if not self.available:
-            return f"none could be opened ({self.error or 'no mixer'})"
+            return f"none could be opened ({short_reason(self.error or 'no mixer')})"
         if self.driver in SILENT_DRIVERS:
             return f"SDL's {self.driver!r} audio driver plays to nothing"
         return None

@@ -24,6 +24,8 @@ NORMAL = {
     "bg": (22, 30, 38), "bg2": (30, 42, 52), "panel": (36, 50, 62), "panel_hi": (48, 66, 80),
     "edge": (82, 104, 120), "text": (236, 232, 220), "text_dim": (160, 170, 176),
     "accent": (232, 176, 72), "accent_text": (30, 24, 14), "danger": (220, 84, 72), "ok": (112, 196, 120),
+    # the fill of a button that destroys something ("Leave", "Delete"), beside the accent-filled default
+    "danger_fill": (220, 84, 72),
     "button": (52, 72, 88), "button_hi": (72, 98, 118), "button_down": (40, 56, 70), "disabled": (90, 98, 104),
     "board": (214, 178, 122), "board_line": (92, 62, 34), "board_text": (70, 46, 24),
     # the sides of a two-player game, and extra seats for more
@@ -56,6 +58,10 @@ COLORBLIND.update({
     "move_step": (0, 158, 115), "move_capture": (250, 250, 250), "move_retreat": (86, 180, 233),
     "move_slide": (240, 228, 66), "move_shot": (204, 121, 167), "danger": (213, 94, 0), "ok": (0, 158, 115),
     "select": (250, 250, 250), "warning": (250, 250, 250),
+    # A destructive button sits beside the amber default ("Leave" by "Cancel"); vermillion
+    # and amber are near for protanopes and deuteranopes, so its fill is a dark burnt orange,
+    # apart from the amber by lightness (contrast 3.6:1) whatever the hue is seen as.
+    "danger_fill": (150, 60, 0),
     # The last move's brackets and the hint stay clear of both sides' blue and orange
     # (yellow would merge with orange for protanopes and deuteranopes): white and sky blue.
     "last_move": (250, 250, 250), "hint": (86, 180, 233),

@@ -94,7 +94,7 @@ class Button:
         if not self.enabled:
             bg, fg = c["button_down"], c["disabled"]
         elif self.danger:
-            bg = c["danger"]
+            bg = c["danger_fill"]
             if self.hovered():
                 bg = tuple(min(255, x + 20) for x in bg)
             fg = ink_on(bg)

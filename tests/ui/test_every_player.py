@@ -275,6 +275,20 @@ def test_sound_settings_say_there_is_no_device_when_the_mixer_could_not_start(ap
     assert not any(isinstance(w, Slider) for w in rows.values())
     assert isinstance(rows["Sound"], Note) and "No sound device" in rows["Sound"].text
     assert "No available audio device" in rows["Sound"].text
+    assert "error" not in rows["Sound"].text         # the class name is the log's, not the player's
+
+
+def test_a_long_mixer_error_is_cut_to_its_first_line_and_a_word_for_the_player():
+    from games.ui.sound import REASON_CHARS, short_reason
+    raw = ("pygame.error: ALSA: Couldn't open audio device: No such file or directory, "
+           "and the driver went on to say a great deal more\nALSA lib confmisc.c:855: cannot find card '0'\n"
+           "ALSA lib conf.c:5178: function snd_func_card_inum returned error")
+    short = short_reason(raw)
+    assert short.startswith("ALSA: Couldn't open audio device")
+    assert short.endswith("...") and len(short) <= REASON_CHARS + 3
+    assert "ALSA lib" not in short and "pygame.error" not in short
+    assert short_reason("RuntimeError: mixer did not start") == "mixer did not start"
+    assert short_reason("") == "no reason given"
 
 
 @pytest.mark.slow

@@ -652,3 +652,21 @@ def test_cannon_set_up_played_reviewed_and_left_by_keyboard_only(app):
 def test_cannon_corps_set_up_played_reviewed_and_left_by_keyboard_only(app):
     m = whole_evening(app, "cannon_corps", Keys(app), corps_pick)
     assert m.is_over() and m.info.id == "cannon_corps"
+
+
+@pytest.mark.parametrize("colorblind", [False, True], ids=["normal", "colour-blind"])
+def test_a_destructive_button_is_told_from_the_default_by_lightness_not_only_hue(colorblind):
+    """'Leave' (danger) sits beside the focused 'Cancel' (accent). In the colour-blind
+    palette vermillion and amber were near for protanopes and deuteranopes; the danger
+    fill is now apart from the accent by lightness, and that is the fill drawn."""
+    from games.ui.headless import make_app
+    from games.ui.theme import luminance
+    a = make_app((1280, 720), colorblind=colorblind)
+    c = a.theme.c
+    lo, hi = sorted((luminance(c["danger_fill"]), luminance(c["accent"])))
+    assert (hi + 0.05) / (lo + 0.05) >= (3.0 if colorblind else 1.9)
+    confirm(a, "Leave this game?", "Sure?", lambda: None, yes="Leave", destructive=True)
+    d = a.stack.top
+    frames(a, 1)
+    leave = next(b for b in d.buttons if b.label == "Leave")
+    assert a.screen.get_at((leave.rect.x + 6, leave.rect.centery))[:3] == tuple(c["danger_fill"])
