@@ -526,6 +526,15 @@ def test_a_walk_over_a_bridge_folds_the_bridge_in_and_a_cannon_hop_says_its_cost
     assert (lines[0][0], lines[0][1]) == (0, 2), "the bridge's chance is part of the walk"
 
 
+def test_a_cannon_passed_along_twice_reads_as_one_bracket():
+    st = pos("d12 e12 a14 b14 a16 b16", cannons=[(0, "f12 g12")], budget=4)
+    m = Match(INFO, {}, list(SEATS), seed=1, ai_secret=1, chance_secret=SEED_ONLY)
+    m.state = st
+    for t in ("Kf12>c14c15", "Kc14>c16d16"):
+        m.play_text(t)
+    assert log_texts(m) == ["South moves the cannon on f12 to section 21 (passed along, 2 hops), 2 moves"]
+
+
 def test_a_grouped_line_reviews_the_position_after_its_last_entry():
     st = pos("l15 m15 n15 o14", phase=Phase.CHOOSE)
     app, g, m = open_game(st)

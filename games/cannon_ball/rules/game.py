@@ -519,14 +519,19 @@ def _hops_line(entries: Sequence[Entry], i: int, who: str, names: Sequence[str] 
     place = _place(end[0])
     where = (f"section {M.SECTIONS[place[1]].number}" if place[0] == "sec"
              else f"{M.BOXES[end[0]].name} in {_name(place[1], names)}'s fort")
-    how = " with 2 escorts" if any(h.escorts for h in hops) else (" (passed along)" if place[0] == "sec" else "")
-    many = f" ({len(hops)} hops)" if len(hops) > 1 else ""
+    # one bracket, not two: "(passed along, 2 hops)", "with 2 escorts (2 hops)"
+    many = f"{len(hops)} hops" if len(hops) > 1 else ""
+    if any(h.escorts for h in hops):
+        how = " with 2 escorts" + (f" ({many})" if many else "")
+    else:
+        how = f" ({', '.join(x for x in ('passed along' if place[0] == 'sec' else '', many) if x)})"
+        how = "" if how == " ()" else how
     bridges: list[int] = []
     for h in hops:
         for br in M.BRIDGES:
             if SEC[h.frm] in br.sections and SEC[h.to[0]] in br.sections and SEC[h.frm] != SEC[h.to[0]]:
                 bridges.append(br.number)
-    text = (f"{who} moves the cannon on {M.BOXES[hops[0].frm].name} to {where}{how}{many}"
+    text = (f"{who} moves the cannon on {M.BOXES[hops[0].frm].name} to {where}{how}"
             f"{_bridges_text(bridges if any(h.escorts for h in hops) else [])}, "
             f"{counted(_spent(entries, state_at, i, last), 'move')}")
     return (i, last, p, _joined(text, events))
