@@ -687,3 +687,21 @@ def test_the_turn_choice_names_only_the_turns_on_offer_and_no_moves_says_end_tur
     assert g.board.help_text() == "No moves left: End turn (E)"
     click(app, g.board.geo.box_centre(B("k12")))         # a man picked up with nothing to spend
     assert g.status == "No moves left: End turn (E)."
+
+
+def test_a_man_that_cannot_move_is_told_the_rule_that_holds_him():
+    """A play-test: picking up a man with nowhere to go said only "That piece cannot
+    move now". The rules now name what holds him, and the board says it."""
+    st = R.CannonBallState.position(men={0: ["k1", "j1", "l1", "j2", "k2", "l2"], 1: ["o26"]}, budget=5)
+    assert R.why_stuck(st, B("k1")) == "every box next to him is taken by your own men or cannon"
+    assert R.why_stuck(st, B("l2")) is None                         # he has a step
+    st = R.CannonBallState.position(men={0: ["a10", "b10", "a11", "b11"], 1: ["o26"]}, budget=5,
+                                    gates=["closed", "open", "open", "open"])
+    assert R.why_stuck(st, B("a10")) == "gate SW is closed"
+    st = R.CannonBallState.position(men={0: ["e5"], 1: ["o26"]}, budget=1, budget_mode="each")
+    st.apply(st.parse_move("e5-f5"))
+    assert R.why_stuck(st, B("f5")) == "that man has used its 1 move"
+    app, g, m = open_game(R.CannonBallState.position(men={0: ["a10", "b10", "a11", "b11", "a1"], 1: ["o26"]},
+                                                     budget=5, gates=["closed", "open", "open", "open"]))
+    click(app, g.board.geo.box_centre(B("a10")))
+    assert g.status == "That man cannot move: gate SW is closed."

@@ -449,10 +449,19 @@ class CannonBallBoard(Board):
             self.select(None if box == self.sel else box)
             if self.sel is not None and not self.reach and not self.cannon_opts:
                 self.select(None)
-                self._refuse(box, "No moves left: End turn (E)." if not st.each and st.moves_left() <= 0
-                             else "That piece cannot move now.")
+                self._refuse(box, self._why_still(st, box))
             return
         self.select(None)
+
+    @staticmethod
+    def _why_still(st, box) -> str:
+        """The refusal for a picked-up piece with nowhere to go: the rule that holds it."""
+        if not st.each and st.moves_left() <= 0:
+            return "No moves left: End turn (E)."
+        why = R.why_stuck(st, box) if st.occ[box] == st.to_move else None
+        if why:
+            return f"That man cannot move: {why}."
+        return "That piece cannot move now."
 
     def place_tnt(self, m) -> None:
         self.select(None)

@@ -71,7 +71,7 @@ from .tables import (ASSAULT_LIMIT, BRIDGE, BRIDGE_END, BUDGET_MODES, CALLS, CHO
                      FORT_OF, GATE_INSIDE, HOME, LINK_KIND, LINKS, MOVING, N_BOXES, N_SECTIONS, NAMES, NORTH, OPENING,
                      OVER, QUIET_TURNS, RISKS, SEC, SECTION_BOXES, SECTION_BRIDGES, SECTION_LIMIT, SOUTH, SPIN,
                      SPIN_VALUES, SPOT_SET, TNT_CASES, TURN_LIMIT, EndReason, Phase, section_of)
-from .troopers import Reach, path_to, reachable
+from .troopers import Reach, path_to, reachable, why_stuck
 from .turns import tnt_placements
 
 __all__ = [
@@ -87,5 +87,5 @@ __all__ = [
     "parse_text",
     # the game and the questions the board and the AI ask
     "CannonBallState", "new_game", "beats", "missing_force", "force_in", "attack_preview", "end_turn_warning",
-    "Reach", "reachable", "path_to", "cannon_moves", "hop_cost", "tnt_placements", "crossing_piece",
+    "Reach", "reachable", "path_to", "why_stuck", "cannon_moves", "hop_cost", "tnt_placements", "crossing_piece",
 ]

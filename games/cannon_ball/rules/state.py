@@ -222,6 +222,8 @@ class State:
         if self.each:
             if self.spent.get(piece, 0) >= self.budget:
                 what = "man" if piece[0] == "m" else "cannon"
+                if self.budget == 1:
+                    return f"that {what} has used its 1 move"
                 return f"that {what} has used all its {self.budget} moves"
             return None
         if self.budget <= 0:

@@ -46,6 +46,27 @@ def why_step(st: State, a: int, b: int) -> str | None:
     return why_over_limit(st, sa, sb, 1, completes(st, sb, 1, False), leaving=a)
 
 
+def why_stuck(st: State, a: int) -> str | None:
+    """Why the mover's man on ``a`` has no step at all (None when he has one).
+
+    A player who picks up a man that cannot move is told the rule that holds him,
+    not "cannot move now": the lack of moves first (the same for every way out),
+    then a rule about a particular way (a bridge down, a gate closed, a fight, the
+    section limit), and only when every box next to him is his own side's
+    "every box next to him is taken"."""
+    reasons = [why_step(st, a, b) for b, _br, _g in LINKS[a]]
+    if not reasons or any(r is None for r in reasons):
+        return None
+    budget = st.budget_reason(("m", a))
+    if budget:
+        return budget
+    taken = ("is occupied", "your men cannot pass through it")
+    rules = list(dict.fromkeys(r for r in reasons if r and not r.endswith(taken)))
+    if rules:
+        return "; ".join(rules[:2])
+    return "every box next to him is taken by your own men or cannon"
+
+
 def why_enter(st: State, b: int, sb: int) -> str | None:
     """Can one of the mover's men enter box ``b`` (section ``sb``)?"""
     me = st.to_move
