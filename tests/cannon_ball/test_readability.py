@@ -705,3 +705,17 @@ def test_a_man_that_cannot_move_is_told_the_rule_that_holds_him():
                                                      budget=5, gates=["closed", "open", "open", "open"]))
     click(app, g.board.geo.box_centre(B("a10")))
     assert g.status == "That man cannot move: gate SW is closed."
+
+
+def test_a_side_s_count_keeps_the_defenders_of_an_attack_until_it_is_won():
+    """A play-test: North's count in the column dropped as soon as South's attack
+    started, before it was won. The defenders are off the board while it lasts, but
+    they are only lost once it is won (and come back if it fails)."""
+    from tests.cannon_ball.cb_util import RESERVE, S, play, pos
+    st = pos("c12 c13 d11", north="e12 e13", budget=6)
+    play(st, "c12-d12")
+    assert S(14) in st.sieges and st.men[1] == RESERVE
+    assert st.men_count(1) == RESERVE + 2 and st.men_count(0) == st.men[0]
+    assert P.count_lines(st, 1, ["South", "North"], False)[1].startswith(f"{RESERVE + 2} men")
+    play(st, "c13-d13", "d11-e12")                    # won: now they are gone
+    assert not st.sieges and P.count_lines(st, 1, ["South", "North"], False)[1].startswith(f"{RESERVE} men")

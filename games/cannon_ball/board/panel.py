@@ -399,7 +399,7 @@ def moves_label(state) -> str:
 def count_lines(state, p: int, names, compact: bool) -> list[str]:
     """A side's forces in words: "South", "11 men, 1 cannon", "5 TNT cases left"."""
     who = f"{names[p]} ({M.SEATS[p]})" if names[p] != M.SEATS[p] else names[p]
-    forces = f"{counted(state.men[p], 'man', 'men')}, {counted(state.cannon_count(p), 'cannon')}"
+    forces = f"{counted(state.men_count(p), 'man', 'men')}, {counted(state.cannon_count(p), 'cannon')}"
     tnt = f"{counted(state.tnt_left[p], 'TNT case')} left"
     if compact:
         return [who, f"{forces}, {state.tnt_left[p]} TNT"]

@@ -187,6 +187,12 @@ class State:
                 n += len(defs)
         return n
 
+    def men_count(self, p: int) -> int:
+        """``p``'s troopers, defenders lifted by an attack still in progress
+        included: they are only gone once it is won (the count a player reads)."""
+        held = sum(len(defs) for defs, _c in self.sieges.values()) if p != self.to_move else 0
+        return self.men[p] + held
+
     def has_army(self, p: int) -> bool:
         """Could ``p`` still take a fort by force: 5 men, or 3 men and a cannon."""
         return self.men[p] >= 5 or (self.men[p] >= 3 and self.cannon_count(p) > 0)
