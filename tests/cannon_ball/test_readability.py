@@ -719,3 +719,14 @@ def test_a_side_s_count_keeps_the_defenders_of_an_attack_until_it_is_won():
     assert P.count_lines(st, 1, ["South", "North"], False)[1].startswith(f"{RESERVE + 2} men")
     play(st, "c13-d13", "d11-e12")                    # won: now they are gone
     assert not st.sieges and P.count_lines(st, 1, ["South", "North"], False)[1].startswith(f"{RESERVE} men")
+
+
+def test_a_gate_s_button_keeps_its_row_after_a_gate_turn():
+    """A play-test: after closing gate SW its button ("Open gate SW") jumped below
+    "Close gate SE". The gate turns are listed by gate, open or closed."""
+    st = R.CannonBallState.position(men={0: ["d12", "a1"], 1: ["o26"]}, phase=Phase.CHOOSE)
+    before = [text for kind, text, _m in P.choice_groups(st) if kind == "gate"]
+    st = R.CannonBallState.position(men={0: ["d12", "a1"], 1: ["o26"]}, phase=Phase.CHOOSE,
+                                    gates=["closed", "open", "open", "open"])
+    after = [text for kind, text, _m in P.choice_groups(st) if kind == "gate"]
+    assert before == ["Close gate SW", "Close gate SE"] and after == ["Open gate SW", "Close gate SE"]

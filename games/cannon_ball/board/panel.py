@@ -44,7 +44,8 @@ def choice_groups(state) -> list[tuple[str, str, list]]:
     for m in state.legal_moves():
         if isinstance(m, R.Choice):
             rows.setdefault((m.kind, m.target), []).append(m)
-    order = {"tnt": 0, "move": 1, "fire": 2, "rebuild": 3, "close": 4, "open": 5}
+    # a gate keeps its row whether it is open or closed (its button does not jump after a gate turn)
+    order = {"tnt": 0, "move": 1, "fire": 2, "rebuild": 3, "close": 4, "open": 4}
     out = []
     for kind, target in sorted(rows, key=lambda k: (order.get(k[0], 9), k[1])):
         moves = sorted(rows[kind, target], key=lambda m: m.call != "odd")
