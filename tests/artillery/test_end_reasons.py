@@ -33,3 +33,19 @@ def test_the_end_reason_is_a_stable_word_and_not_in_the_snapshot():
     m = Match(INFO, {}, [Seat(AI, "random"), Seat(AI, "random")], seed=3, ai_secret=3, chance_secret=SEED_ONLY)
     MatchDriver(m).play_out()
     assert "end" not in m.state.snapshot(), "saves of today keep their snapshots"
+
+
+@pytest.mark.parametrize("scenario, seat, said", [
+    ("town", 0, "the raiders have no units left"),
+    ("bombard", 0, "the landing party and the ship have no units left"),
+    ("town", 1, "the town has no units left"),
+])
+def test_a_side_wiped_out_is_named_with_the_verb_its_name_takes(scenario, seat, said):
+    """An arena's result read "the raiders has no units left"."""
+    from games.artillery.rules import new_game
+    from games.artillery.rules.victory import check_now
+    st = new_game({"scenario": scenario})
+    for u in st.live_units(seat):
+        u.models = 0
+    check_now(st)
+    assert st.over and st.end == EndReason.WIPED_OUT and st.reason == said and st.winner_seat == 1 - seat

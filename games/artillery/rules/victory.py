@@ -14,6 +14,12 @@ from .state import EndReason as E
 from .state import State
 
 
+def _has(side: str) -> str:
+    """The verb for a side's name: "the raiders have", "the landing party and the ship
+    have", "the fort has"."""
+    return "have" if side.endswith("s") or " and " in side else "has"
+
+
 def _wiped(st: State) -> bool:
     """A side with no units left loses at once (both: a draw)."""
     left = [bool(st.live_units(s)) for s in (0, 1)]
@@ -23,7 +29,8 @@ def _wiped(st: State) -> bool:
         st.finish(None, "both sides were wiped out", E.WIPED_OUT)
     else:
         w = 0 if left[0] else 1
-        st.finish(w, f"{st.scenario.sides[1 - w]} has no units left", E.WIPED_OUT)
+        side = st.scenario.sides[1 - w]
+        st.finish(w, f"{side} {_has(side)} no units left", E.WIPED_OUT)
     return True
 
 
