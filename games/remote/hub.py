@@ -76,6 +76,7 @@ class _Seat:
         self.code_live = True
         self.joined_once = False
         self.revoked = False
+        self.revoked_why = protocol.WHY_REVOKED
         self.peer: Peer | None = None  # the phone that holds the seat now
         self.alive = 0  # open connections on this token (the current one and any on their way out)
         self.seq = 0  # of the last state sent; 0 = none yet
@@ -248,18 +249,20 @@ class PhoneHub:
 
     # -- the host's choices (main thread) -------------------------------------------------
 
-    def revoke(self, seat: int) -> None:
+    def revoke(self, seat: int, why: str = protocol.WHY_REVOKED) -> None:
         """The seat is played on the laptop (or by the computer) from now on: its phone is
-        told so and closed, and its token and code stop working."""
+        told so (``why``: :data:`protocol.WHY_REVOKED` or :data:`protocol.WHY_TO_COMPUTER`)
+        and closed, and its token and code stop working."""
         with self._lock:
             s = self._live(seat)
             s.revoked = True
+            s.revoked_why = why
             s.code_live = False
             peer, s.peer = s.peer, None
             self._bump()
         log.info("seat %d is no longer a phone seat", seat)
         if peer is not None:
-            peer.finish(protocol.bye(protocol.WHY_REVOKED), protocol.CLOSE_NORMAL, protocol.WHY_REVOKED)
+            peer.finish(protocol.bye(why), protocol.CLOSE_NORMAL, why)
 
     def fresh_tokens(self) -> None:
         """New tokens and codes for every phone seat (a saved game resumed): the old links
@@ -380,7 +383,7 @@ class PhoneHub:
         with self._lock:
             s = self._seats[seat]
             if self._stopped or s.revoked:
-                return protocol.WHY_CLOSED if self._stopped else protocol.WHY_REVOKED
+                return protocol.WHY_CLOSED if self._stopped else s.revoked_why
             if s.alive >= SEAT_CONNECTIONS:
                 return protocol.WHY_SEAT_BUSY
             s.alive += 1

@@ -73,6 +73,27 @@ def _name(names: Sequence[str], seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+def headline(names: Sequence[str], seat: int, winner: int | None) -> str:
+    """The game-over headline a phone shows: "You won!", "Cleo won", or "Game over"
+    (a draw, or no single winner: the result line says which). A phone seat that
+    lost, or was out long before the end, is told who won, as the laptop's card does."""
+    if winner is None:
+        return "Game over"
+    return "You won!" if winner == seat else f"{_name(names, winner)} won"
+
+
+def _result_after_headline(result: str | None, names: Sequence[str], winner: int | None) -> str | None:
+    """The result line without a leading "Cleo wins" that the headline already says
+    (Artillery's "Cleo wins: the fort is taken" reads "the fort is taken" under "Cleo won")."""
+    if not result or winner is None:
+        return result
+    lead = f"{_name(names, winner)} wins"
+    if result.startswith(lead):
+        rest = result[len(lead):].lstrip(":; ,")
+        return rest or None
+    return result
+
+
 def log_entries(log_lines: Sequence[Any]) -> list[dict[str, Any]]:
     """The newest :data:`LOG_LINES` public lines as ``{"seat": n | None, "text": str}``.
 
@@ -124,7 +145,7 @@ def move_list(game_id: str, view: Any) -> tuple[list[dict[str, str]], int]:
 
 def payload(info: Any, view: Any, seat: int, *, names: Sequence[str], colours: Sequence[str],
             to_move: int, performer_label: str | None, log_lines: Sequence[Any], over: bool,
-            result: str | None) -> dict[str, Any]:
+            result: str | None, winner: int | None = None, performer: int | None = None) -> dict[str, Any]:
     """The state payload for phone seat ``seat``.
 
     ``info``: the game's ``GameInfo``; ``view``: ``state.view(seat)``; ``names``
@@ -132,7 +153,9 @@ def payload(info: Any, view: Any, seat: int, *, names: Sequence[str], colours: S
     ``to_move``: ``state.current_player()`` (a seat, -1 chance, -2 over);
     ``performer_label``: "Spin!"/"Roll!" when this seat performs the chance
     event due now, else None; ``log_lines``: the public log (see
-    :func:`log_entries`); ``over`` and ``result``: the game-over line.
+    :func:`log_entries`); ``over`` and ``result``: the game-over line;
+    ``winner``: the winning seat once it is over (None: a draw, or no single winner);
+    ``performer``: the seat that performs the chance event due now, if a seat does.
     """
     game_id = info.id
     mine = not over and to_move == seat
@@ -142,6 +165,8 @@ def payload(info: Any, view: Any, seat: int, *, names: Sequence[str], colours: S
         waiting_for: str | None = _name(names, to_move)
     elif perform:
         waiting_for = _name(names, seat)
+    elif performer is not None and performer >= 0 and not over:
+        waiting_for = _name(names, performer)      # another seat spins or rolls: "Waiting for Ana"
     else:
         waiting_for = None
     out: dict[str, Any] = {
@@ -160,7 +185,8 @@ def payload(info: Any, view: Any, seat: int, *, names: Sequence[str], colours: S
         "perform": perform,
         "log": log_entries(log_lines),
         "over": bool(over),
-        "result": _text(result) if over and result else None,
+        "headline": headline(names, seat, winner) if over else None,
+        "result": _text(_result_after_headline(result, names, winner)) if over and result else None,
         "view": None,
     }
     mod = phone_module(game_id)

@@ -38,6 +38,7 @@ CLOSE_TRY_LATER = 1013
 WHY_MOVED_ON = "The game moved on; look again."
 WHY_REPLACED = "This seat was opened on another phone."
 WHY_REVOKED = "This seat is now played on the laptop."
+WHY_TO_COMPUTER = "This seat is now played by the computer."
 WHY_CLOSED = "The game was closed on the laptop."
 WHY_NEW_LINKS = "The game was reopened on the laptop with new links: scan its new code."
 WHY_SEAT_BUSY = "Too many connections for this seat at once; try again in a moment."

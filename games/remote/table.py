@@ -101,7 +101,9 @@ class MatchTable:
             self.info, state.view(seat), seat, names=self.names, colours=self.colours,
             to_move=state.current_player(), performer_label=label,
             log_lines=self.driver.match.log, over=over,
-            result=state.result_text(self.names) if over else None)
+            result=state.result_text(self.names) if over else None,
+            winner=state.winner() if over else None,
+            performer=step.performer if isinstance(step, Chance) else None)
 
     # -- what a phone sends -----------------------------------------------------------
 

@@ -120,7 +120,15 @@ class JoinScreen(Scene):
         """The seat goes to the laptop (``here``) or the computer. A phone that is in the
         game now is put out of it, for good: that is asked first."""
         phones = self.game.phones
-        act = (lambda: phones.play_here(seat)) if here else (lambda: phones.computer(seat))
+
+        def act() -> None:
+            if here:
+                phones.play_here(seat)
+            else:
+                phones.computer(seat)
+            # the seat's row is gone: the focus must not slide onto the next seat's button,
+            # where a second Enter would put that phone out too
+            self.focus.set(self.back_btn)
         if self.status(seat) != "joined":
             act()
             return
@@ -128,7 +136,7 @@ class JoinScreen(Scene):
         name = self.game.match.seats[seat].name
         title = f"Play {name}'s seat here?" if here else f"Let the computer play {name}'s seat?"
         confirm(self.app, title, f"{name}'s phone is told it is out of the game, and its link stops working.",
-                act, yes="Play here" if here else "Computer")
+                act, yes="Play here" if here else "Computer", destructive=True)
 
     def _focus_items(self) -> list:
         out: list[Any] = []
@@ -266,7 +274,7 @@ class JoinScreen(Scene):
                                   self.big.y + pad + t.body_font().get_linesize() + t.px(6), side, side)
 
     def _label_w(self, button: Button) -> int:
-        return self.theme.body_font().size(button.label)[0] + self.theme.px(28)
+        return button.natural_width(self.theme)
 
     def shown_seat(self) -> int | None:
         """List mode: the seat whose code is drawn large (the focused seat's, else the

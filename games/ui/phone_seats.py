@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.core.driver import Act, Chance, Where
 from games.core.match import AI, HUMAN, Seat
-from games.remote import PhoneHub, SeatInfo
+from games.remote import PhoneHub, SeatInfo, protocol
 from games.remote.netaddr import PREFERRED_PORT
 from games.remote.table import MatchTable
 from games.ui.widgets import seat_color
@@ -258,7 +258,8 @@ class PhoneSeats:
             return
         hub = self.hub
         if hub is not None and seat in hub.seats:
-            hub.revoke(seat)           # its phone is told, its link stops working
+            # its phone is told who plays it now, and its link stops working
+            hub.revoke(seat, protocol.WHY_REVOKED if new.is_human else protocol.WHY_TO_COMPUTER)
         self.match.seats[seat] = new
         log.info("seat %d (%s) is now %s", seat, new.name, "played here" if new.is_human else f"the computer, {new.level}")
         self.game.seats_changed()

@@ -117,6 +117,16 @@ class Button:
         else:
             draw_text(surface, label, font, fg, self.rect.center, "center")
 
+    def natural_width(self, theme) -> int:
+        """The width that shows the whole label, and the key hint beside it when the
+        button is wide enough to show one (a button sized to its label alone lost
+        its label's end to the hint: "Back to the g...")."""
+        label = theme.body_font().size(self.label)[0] + theme.px(28)
+        if not self.key_hint:
+            return label
+        with_hint = theme.body_font().size(self.label)[0] + theme.small_font().size(self.key_hint)[0] + theme.px(34)
+        return label if label <= theme.px(150) else max(with_hint, theme.px(151))
+
     def shows_hint(self, theme) -> bool:
         """Whether the key hint is drawn (the button is wide enough for it)."""
         return bool(self.key_hint) and self.rect.w > theme.px(150)

@@ -114,7 +114,8 @@ class Laptop:
     six-seat Cannon Corps game; its own phone server (``games.ui.phone_seats``) listens on
     loopback. The test's thread steps it by frames, as the app's loop would."""
 
-    def __init__(self, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    def __init__(self, seed: int, monkeypatch: pytest.MonkeyPatch,
+                 phones: tuple[int, ...] = PHONES, computer: int = COMPUTER) -> None:
         import pygame
 
         from games.ui import phone_seats
@@ -124,7 +125,7 @@ class Laptop:
         monkeypatch.setattr(phone_seats, "HUB_OPTIONS", {"host": "127.0.0.1", "port": 0})
         self.pygame = pygame
         info = games.get("cannon_corps")
-        seats = [Seat(HUMAN, "normal", NAMES[i], phone=True) for i in PHONES] + [Seat(AI, "easy", NAMES[COMPUTER])]
+        seats = [Seat(HUMAN, "normal", NAMES[i], phone=True) for i in phones] + [Seat(AI, "easy", NAMES[computer])]
         # the tools' luck (the seed alone) and the computer's thought from the seed: one game every run
         self.match = Match(info, {}, seats, seed=seed, ai_secret=seed, chance_secret=SEED_ONLY)
         # animations off: the frame still draws every move, and a game takes seconds, not minutes
@@ -317,9 +318,71 @@ def test_six_seat_corps_five_phones_and_a_computer(chrome: webdriver.Chrome, tmp
         assert shot == set(SHOTS), shot
         assert set(kinds) >= {"setup", "fire", "cover", "deploy"}, kinds
         result = d.match.state.result_text(NAMES)
+        w = d.match.state.winner()
         for seat in PHONES:
-            page = phones.until(seat, lambda p: p["turn"] == f"Game over: {result}", "the game over")
+            # every phone is told who won, a seat out long before the end too
+            head = "You won!" if seat == w else (f"{NAMES[w]} won" if w is not None else "Game over")
+            page = phones.until(seat, lambda p, head=head: p["turn"] == f"{head}: {result}", "the game over")
         assert sorted(set(laptop.played)) == list(PHONES)
         assert any(e.player == COMPUTER for e in d.match.log)
+    finally:
+        laptop.close()
+
+
+# Where the refusal line is on the screen, and whether it is inside the window.
+NOTE_IN_VIEW = """
+const r = document.getElementById('note').getBoundingClientRect();
+return {top: r.top, bottom: r.bottom, height: window.innerHeight};
+"""
+
+
+def test_a_phone_sees_refusals_where_it_looks_keeps_a_held_move_and_drops_a_stale_banner(
+        chrome: webdriver.Chrome, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a play-test on phones found, in a real browser: a refusal of a move typed at
+    the foot of the page appeared 700 px above the screen; a staged move the laptop could
+    not play (a menu open) was dropped and had to be made again; and the "No network"
+    banner stayed up after the network came back, the socket alive all along."""
+    from games.ui.dialogs import confirm
+    laptop = Laptop(seed=7, monkeypatch=monkeypatch, phones=(0,), computer=1)
+    try:
+        phones = Phones(chrome, laptop)
+        phones.open(0)
+        phones.until(0, lambda p: p["seat"] and p["name"] == NAMES[0], "joined")
+        d = laptop.driver
+        while not isinstance(d.next(), Act):
+            laptop.pump()
+        page = phones.until(0, lambda p: p["mine"], "its set-up")
+        # 1. a wrong move typed at the foot of the page: the refusal is on the screen
+        box = chrome.find_element(By.ID, "typedtext")
+        chrome.execute_script("arguments[0].scrollIntoView({block: 'end'})", box)
+        box.send_keys("fire d4 A1")
+        chrome.find_element(By.CSS_SELECTOR, "#typed button[type='submit']").click()
+        page = phones.until(0, lambda p: bool(p["note"]), "the refusal")
+        at = chrome.execute_script(NOTE_IN_VIEW)
+        assert at["top"] >= 0 and at["bottom"] <= at["height"], (at, page["note"])
+        # 2. a staged set-up the laptop cannot play now (a menu is open) stays staged
+        payload = laptop.table.payload_for(0)
+        rng = random.Random(3)
+        view = payload["view"]
+        for die, space in zip(rng.sample(view["dice"], 4), rng.sample(view["spaces"], 4)):
+            phones.tap(0, f"button.chip[data-die='{die}']")
+            phones.tap(0, f"[aria-label='your grid'] button.cell[data-space='{space}']")
+        page = phones.until(0, lambda p: p["confirm"] is not None, "the set-up staged")
+        assert page["note"] == "", "staging a move clears the old refusal"
+        staged = page["confirm"]
+        confirm(laptop.app, "Something?", "A menu over the game.", lambda: None)
+        menu = laptop.app.stack.top
+        ply = d.match.ply
+        phones.tap(0, "#confirmgo")
+        page = phones.until(0, lambda p: "menu open" in p["note"], "refused: the laptop's menu is open")
+        assert page["confirm"] == staged and d.match.ply == ply
+        laptop.app.stack.remove(menu)
+        phones.tap(0, "#confirmgo")
+        phones.until(0, lambda p: d.match.ply > ply, "the set-up played once the menu closed")
+        # 3. the network goes and comes back while the socket lives: the banner goes too
+        chrome.execute_script("window.dispatchEvent(new Event('offline'))")
+        assert phones.read(0)["banner"].startswith("No network")
+        chrome.execute_script("window.dispatchEvent(new Event('online'))")   # the page pings; the pong clears it
+        phones.until(0, lambda p: p["banner"] == "", "the banner gone after the pong")
     finally:
         laptop.close()

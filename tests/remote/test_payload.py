@@ -150,6 +150,11 @@ def test_perform_and_waiting_for():
     q = P.payload(info, st.view(1), 1, names=NAMES[:2], colours=COLOURS[:2], to_move=CHANCE,
                   performer_label=None, log_lines=[], over=False, result=None)
     assert q["perform"] is None and not q["your_turn"] and q["waiting_for"] is None and q["to_move"] is None
+    # Ana spins (on her phone or the laptop): Bo's phone says whom it waits for, as in the
+    # other games (a play-test: Cannon Ball's phone said only "Waiting...")
+    q = P.payload(info, st.view(1), 1, names=NAMES[:2], colours=COLOURS[:2], to_move=CHANCE,
+                  performer_label=None, log_lines=[], over=False, result=None, performer=0)
+    assert q["waiting_for"] == "Ana" and not q["your_turn"] and q["perform"] is None
 
 
 def test_a_game_without_a_phone_module_gets_its_legal_moves():
@@ -342,3 +347,22 @@ def test_artillery_other_seats_payloads_do_not_depend_on_seat0s_hand(scenario, s
         assert differed >= 5, (k, compared, differed)
         total += compared
     assert total >= 60
+
+
+def test_the_game_over_headline_names_the_winner_and_the_result_does_not_say_it_twice():
+    assert P.headline(NAMES, 0, 0) == "You won!"
+    assert P.headline(NAMES, 1, 0) == f"{NAMES[0]} won"
+    assert P.headline(NAMES, 1, None) == "Game over"
+    view = games.get("cannon").new_state({}, 2).view(1)
+    p = P.payload(games.get("cannon"), view, 1, names=NAMES[:2],
+                  colours=COLOURS[:2], to_move=-2, performer_label=None, log_lines=[], over=True,
+                  result=f"{NAMES[0]} wins: the raiders have no units left", winner=0)
+    assert p["headline"] == f"{NAMES[0]} won" and p["result"] == "the raiders have no units left"
+    p = P.payload(games.get("cannon"), view, 1, names=NAMES[:2],
+                  colours=COLOURS[:2], to_move=-2, performer_label=None, log_lines=[], over=True,
+                  result="Dark shot the Light town", winner=0)
+    assert p["headline"] == f"{NAMES[0]} won" and p["result"] == "Dark shot the Light town"
+    p = P.payload(games.get("cannon"), view, 1, names=NAMES[:2],
+                  colours=COLOURS[:2], to_move=-2, performer_label=None, log_lines=[], over=False,
+                  result=None, winner=None)
+    assert p["headline"] is None

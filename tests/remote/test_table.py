@@ -214,9 +214,13 @@ def test_a_three_phone_corps_game_through_the_table() -> None:
         decisions += 1
     assert decisions > 20
     result = d.match.state.result_text(NAMES[:3])
+    w = d.match.state.winner()
+    assert w is not None
     for s in range(3):
         final = table.payload_for(s)
         assert final["over"] and final["result"] == result and not final["your_turn"] and final["moves"] == []
+        # every phone is told who won (a play-test: a seat out early read only "Game over")
+        assert final["headline"] == ("You won!" if s == w else f"{NAMES[w]} won")
         assert refused(table, played, s, "move", "stay d4") == "The game is over."
 
 

@@ -512,8 +512,12 @@ def test_a_phone_seat_turned_into_a_laptop_seat_mid_game(app, clock):
     click(app, join._buttons(0)[0].rect.center)          # Ana: Play here
     sure = app.stack.top                                 # her phone is in the game: asked first
     assert sure.title == "Play Ana's seat here?" and g.match.seats[0].phone
+    assert sure.focus.get().label == "Cancel", "it puts a phone out: Enter answers Cancel"
     click(app, sure.buttons[0].rect.center)
     assert app.stack.top is join
+    # Ana's row is gone; the focus must not slide onto Bo's "Play here" (a play-test: a
+    # second Enter would have put his phone out too)
+    assert join.focus.get() is join.back_btn
     bye, code = phones[0].last_words()
     assert bye == {"type": "bye", "why": protocol.WHY_REVOKED} and code == protocol.CLOSE_NORMAL
     assert not g.match.seats[0].phone and g.match.seats[0].is_human
@@ -529,6 +533,25 @@ def test_a_phone_seat_turned_into_a_laptop_seat_mid_game(app, clock):
     # Bo still plays on his phone, and the laptop goes public for him
     assert until_phones_turn(app, g) == 1 and g.viewer is None
     play_phone_turn(app, g, phones, rng)
+
+
+def test_a_phone_seat_given_to_the_computer_is_told_the_computer_plays_it(app, clock):
+    g = open_game(app, "ppa")
+    phones = join_all(app, g, clock)
+    key(app, pygame.K_ESCAPE)
+    click(app, next(b for b in app.stack.top.buttons if b.label == "Phones").rect.center)
+    join = app.stack.top
+    frames(app, 1)
+    assert join.back_btn.label == "Back to the game" and join.back_btn.shows_hint(join.theme)
+    assert join.back_btn.shown_label(join.theme) == join.back_btn.label, "a play-test read 'Back to the g...'"
+    click(app, join._buttons(1)[1].rect.center)          # Bo: Computer
+    sure = app.stack.top
+    assert sure.title == "Let the computer play Bo's seat?" and sure.focus.get().label == "Cancel"
+    click(app, sure.buttons[0].rect.center)
+    bye, code = phones[1].last_words()
+    assert bye == {"type": "bye", "why": protocol.WHY_TO_COMPUTER} and code == protocol.CLOSE_NORMAL
+    assert not g.match.seats[1].phone and not g.match.seats[1].is_human
+    assert join.focus.get() is join.back_btn
 
 
 def test_the_server_stops_when_the_game_is_left(app, clock, monkeypatch):

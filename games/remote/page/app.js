@@ -32,7 +32,7 @@
   var S = {
     token: null, ws: null, opened: false, fatal: false, retries: 0,
     retryTimer: null, pingTimer: null, pongTimer: null,
-    hello: null, seq: null, p: null, sending: null,
+    hello: null, seq: null, p: null, sending: null, staged: null, shownConfirm: null,
     ui: {}, uiKey: null, wasMine: false, allOpen: false, folds: {}
   };
 
@@ -78,11 +78,14 @@
     b.className = 'banner' + (bad ? ' bad' : '');
   }
 
+  /* The page's one line for a refusal or a warning. It sticks under the seat bar, so a
+     refusal of a move typed at the foot of a long page is seen where the player is. */
   function note(text, bad) {
     var n = $('note');
     n.textContent = text || '';
     n.hidden = !text;
-    n.className = 'message' + (bad ? '' : ' ok');
+    n.className = 'message note' + (bad ? '' : ' ok');
+    if (text) n.style.top = $('seatbar').getBoundingClientRect().height + 'px';
   }
 
   function safeColour(c, fallback) { return COLOUR_RE.test(String(c || '')) ? String(c) : fallback; }
@@ -246,9 +249,13 @@
     }, wait);
   }
 
+  /* Anything from the laptop: the socket is alive, so no "No network" or "Reconnecting"
+     banner may stay up (the browser's offline event can come and go while the socket
+     itself survives, and only a pong then says so). */
   function heard() {
     clearTimeout(S.pongTimer);
     S.pongTimer = null;
+    if (S.ws && S.ws.readyState === 1 && !S.fatal) banner('');
   }
 
   function stop(title, why, canRetry) {
@@ -283,6 +290,10 @@
       case 'state': onState(msg); break;
       case 'refused':
         S.sending = null;
+        // a staged move the laptop could not play now ("a menu is open") stays staged:
+        // one tap plays it again
+        if (S.staged && !S.ui.confirm) S.ui.confirm = S.staged;
+        S.staged = null;
         note(msg.why ? String(msg.why) : 'The laptop refused that.', true);
         render();
         break;
@@ -334,6 +345,7 @@
     var fresh = key !== S.uiKey;
     if (fresh) {
       S.ui = {};
+      S.staged = null;
       S.uiKey = key;
       note('');
       $('typedtext').value = '';
@@ -357,6 +369,7 @@
       return;
     }
     S.sending = String(text);
+    S.staged = S.ui.confirm && S.ui.confirm.text === String(text) ? S.ui.confirm : null;
     S.ui.confirm = null;
     note('');
     render();
@@ -376,6 +389,12 @@
       return;
     }
     bar.hidden = false;
+    if (c.text !== S.shownConfirm) {
+      // a newly staged move: an old refusal is not about it (a move the laptop refused
+      // and put back in the bar is the same move, and its refusal stays)
+      S.shownConfirm = c.text;
+      note('');
+    }
     $('confirmtext').textContent = c.label;
     $('confirmgo').disabled = !!S.sending;
     $('confirmgo').textContent = S.sending ? 'Sending\u2026' : 'Play';
@@ -415,7 +434,7 @@
     var cls = 'turn';
     var text;
     if (p.over) {
-      text = 'Game over' + (p.result ? ': ' + String(p.result) : '');
+      text = String(p.headline || 'Game over') + (p.result ? ': ' + String(p.result) : '');
       cls += ' over';
     } else if (S.sending) {
       text = S.sending === 'perform' ? 'Watch the laptop\u2026' : 'Sending your move\u2026';
@@ -691,7 +710,7 @@
       return 'deploy';
     }
     if (kind === 'over') {
-      h(v.winner ? 'You won!' : 'Game over');
+      h(String(p.headline || (v.winner ? 'You won!' : 'Game over')));
       hint('Every grid is revealed below.');
       return 'over';
     }
