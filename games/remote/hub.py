@@ -190,7 +190,8 @@ class PhoneHub:
             return f"http://{address}/s/{self._live(seat).token}"
 
     def code(self, seat: int) -> str:
-        """The seat's short code as shown ("ABCD-EFGH"); useless once the seat has joined."""
+        """The seat's short code as shown ("ABCD-EFGH"). It works until a phone joins the
+        seat; a seat whose phone is lost gets a fresh one."""
         with self._lock:
             return show_code(self._live(seat).code)
 
@@ -411,6 +412,10 @@ class PhoneHub:
             s.alive -= 1
             if s.peer is peer:
                 s.peer = None
+                # a fresh code for the lost seat (its old one was spent on joining): a phone
+                # without a camera that lost its page can type its way back in
+                s.code = new_code()
+                s.code_live = not s.revoked
                 self._bump()
                 lost = True
             else:

@@ -343,9 +343,11 @@ class JoinScreen(Scene):
             text = ("The game starts when every phone has joined" +
                     (f": waiting for {', '.join(waiting)}." if waiting else "."))
         else:
-            text = "A phone that lost its page: scan its code again. The game goes on when you go back."
+            text = "A phone that lost its page: reopen it, scan again or type the new code. The game goes on when you go back."
         x = self.back_btn.rect.right + t.px(16)
         room = surface.get_width() - x - t.px(20)
+        if not self.gate and t.body_font().size(text)[0] > room:
+            text = "A lost phone: reopen its page, scan again or type its new code."   # whole, not cut
         if room > t.px(80):
             draw_text(surface, fit_text(text, t.body_font(), room), t.body_font(), c["text_dim"],
                       (x, self.back_btn.rect.centery), "midleft")
@@ -366,11 +368,9 @@ class JoinScreen(Scene):
         return STATUS_WORDS.get(status, status), colour
 
     def _fallback(self, seat: int) -> tuple[str, bool]:
-        """The typed way in (the seat's code, to type at the address in the header), or
-        for a lost phone how to come back (its code is spent once it has joined); and
+        """The typed way in: the seat's code, to type at the address in the header (a lost
+        seat has a fresh one: the phone may also reopen its page or scan again); and
         whether it is the code itself."""
-        if self.status(seat) == "lost":
-            return "Scan again, or reopen the page", False
         return f"Code {self.hub.code(seat)}", True
 
     def _draw_card(self, surface, card: _Card) -> None:

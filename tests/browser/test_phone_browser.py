@@ -323,10 +323,20 @@ def test_six_seat_corps_five_phones_and_a_computer(chrome: webdriver.Chrome, tmp
             # every phone is told who won, a seat out long before the end too
             head = "You won!" if seat == w else (f"{NAMES[w]} won" if w is not None else "Game over")
             page = phones.until(seat, lambda p, head=head: p["turn"] == f"{head}: {result}", "the game over")
+            # an out seat's card says what its revealed grid is, not "0 on the grid" above its dice
+            outs = chrome.execute_script(OUT_CARDS)
+            assert outs and all(text.startswith("Out") for text in outs), outs
         assert sorted(set(laptop.played)) == list(PHONES)
         assert any(e.player == COMPUTER for e in d.match.log)
     finally:
         laptop.close()
+
+
+# The facts line of every other seat's card marked OUT.
+OUT_CARDS = """
+return Array.from(document.querySelectorAll('.opphead .badge.bad'))
+  .map((b) => b.parentElement.nextElementSibling.textContent);
+"""
 
 
 # Where the refusal line is on the screen, and whether it is inside the window.
@@ -348,6 +358,7 @@ def test_a_phone_sees_refusals_where_it_looks_keeps_a_held_move_and_drops_a_stal
         phones = Phones(chrome, laptop)
         phones.open(0)
         phones.until(0, lambda p: p["seat"] and p["name"] == NAMES[0], "joined")
+        laptop_root = f"http://{laptop.hub.address}/"
         d = laptop.driver
         while not isinstance(d.next(), Act):
             laptop.pump()
@@ -384,5 +395,13 @@ def test_a_phone_sees_refusals_where_it_looks_keeps_a_held_move_and_drops_a_stal
         assert phones.read(0)["banner"].startswith("No network")
         chrome.execute_script("window.dispatchEvent(new Event('online'))")   # the page pings; the pong clears it
         phones.until(0, lambda p: p["banner"] == "", "the banner gone after the pong")
+        # 4. the game closed on the laptop: the page offers the code form (when the game is
+        # opened again the laptop shows new codes, at the same address)
+        laptop.game.leave(force=True)
+        WebDriverWait(chrome, SAFETY, poll_frequency=POLL).until(
+            lambda _: chrome.execute_script("return !document.getElementById('stopped').hidden"))
+        link = chrome.find_element(By.ID, "tocode")
+        assert link.is_displayed() and "code" in link.text
+        assert link.get_attribute("href") == laptop_root, link.get_attribute("href")
     finally:
         laptop.close()

@@ -90,3 +90,24 @@ def test_anything_but_a_code_message_is_an_error(hub, raw, caplog):
     for _ in range(tokens.CODE_TRIES - 1):
         exchange(hub, "ZZZZ-ZZZZ")
     assert exchange(hub, hub.code(0))["type"] == "token"
+
+
+def test_a_lost_seat_gets_a_fresh_code_that_brings_a_phone_back(hub):
+    """A play-test: a phone with no camera that lost its page could not come back by
+    code (its code was spent on joining, and the Phones screen showed none)."""
+    from tests.remote.conftest import wait_status
+    code = hub.code(0)
+    reply = exchange(hub, code)
+    with open_phone(f"ws://{hub.address}/ws/{reply['token']}") as ws:
+        assert recv(ws)["type"] == "hello"
+        wait_status(hub, 0, "joined")
+    wait_status(hub, 0, "lost")
+    fresh = hub.code(0)
+    assert fresh != code
+    assert exchange(hub, code) == {"type": "refused", "why": protocol.WHY_BAD_CODE}, "the spent code stays spent"
+    again = exchange(hub, fresh)
+    assert again == {"type": "token", "token": reply["token"], "seat": 0}, "the same seat, the same link"
+    with open_phone(f"ws://{hub.address}/ws/{again['token']}") as ws:
+        assert recv(ws)["type"] == "hello"
+        wait_status(hub, 0, "joined")
+        assert exchange(hub, fresh) == {"type": "refused", "why": protocol.WHY_BAD_CODE}, "spent on joining"

@@ -271,6 +271,8 @@
     $('stoptitle').textContent = title;
     $('stopwhy').textContent = why || '';
     $('again').hidden = !canRetry;
+    // a page with no way back in on its own: the laptop's code for the seat still is one
+    $('tocodeline').hidden = !!canRetry;
     show('stopped');
     document.title = 'Cannonade';
   }
@@ -856,7 +858,10 @@
     var head = el('div', { cls: 'opphead' }, [seatDot(p, o.seat), el('strong', { text: seatName(p, o.seat) })]);
     if (o.winner) head.appendChild(el('span', { cls: 'badge good', text: 'WINNER' }));
     if (o.out) head.appendChild(el('span', { cls: 'badge bad', text: 'OUT' }));
-    var facts = !o.set_up ? 'Not set up yet' :
+    // an out seat's counts are over ("0 on the grid" read wrong above a revealed grid
+    // still holding the dice that stood when it fell): say what the grid below is
+    var facts = o.out ? (o.revealed ? 'Out: its grid as it stood when it fell' : 'Out of the game') :
+      !o.set_up ? 'Not set up yet' :
       o.platoons + ' on the grid, ' + (o.reserves ? o.reserves + ' in reserve' : 'no reserve');
     var kids = [head, el('div', { cls: 'hint', text: facts })];
     if ((o.defeated || []).length) {
