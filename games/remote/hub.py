@@ -82,6 +82,7 @@ class _Seat:
         self.seq = 0  # of the last state sent; 0 = none yet
         self.payload_text: str | None = None
         self.needs_state = False  # a phone joined: send it the state even if unchanged
+        self.held_sent: str | None = None  # the hold this seat's phone was last told of
 
     def renew(self) -> None:
         self.token = new_token()
@@ -287,7 +288,7 @@ class PhoneHub:
 
     # -- the main thread's turn -----------------------------------------------------------
 
-    def pump(self, table: PhoneTable, *, republish: bool = True) -> int:
+    def pump(self, table: PhoneTable, *, republish: bool = True, held: str | None = None) -> int:
         """Bring the phones and the match together; call it every frame while the hub runs.
 
         1. Every joined seat whose payload changed gets a new ``state`` (its ``seq`` one
@@ -300,9 +301,14 @@ class PhoneHub:
            its seat meanwhile; a refusal goes back to that phone in words.
         3. If anything was accepted, the payloads are looked at again.
 
+        ``held``: why the laptop holds the phones' moves now (None: it does not). Each
+        joined phone is told when it changes (a ``held`` message, after its state), so a
+        phone can say "the laptop has a menu open" before its player taps Play.
+
         Returns how many phone messages were handled.
         """
         self._publish(table, everyone=republish)
+        self._tell_held(held)
         handled = 0
         accepted = False
         while True:
@@ -319,6 +325,13 @@ class PhoneHub:
         if accepted:
             self._publish(table, everyone=True)
         return handled
+
+    def _tell_held(self, held: str | None) -> None:
+        with self._lock:
+            for s in self._seats.values():
+                if s.peer is not None and not s.needs_state and s.held_sent != held:
+                    s.held_sent = held
+                    s.peer.send(protocol.held(held))
 
     def _play(self, table: PhoneTable, item: Inbound) -> str | None:
         with self._lock:
@@ -392,6 +405,7 @@ class PhoneHub:
             s.joined_once = True
             s.code_live = False  # the code has done its job (or was never needed)
             s.needs_state = True
+            s.held_sent = None   # a new page knows of no hold: told after its state
             self._bump()
             hello = protocol.hello(self.game, seat, s.info.name, s.info.colour)
             # Queued under the lock so the hello is the first thing this phone gets, before

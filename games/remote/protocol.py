@@ -120,6 +120,13 @@ def replaced() -> str:
     return encode({"type": "replaced", "why": WHY_REPLACED})
 
 
+def held(why: str | None) -> str:
+    """Why the laptop does not play a phone's move now (a menu is open, a phone has not
+    joined yet), or None once it does again. Apart from the state, so a hold never
+    changes the ``seq`` a staged move answers."""
+    return encode({"type": "held", "why": why})
+
+
 def pong() -> str:
     return encode({"type": "pong"})
 

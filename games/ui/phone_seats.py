@@ -200,7 +200,8 @@ class PhoneSeats:
             # this very instant is played now; the board queues its animation after the last.)
             why = None
         shown = self._position()
-        hub.pump(table if why is None else _Held(table, str(why)), republish=shown != self._published)
+        hub.pump(table if why is None else _Held(table, str(why)), republish=shown != self._published,
+                 held=None if why is None else str(why))
         self._published = shown
 
     def _position(self) -> tuple:

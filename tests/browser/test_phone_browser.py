@@ -71,7 +71,8 @@ if (own) own.querySelectorAll('.cell').forEach((c) => {
 return {seat: !seat.hidden, turn: turn.textContent, mine: turn.classList.contains('mine'),
         status: $('status').textContent, note: note.hidden ? '' : note.textContent,
         confirm: confirm.hidden ? null : $('confirmtext').textContent, name: $('seatname').textContent,
-        stopped: !$('stopped').hidden, banner: $('banner').hidden ? '' : $('banner').textContent, grid: grid};
+        stopped: !$('stopped').hidden, banner: $('banner').hidden ? '' : $('banner').textContent, grid: grid,
+        held: $('held').hidden ? '' : $('held').textContent};
 """
 
 
@@ -347,12 +348,14 @@ return {top: r.top, bottom: r.bottom, height: window.innerHeight};
 
 
 def test_a_phone_sees_refusals_where_it_looks_keeps_a_held_move_and_drops_a_stale_banner(
-        chrome: webdriver.Chrome, monkeypatch: pytest.MonkeyPatch) -> None:
+        chrome: webdriver.Chrome, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """What a play-test on phones found, in a real browser: a refusal of a move typed at
     the foot of the page appeared 700 px above the screen; a staged move the laptop could
     not play (a menu open) was dropped and had to be made again; and the "No network"
     banner stayed up after the network came back, the socket alive all along."""
     from games.ui.dialogs import confirm
+    shots_dir = Path(os.environ.get("CANNONADE_PHONE_SHOTS") or tmp_path / "shots")
+    shots_dir.mkdir(parents=True, exist_ok=True)
     laptop = Laptop(seed=7, monkeypatch=monkeypatch, phones=(0,), computer=1)
     try:
         phones = Phones(chrome, laptop)
@@ -384,10 +387,15 @@ def test_a_phone_sees_refusals_where_it_looks_keeps_a_held_move_and_drops_a_stal
         confirm(laptop.app, "Something?", "A menu over the game.", lambda: None)
         menu = laptop.app.stack.top
         ply = d.match.ply
+        # the page says so before any tap
+        phones.until(0, lambda p: "menu open" in p["held"], "the laptop's hold shown")
+        chrome.execute_script("window.scrollTo(0, 0)")
+        chrome.save_screenshot(str(shots_dir / "browser_held_390x844.png"))
         phones.tap(0, "#confirmgo")
         page = phones.until(0, lambda p: "menu open" in p["note"], "refused: the laptop's menu is open")
         assert page["confirm"] == staged and d.match.ply == ply
         laptop.app.stack.remove(menu)
+        phones.until(0, lambda p: p["held"] == "", "the hold gone with the menu")
         phones.tap(0, "#confirmgo")
         phones.until(0, lambda p: d.match.ply > ply, "the set-up played once the menu closed")
         # 3. the network goes and comes back while the socket lives: the banner goes too

@@ -171,3 +171,27 @@ def test_any_text_goes_over_even_a_lone_surrogate(make_hub, table):
     with ws:
         assert hello["name"] == "Zoë \udc80"
         assert state["payload"]["secret"] == "名前 \ud800"
+
+
+def test_a_hold_is_told_apart_from_the_state_and_never_moves_its_seq(hub, table):
+    """A phone is told why the laptop holds its moves (a menu open), once per change, in
+    a message of its own: a staged move answers the same state before and after."""
+    ws, _, state = join(hub, table, 0)
+    with ws:
+        hub.pump(table, held="The laptop has a menu open: play when it is closed.")
+        assert recv(ws) == {"type": "held", "why": "The laptop has a menu open: play when it is closed."}
+        hub.pump(table, held="The laptop has a menu open: play when it is closed.")
+        settle(ws)                                   # told once, not every frame
+        hub.pump(table)
+        assert recv(ws) == {"type": "held", "why": None}
+        send(ws, {"type": "move", "text": "A1 d6", "seq": state["seq"]})
+        settle(ws)
+        hub.pump(table)
+        assert table.calls == [(0, "move", "A1 d6")], "the hold changed no seq"
+        assert recv(ws)["seq"] == state["seq"] + 1
+        ws2 = open_phone(ws_url(hub, 2))
+        with ws2:                                    # a phone joining during a hold: state, then the hold
+            assert recv(ws2)["type"] == "hello"
+            hub.pump(table, held="The game starts when every phone has joined.")
+            assert recv(ws2)["type"] == "state"
+            assert recv(ws2) == {"type": "held", "why": "The game starts when every phone has joined."}

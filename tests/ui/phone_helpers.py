@@ -78,6 +78,7 @@ class Phone:
         self.state: dict[str, Any] | None = None
         self.refusals: list[str] = []
         self.told: list[dict[str, Any]] = []       # bye, replaced, error
+        self.holds: list[str | None] = []          # each "held" message's why, in order
 
     def _recv(self) -> dict[str, Any]:
         raw = self.ws.recv(timeout=SAFETY)
@@ -103,6 +104,8 @@ class Phone:
                 self.state = msg
             elif kind == "refused":
                 self.refusals.append(msg["why"])
+            elif kind == "held":
+                self.holds.append(msg["why"])
             else:
                 self.told.append(msg)
 

@@ -677,3 +677,31 @@ def test_same_seats_keeps_the_phones_joined_and_turned_seats_join_again(app, clo
     assert bye["why"] == protocol.WHY_CLOSED and not hub.running
     join = app.stack.top
     assert isinstance(join, JoinScreen) and join.seats() == [1] and join.game.match.seats[1].name == "Ana"
+
+
+def test_a_phone_is_told_when_the_laptop_holds_its_moves_and_when_it_lets_go(app, clock):
+    """A play-test: phones read "Waiting for Ana" while the laptop waited for another
+    phone to join, and learned of an open menu only when a tap was refused."""
+    from games.ui.phone_seats import WHY_JOINING, WHY_MENU
+    g = open_game(app, "ppa")
+    join = app.stack.top
+    ana = Phone(g.phones.hub.url(0), clock, seat=0)
+    ana.sync()
+    step(app)
+    ana.sync()
+    assert app.stack.top is join and ana.holds == [WHY_JOINING], "told while Bo's phone is awaited"
+    bo = Phone(g.phones.hub.url(1), clock, seat=1)
+    bo.sync()
+    step(app)                                            # the join screen goes
+    step(app)                                            # the next frame lets go
+    ana.sync()
+    assert app.stack.top is g and ana.holds == [WHY_JOINING, None]
+    key(app, pygame.K_ESCAPE)                            # the pause menu
+    step(app)
+    ana.sync()
+    bo.sync()
+    assert ana.holds[-1] == WHY_MENU and bo.holds[-1] == WHY_MENU
+    key(app, pygame.K_ESCAPE)                            # Resume
+    step(app)
+    ana.sync()
+    assert ana.holds[-1] is None

@@ -32,7 +32,7 @@
   var S = {
     token: null, ws: null, opened: false, fatal: false, retries: 0,
     retryTimer: null, pingTimer: null, pongTimer: null,
-    hello: null, seq: null, p: null, sending: null, staged: null, shownConfirm: null,
+    hello: null, seq: null, p: null, sending: null, staged: null, shownConfirm: null, held: null,
     ui: {}, uiKey: null, wasMine: false, allOpen: false, folds: {}
   };
 
@@ -310,6 +310,10 @@
       case 'bye':
         stop('This phone is no longer in the game', msg.why ? String(msg.why) : '', false);
         break;
+      case 'held':
+        S.held = msg.why ? String(msg.why) : null;
+        render();
+        break;
       case 'pong': break;
       default:
         console.info('unknown message type', msg.type);
@@ -323,6 +327,7 @@
       return;
     }
     S.hello = msg;
+    S.held = null;                  // a hold, if any, is told after the state
     S.retries = 0;
     $('seatname').textContent = msg.name ? String(msg.name) : 'Player ' + (Number(msg.seat) + 1);
     setSeatColour(msg.colour);
@@ -407,6 +412,9 @@
     var p = S.p;
     if (!p) return;
     renderTurn(p);
+    // why the laptop holds moves now ("a menu is open"), said before a tap is refused
+    $('held').textContent = S.held && !p.over ? S.held : '';
+    $('held').hidden = !(S.held && !p.over);
     $('status').textContent = p.status ? String(p.status) : '';
     var perform = $('perform');
     perform.hidden = !p.perform;
