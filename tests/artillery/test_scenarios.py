@@ -312,3 +312,21 @@ def test_the_town_rules_page_sets_the_units_where_the_setup_does():
     kinds = {s.type for s in sc.structures}
     buildings = [k for k, t in STRUCTURES.items() if t.critical_table == "building" and not t.ours]
     assert f"{len(kinds)} of the {len(buildings)} kinds" in page.replace("five", "5").replace("six", "6")
+
+
+def test_the_rules_page_says_what_may_fire_at_a_unit_inside_a_structure_as_the_rules_do():
+    """A play-test: the page said a unit inside a structure "cannot be picked", and the
+    game then let grapeshot pick one (as the rules mean it to)."""
+    from games.artillery.rules.actions import target_problem
+    from games.artillery.rules_text import SECTIONS
+    st = new_game({"scenario": "town"})
+    raider, townsman = st.units["A3"], st.units["B3"]
+    townsman.pos = (37.5, 12.5)                          # inside the customs house
+    assert st.unit_section(townsman) == "H3"
+    guns = [st.guns["G1"]]
+    assert "target the section" in target_problem(st, raider, guns, "B3", "round")
+    assert target_problem(st, raider, guns, "B3", "grape") is None
+    assert target_problem(st, raider, guns, "B3", "swivel") is None
+    text = next(s["text"] for s in SECTIONS if s["title"] == "Firing cannons")
+    assert "Round and chain shot cannot pick a unit inside a structure" in text
+    assert "Grapeshot and swivels fire at units (inside structures too)" in text

@@ -746,3 +746,42 @@ def test_the_column_shows_whole_events_only_the_newest_kept(monkeypatch):
     p._draw_lines(app.screen, 0, 0, w, (n + 2) * f.get_linesize(), [], events)
     assert len(drawn) == n + 2 and drawn[0].startswith("Cards shown") and drawn[-1] == "B2 fires", drawn
     close(app)
+
+
+def test_a_click_on_a_ships_masts_aims_at_its_rigging_and_on_its_rim_at_its_hull():
+    """A play-test: in Broadsides every click on the enemy ship found its hull (the rigging
+    lies inside the hull's outline, and the hull came first), so the rigging, which decides
+    the game, could be aimed at only by a button the folded column hides."""
+    m = Match(INFO, {"scenario": "broadside"}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")],
+              seed=1, ai_secret=1, chance_secret=SEED_ONLY)
+    app, g = screen(m)
+    st, b = m.state, g.board
+    rig = st.table.sections["RN"].poly
+    mid = (sum(x for x, _ in rig) / len(rig), sum(y for _, y in rig) / len(rig))
+    assert b.section_at(st, pt(g, mid)) == "RN"
+    hull = st.table.sections["HN"].poly
+    rim = hull[0]                                      # a corner of the hull, outside the rigging
+    inward = ((rim[0] * 9 + mid[0]) / 10, (rim[1] * 9 + mid[1]) / 10)
+    assert b.section_at(st, pt(g, inward)) == "HN"
+    close(app)
+
+
+def test_a_crew_with_many_guns_to_spike_is_told_there_are_more_and_can_reach_them():
+    """A play-test: a Broadsides crew could spike six guns and the column showed "Spike G1"
+    and "Spike G2", nothing more. Now three a row, the last saying how many more and
+    opening the whole list."""
+    m = midgame("field")
+    app, g = screen(m)
+    panel = g.board.panel
+    spikes = [Move("spike", a=f"G{i}") for i in range(1, 7)] + [Move("end")]
+    labels = [[label for label, *_ in row] for row in panel._action_rows(spikes)]
+    assert labels[0] == ["Spike G1", "Spike G2", "4 more: All"], labels
+    row = panel._action_rows(spikes)[0]
+    row[-1][1]()                                     # the "more" button opens the whole list
+    assert panel.show_all
+    few = [Move("spike", a="G1"), Move("spike", a="G2"), Move("spike", a="G3"), Move("end")]
+    assert [label for label, *_ in panel._action_rows(few)[0]] == ["Spike G1", "Spike G2", "Spike G3"]
+    aims = [Move("shoot", a=f"B{i}") for i in range(1, 9)] + [Move("end")]
+    rows = [[label for label, *_ in r] for r in panel._action_rows(aims)]
+    assert rows[0] == ["Aim B1", "Aim B2", "Aim B3"] and rows[1] == ["Aim B4", "Aim B5", "3 more: All"], rows
+    close(app)

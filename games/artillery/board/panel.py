@@ -188,8 +188,9 @@ class Panel:
         sub = b.host.submit
         rows: list[Row] = []
         targets = sorted({m.target if m.kind == "fire" else m.a for m in legal if m.kind in ("fire", "shoot")})
-        for i in range(0, min(len(targets), 6), 3):            # aiming without the map
-            rows.append([(f"Aim {x}", (lambda x=x: b.set_target(x)), False, True) for x in targets[i:i + 3]])
+        aims = [(f"Aim {x}", (lambda x=x: b.set_target(x)), False, True) for x in targets]
+        for i in range(0, min(len(aims), 6), 3):                # aiming without the map
+            rows.append(self._with_more(aims, i, 3, 6))
         kinds = {m.kind for m in legal}
         reload = b.best_reload(legal)
         if reload is not None:
@@ -201,9 +202,9 @@ class Panel:
             if opts:
                 m = max(opts, key=lambda m: len(m.guns))
                 rows.append([(f"{word} {'+'.join(m.guns)}", lambda m=m: b.confirm(m), False, True)])
-        spikes = [m for m in legal if m.kind == "spike"]
+        spikes = [(f"Spike {m.a}", lambda m=m: b.confirm(m), False, True) for m in legal if m.kind == "spike"]
         if spikes:
-            rows.append([(f"Spike {m.a}", lambda m=m: b.confirm(m), False, True) for m in spikes[:2]])
+            rows.append(self._with_more(spikes, 0, 3, 3))
         row: Row = []
         if "rally" in kinds:
             row.append(("Rally", lambda: sub(next(m for m in legal if m.kind == "rally")), False, True))
@@ -212,6 +213,16 @@ class Panel:
         if row:
             rows.append(row)
         return rows
+
+    def _with_more(self, items: list, start: int, per: int, most: int) -> Row:
+        """One row of ``items`` from ``start`` (``per`` a row, ``most`` in all). When there
+        are more than ``most``, the last shown slot says how many more and opens the whole
+        list (a play-test: a crew that could spike six guns was shown two buttons, and
+        nothing said there were more)."""
+        row = items[start:start + per]
+        if len(items) > most and start + per >= most:
+            row = row[:-1] + [(f"{len(items) - most + 1} more: All", self.toggle_all, False, True)]
+        return row
 
     def _fire_rows(self, st: ArtilleryState, legal: list[Move]) -> list[Row]:
         b = self.board

@@ -593,10 +593,12 @@ class ArtilleryBoard(Board):
         if self.geo is None:
             return None
         p = self.geo.inch(pos)
-        for sid, sec in st.table.sections.items():
-            if not st.sections[sid].wrecked and G.point_in_poly(p, sec.poly):
-                return sid
-        return None
+        # A ship's rigging lies inside its hull's outline: the smallest section under the
+        # point is the one meant (a click on the masts aims at the rigging, one on the
+        # hull's rim at the hull; the first found was always the hull)
+        under = [sid for sid, sec in st.table.sections.items()
+                 if not st.sections[sid].wrecked and G.point_in_poly(p, sec.poly)]
+        return min(under, key=lambda sid: G.poly_area(st.table.sections[sid].poly), default=None)
 
     # -- moves the column and the keys ask for --------------------------------------------------
     def choose_card(self, m) -> None:

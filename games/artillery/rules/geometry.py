@@ -41,6 +41,12 @@ def compass_degrees(name: str) -> int | None:
     return COMPASS.index(name) * 45 if name in COMPASS else None
 
 
+def poly_area(poly: Poly) -> float:
+    """The area of a simple polygon (shoelace), in square inches."""
+    n = len(poly)
+    return abs(sum(poly[i][0] * poly[(i + 1) % n][1] - poly[(i + 1) % n][0] * poly[i][1] for i in range(n))) / 2
+
+
 def point_in_poly(p: Point, poly: Poly) -> bool:
     """Ray casting; points exactly on an edge may go either way."""
     x, y = p
