@@ -785,3 +785,24 @@ def test_a_crew_with_many_guns_to_spike_is_told_there_are_more_and_can_reach_the
     rows = [[label for label, *_ in r] for r in panel._action_rows(aims)]
     assert rows[0] == ["Aim B1", "Aim B2", "Aim B3"] and rows[1] == ["Aim B4", "Aim B5", "3 more: All"], rows
     close(app)
+
+
+def test_the_firing_preview_says_a_further_shoot_test_costs_fatigue():
+    """A play-test: a crew fired its cannon, then aimed its swivel in the same activation;
+    the preview showed the odds alone, and the second shot shook the crew (each shoot test
+    after the first in an activation costs a Fatigue)."""
+    m = midgame("field", want=lambda st: any(x.kind in ("fire", "shoot") for x in st.legal_moves()))
+    app, g = screen(m)
+    st, b = m.state, g.board
+    assert st.test_fatigue_note() is None                 # the first test is free
+    u = st.units[st.act.unit]
+    target = next(x.target if x.kind == "fire" else x.a for x in st.legal_moves() if x.kind in ("fire", "shoot"))
+    st.act.tests = 1
+    note = st.test_fatigue_note()
+    assert note in (f"Shooting again: +1 Fatigue ({u.id} to {u.fatigue + 1})",
+                    f"Shooting again: +1 Fatigue ({u.id} to {u.fatigue + 1}): it routs")
+    b.set_target(target)
+    assert b.preview_lines()[1] == note
+    u.fatigue = max(u.models, 2) - 1                      # one more and it routs
+    assert st.test_fatigue_note().endswith(": it routs")
+    close(app)

@@ -415,7 +415,10 @@ class ArtilleryBoard(Board):
         return self.aim.preview(self.state(), self.host.ply, self.host.viewer)
 
     def preview_lines(self) -> list[str]:
-        return self.aim.preview_lines(self.preview())
+        lines = self.aim.preview_lines(self.preview())
+        note = self.state().test_fatigue_note() if lines else None
+        # after the shot's own line, before the odds: a short column cuts the last lines
+        return lines[:1] + [note] + lines[1:] if note else lines
 
     def fire(self) -> None:
         st = self.state()

@@ -318,6 +318,21 @@ class ArtilleryState(State, GameState[Move, "ArtilleryState"]):
                            fc.dice, checks, fc.hits, fc.expected_hits, fc.damage_tn, fc.expected_damage,
                            fc.p_lucky, fc.expected_crits, fc.expected_casualties)
 
+    def test_fatigue_note(self) -> str | None:
+        """What another shoot test costs the active unit now, in words (None: nothing, its
+        first in this activation is free): "+1 Fatigue" and, when that is enough, that
+        the unit routs. The firing preview shows it before the player fires again
+        ("Shooting again: +1 Fatigue (A3 to 2)")."""
+        act = self.act
+        if act is None or act.tests < 1:
+            return None
+        u = self.units[act.unit]
+        after = u.fatigue + 1
+        line = f"Shooting again: +1 Fatigue ({u.id} to {after})"
+        if after >= resolve.rout_threshold(u):
+            line += ": it routs"
+        return line
+
     def shoot_preview(self, unit: str, target: str) -> dict[str, Any]:
         """Small arms: distance, target number, sight and odds (a plain dict)."""
         u = self.units[unit]
