@@ -806,3 +806,28 @@ def test_the_firing_preview_says_a_further_shoot_test_costs_fatigue():
     u.fatigue = max(u.models, 2) - 1                      # one more and it routs
     assert st.test_fatigue_note().endswith(": it routs")
     close(app)
+
+
+def test_guns_that_cannot_go_stay_on_a_plain_drag_and_the_column_says_so():
+    """A play-test: a crew cut to two models read "4\\" move (hold Shift to leave the guns)"
+    and a plain drag was refused ("fewer than 4 models: it cannot move G1 and G2"). When
+    the guns cannot all go, a plain drag leaves them, and the line says so first."""
+    m = midgame("field", seed=1, plies=30, want=lambda st: st.act.unit == "A1" and any(
+        x.kind == "move" for x in st.legal_moves()) and len([g for g in st.operable(st.units["A1"]) if g.carriage]) >= 2)
+    st = m.state
+    u = st.units["A1"]
+    u.models = 3                                          # two Light Cannons need four
+    st.legal_cache = None
+    app, g = screen(m)
+    b = g.board
+    frames(app, 1)
+    assert b.guns_stay(st).startswith("the crew has fewer than")
+    assert b.leaving(st, live=True), "a plain drag leaves the guns: the only move there is"
+    assert "without the guns (the crew has fewer than" in b.move_hint
+    assert "hold Shift" not in b.move_hint
+    u.models = 6
+    st.legal_cache = None
+    frames(app, 1)
+    assert b.guns_stay(st) is None and not b.leaving(st, live=True)
+    assert "hold Shift to leave the guns" in b.move_hint
+    close(app)

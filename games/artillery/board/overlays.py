@@ -188,7 +188,10 @@ def draw_reach(board: ArtilleryBoard, surface, geo, st) -> None:
     allow = st.move_allowance(u.id, leave=leave)
     inches = allow["inches"]
     board.move_hint = f"Move: {allow['why']}" if allow.get("why") else f'Move: {inches}"'
-    if leave:
+    stay = board.guns_stay(st) if leave else None
+    if stay:
+        board.move_hint += f" without the guns ({stay})"
+    elif leave:
         board.move_hint += " (Shift: the guns stay behind)"
     elif allow["guns"]:
         board.move_hint += " (hold Shift to leave the guns)"

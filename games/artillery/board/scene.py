@@ -849,9 +849,22 @@ class ArtilleryBoard(Board):
         reads Shift as of its events; the drawing (``live``) also reads it now."""
         u = st.active_unit()
         shift = self._shift or (live and bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
-        if u is None or not shift:
+        if u is None:
             return False
-        return any(m.kind == "move" and m.flag for m in st.legal_moves())
+        legal = st.legal_moves()
+        if not any(m.kind == "move" and m.flag for m in legal):
+            return False
+        # guns that cannot go along (a Heavy Cannon, too few crew for them all): a plain
+        # drag leaves them, as it is the only move there is (a play-test: the column said
+        # "4\" move (hold Shift to leave the guns)" and a plain drag was refused)
+        return shift or self.guns_stay(st) is not None
+
+    def guns_stay(self, st) -> str | None:
+        """Why the active unit's field guns cannot all go with it (None: they can)."""
+        u = st.active_unit()
+        if u is None:
+            return None
+        return st.move_allowance(u.id)["block"]
 
     @staticmethod
     def aims_at_section(st: ArtilleryState, legal: Sequence[Move], sid: str) -> bool:

@@ -76,16 +76,21 @@ def carried_guns(st: State, u: Unit) -> list[Gun]:
     return [g for g in st.operable(u) if g.carriage]
 
 
-def carry_problem(u: Unit, carry: list[Gun]) -> str | None:
+def carry_block(u: Unit, carry: list[Gun]) -> str | None:
+    """Why the unit cannot take ``carry`` along, in a few words (None: it can)."""
     for g in carry:
         if g.stats.move_penalty is None:
-            return (f"{g.id} is a {g.stats.name}: on a field carriage it cannot be moved, only turned "
-                    f"(add 'leave' to move without it, or 'with' and the guns to take)")
+            return f"{g.id} is a {g.stats.name}: on a field carriage it cannot be moved, only turned"
     need = sum(g.stats.min_crew for g in carry)
     if need > u.models:
-        return (f"the crew has fewer than {need} models: it cannot move {_and(g.id for g in carry)} "
-                f"(add 'leave' to move without it, or 'with' and the guns to take)")
+        return f"the crew has fewer than {need} models: it cannot move {_and(g.id for g in carry)}"
     return None
+
+
+def carry_problem(u: Unit, carry: list[Gun]) -> str | None:
+    """:func:`carry_block` with how to type a move that goes all the same."""
+    why = carry_block(u, carry)
+    return f"{why} (add 'leave' to move without it, or 'with' and the guns to take)" if why else None
 
 
 def chosen_problem(u: Unit, guns: list[Gun], chosen: tuple[str, ...], leave: bool) -> str | None:

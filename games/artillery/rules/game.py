@@ -355,7 +355,7 @@ class ArtilleryState(State, GameState[Move, "ArtilleryState"]):
         if chosen:
             bad = actions.chosen_problem(u, actions.carried_guns(self, u), chosen, leave)
         return {"inches": inches, "why": why, "guns": [g.id for g in carry], "rough_cost": ROUGH_COST,
-                "problem": bad or actions.carry_problem(u, carry)}
+                "problem": bad or actions.carry_problem(u, carry), "block": actions.carry_block(u, carry)}
 
     def destinations(self, unit: str, leave: bool = False, guns: Sequence[str] = ()) -> list[tuple[int, int]]:
         """Legal destinations of the active unit's move now (1-inch grid), taking its
