@@ -582,7 +582,10 @@ def draw_die(surface, kind, value, center, size, *, fill, edge, text_color, angl
     if a < 255:
         sprite.set_alpha(a)
         surface.blit(sprite, at)
-        sprite.set_alpha(None)
+        # back to opaque with 255, never None: on a per-pixel-alpha sprite, None turns
+        # blending off, and the cached sprite's clear corners then drew as a black box
+        # (a play-test: an Artillery hit drawn after a faded miss of the same face)
+        sprite.set_alpha(255)
     else:
         surface.blit(sprite, at)
     if label:

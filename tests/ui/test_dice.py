@@ -283,3 +283,18 @@ def test_resting_dice_are_cached_sprites():
     assert len(dice._SPRITES) == n + 1
     draw_die(s, "d20", 16, (60, 60), 63, angle=12, tumble=(30, 10), **COLORS)   # moving: never cached
     assert len(dice._SPRITES) == n + 1
+
+
+def test_a_die_drawn_faded_then_opaque_keeps_its_clear_corners():
+    """A play-test: an Artillery tray showed a hit's d10 on a solid black box. The cached
+    sprite of that face had been drawn faded (a miss) first, and restoring it with
+    ``set_alpha(None)`` turned its blending off: its clear corners then drew black."""
+    size = 48
+    first = canvas()
+    draw_die(first, "d10", 7, (60, 60), size, **COLORS)
+    s = canvas()
+    draw_die(s, "d10", 7, (60, 60), size, alpha=120, **COLORS)
+    again = canvas()
+    draw_die(again, "d10", 7, (60, 60), size, **COLORS)
+    assert pixels(again) == pixels(first)
+    assert again.get_at((60 - size // 2 + 1, 60 - size // 2 + 1))[:3] == TABLE, "a corner of its box is the table"
