@@ -831,3 +831,51 @@ def test_guns_that_cannot_go_stay_on_a_plain_drag_and_the_column_says_so():
     assert b.guns_stay(st) is None and not b.leaving(st, live=True)
     assert "hold Shift to leave the guns" in b.move_hint
     close(app)
+
+
+def test_a_column_opened_for_a_decision_lies_over_the_folded_table_which_stays_put():
+    """A play-test at 800x600: the folded column opened by itself for a card or an aim,
+    the table shrank and moved under the pointer, and a click aimed at a unit landed
+    elsewhere. A choice made in the column alone (a card) now opens it over the table,
+    which keeps its size and place; an aim opens it beside the table, where it stays to
+    the end of the activation (Esc no longer moves the table back under the pointer)."""
+    m = Match(INFO, {"scenario": "field"}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")],
+              seed=3, ai_secret=3, chance_secret=SEED_ONLY)
+    rng = random.Random(3)
+    while not (m.ply > 12 and m.state.phase == "pick" and m.state.current_player() == 0):
+        if m.state.current_player() == CHANCE:
+            m.apply_chance()
+        else:
+            m.play(rng.choice(m.state.legal_moves()))
+    app, g = screen(m, (800, 600))
+    b = g.board
+    frames(app, 2)
+    assert not b.panel.strip and b._col_over, "the card choice: the column over the table"
+    during = pygame.Rect(b.map_rect)
+    assert b.map_rect.w > b.panel.rect.x - b.map_rect.x, "the table keeps the folded room"
+    spot = (b.panel.rect.centerx, b.panel.rect.bottom - 60)
+    assert not any(btn.rect.collidepoint(spot) for btn in b.panel.buttons)
+    assert not b.on_map(spot) and b.map_rect.collidepoint(spot)
+    plies = m.ply
+    click(app, spot)                                   # on the column, over the table: nothing happens
+    assert m.ply == plies
+    g.submit(next(x for x in m.state.legal_moves() if x.kind == "pick"))
+    frames(app, 2)
+    assert m.ply > plies and b.panel.strip and b.map_rect == during, "the card chosen: the table never moved"
+    close(app)
+    m = midgame("field", want=lambda st: any(x.kind in ("fire", "shoot") for x in st.legal_moves()))
+    st = m.state
+    app, g = screen(m, (800, 600))
+    b = g.board
+    assert b.panel.strip and not b._col_over, "acting: the column folded, the table whole"
+    full = pygame.Rect(b.map_rect)
+    u = st.units[st.act.unit]
+    target = next(x.target if x.kind == "fire" else x.a for x in st.legal_moves() if x.kind in ("fire", "shoot"))
+    b.set_target(target)
+    frames(app, 2)
+    assert not b.panel.strip and not b._col_over and b.map_rect.w < full.w, "an aim: beside the table"
+    beside, at = pygame.Rect(b.map_rect), pt(g, u.pos)
+    key(app, pygame.K_ESCAPE)                          # the aim dropped: the table stays as it is
+    frames(app, 2)
+    assert b.aim.target is None and b.map_rect == beside and pt(g, u.pos) == at
+    close(app)

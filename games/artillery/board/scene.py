@@ -101,6 +101,8 @@ class ArtilleryBoard(Board):
         self.view_c: tuple[float, float] | None = None     # the inch point at the centre of a zoomed view
         self.col_pref: bool | None = None                  # the player's choice; None: by the room there is
         self._col_shown = True
+        self._col_over = False                             # the column lies over the folded table
+        self._room_for: tuple | None = None                # the activation the column opened beside the table for
         self._inner = pygame.Rect(0, 0, 1, 1)
         self.drawn: dict[str, Any] = {"tracks": {}, "labels": {}}    # what the last frame drew (tests read it)
         self._labels_key: tuple[Any, ...] | None = None
@@ -137,12 +139,18 @@ class ArtilleryBoard(Board):
         pad = t.px(6)
         inner = self._inner
         shown = self.column_shown()
-        self._col_shown = shown
+        over = shown and self._column_over()
+        self._col_shown, self._col_over = shown, over
         b = max(8, t.px(26))
         gap = t.px(4)
+        strip = min(t.px(30), max(1, inner.w // 6))
         if shown:
             col = self._column_width(inner, pad)
-            self.map_rect = pygame.Rect(inner.x, inner.y, max(1, inner.w - col - pad), max(1, inner.h))
+            # opened only for a decision while folded: it lies over the table, which keeps
+            # its size and place (a play-test at 800x600: the table jumped and rescaled as
+            # the column came and went, and a click aimed at a unit landed elsewhere)
+            room = strip if over else col
+            self.map_rect = pygame.Rect(inner.x, inner.y, max(1, inner.w - room - pad), max(1, inner.h))
             self.panel.layout(pygame.Rect(inner.right - col, inner.y, col, max(1, inner.h)), top=b + gap)
             # the view buttons in a row along the column's top, off the table
             x = inner.right - t.px(6)
@@ -152,7 +160,6 @@ class ArtilleryBoard(Board):
                 btn.rect = pygame.Rect(x - w, y, w, b)
                 x -= w + gap
         else:
-            strip = min(t.px(30), max(1, inner.w // 6))
             self.map_rect = pygame.Rect(inner.x, inner.y, max(1, inner.w - strip - pad), max(1, inner.h))
             self.panel.layout(pygame.Rect(inner.right - strip, inner.y, strip, max(1, inner.h)), strip=True,
                               top=4 * (b + gap) + t.px(6))
@@ -192,14 +199,44 @@ class ArtilleryBoard(Board):
 
     def column_needed(self) -> bool:
         """A decision only the column offers is due (it opens for it, whatever the player chose)."""
+        return self._needs_choice() or self._needs_room()
+
+    def _needs_choice(self) -> bool:
+        """A choice made in the column alone (a card, where a hit lands, a hinted button):
+        the table is only looked at meanwhile."""
         if not self.host.can_act():
             return False
         st = self.state()
         # a hint (a lesson's asked-for move too) that only a column button plays opens it
         hinted = getattr(self.hint, "kind", "") in ("reload", "dreload", "assign", "abandon", "spike", "rally",
                                                     "end")
-        return (st.phase == Phase.PICK or st.decision is not None or self.aim.target is not None
-                or self.panel.show_all or self.sel_gun is not None or hinted)
+        return st.phase == Phase.PICK or st.decision is not None or hinted
+
+    def _needs_room(self) -> bool:
+        """Work on the table that the column serves (an aim, a gun being turned, the list of
+        moves): the column goes beside the table, and stays there to the activation's end,
+        so the table changes size once an activation at most, not at every aim and Esc."""
+        if not self.host.can_act():
+            return False
+        st = self.state()
+        here = (st.round, st.act.seat, st.act.unit, st.act.card) if st.act is not None else None
+        if self.aim.target is not None or self.panel.show_all or self.sel_gun is not None:
+            self._room_for = here
+            return True
+        return here is not None and here == self._room_for
+
+    def _column_over(self) -> bool:
+        """The column is open only for a choice made in it, the table being folded by the
+        player's choice or by the room there is: it then lies over the table."""
+        if not self._needs_choice() or self._needs_room():
+            return False
+        if self.col_pref is not None:
+            return not self.col_pref
+        return self._small()
+
+    def on_map(self, pos) -> bool:
+        """Whether ``pos`` is on the table as seen (not under a column that lies over it)."""
+        return self.map_rect.collidepoint(pos) and not (self._col_over and self.panel.rect.collidepoint(pos))
 
     def column_shown(self) -> bool:
         if self.column_needed():
@@ -213,7 +250,8 @@ class ArtilleryBoard(Board):
         self._place()
 
     def _keep_place(self) -> None:
-        if self.column_shown() != self._col_shown:
+        shown = self.column_shown()
+        if shown != self._col_shown or (shown and self._column_over() != self._col_over):
             self._place()
 
     # -- the view: zoom and pan ----------------------------------------------------------
@@ -707,7 +745,7 @@ class ArtilleryBoard(Board):
                 self._pressing(event.pos, prev)
             return False
         if event.type == pygame.MOUSEWHEEL:
-            if self.map_rect.collidepoint(self.mouse):
+            if self.on_map(self.mouse):
                 self.zoom_by(1 if event.y > 0 else -1 if event.y < 0 else 0, self.mouse)
                 return True
             return False
@@ -718,6 +756,8 @@ class ArtilleryBoard(Board):
                 return True
         if self.panel.handle_event(event, st, can):
             return True
+        if self._col_over and event.type == pygame.MOUSEBUTTONDOWN and self.panel.rect.collidepoint(event.pos):
+            return True                    # the column over the table: a click there is not on the table
         if event.type == pygame.KEYDOWN:
             return self._key(event, st, can)
         return self._button(event, st, can)
@@ -1034,7 +1074,7 @@ class ArtilleryBoard(Board):
             O.draw_targets(self, surface, geo, st, pieces=True)
         if self.hint is not None and can:
             O.draw_hint(self, surface, geo, st, self.hint)
-        if self.drag is None and self.press is None and self.map_rect.collidepoint(self.mouse):
+        if self.drag is None and self.press is None and self.on_map(self.mouse):
             lines = O.describe_at(self, st, self.mouse)
             if lines:
                 # below the pointer, or above it near the bottom: never over what it names
