@@ -879,3 +879,20 @@ def test_a_column_opened_for_a_decision_lies_over_the_folded_table_which_stays_p
     frames(app, 2)
     assert b.aim.target is None and b.map_rect == beside and pt(g, u.pos) == at
     close(app)
+
+
+def test_who_holds_which_building_is_never_cut_in_a_narrow_column():
+    """A play-test at 800x600: the town's "Held:" line read "Held: South H1 H3 / North H2 ...",
+    the scoring the player needs cut off. A line too long takes both header rows, whole."""
+    from games.artillery.board.panel import Panel
+    from games.artillery.rules import new_game
+    st = new_game({"scenario": "town"})
+    st.units["A3"].pos, st.units["A4"].pos, st.units["B2"].pos = (23, 11), (37, 12), (9, 17)
+    app = make_app((800, 600))
+    f = app.theme.small_font()
+    names = ["South", "North"]
+    whole = "Held: South H1 H3 / North H2 H5"
+    narrow = f.size(whole)[0] - 10
+    rows = Panel._standing_lines(st, names, f, narrow)
+    assert len(rows) == 2 and " ".join(rows) == whole and all(f.size(r)[0] <= narrow for r in rows)
+    assert Panel._standing_lines(st, names, f, 1000) == [whole, "Scoring from round 3"]

@@ -441,9 +441,21 @@ class Panel:
                 line = whole if f.size(whole)[0] <= room else f"{line}, {card}"
             draw_text(surface, fit_text(line, f, room), f, c["text"], (x + 2 * r + 6, y))
             y += lh
-        for line in standing(st, names):
+        for line in self._standing_lines(st, names, f, w):
             draw_text(surface, fit_text(line, f, w), f, c["text_dim"], (x, y))
             y += lh
+
+    @staticmethod
+    def _standing_lines(st: ArtilleryState, names, font: pygame.font.Font, w: int) -> list[str]:
+        """The victory's two lines, as the header's two rows. A first line too long for
+        the column (who holds which building, at 800x600) takes both rows, whole, rather
+        than lose its end ("North H2 ..."): the second (when scoring starts, what a
+        building is worth) is the rules' and stays on the Rules page."""
+        first, second = standing(st, names)
+        if font.size(first)[0] <= w:
+            return [first, second]
+        rows = wrap_text(first, font, w)
+        return rows if len(rows) <= 2 else [first, second]
 
     def _lines(self, st: ArtilleryState, can: bool) -> list[str]:
         b = self.board
