@@ -39,7 +39,8 @@ def draw(surface, screen) -> None:
     if p >= 0 and who and who.lower() not in line.lower():
         line = f"{who} - {line}"
     avail = text_room(screen, p)
-    draw_text(surface, fit_text(line, t.heading_font(), avail), t.heading_font(), c["text"], (x, rect.y + t.px(8)))
+    head = title_font(t, line, avail)
+    draw_text(surface, fit_text(line, head, avail), head, c["text"], (x, rect.y + t.px(8)))
     sub, bad = subline(screen, shown, who, avail)
     col = c["danger"] if bad else c["text_dim"]
     font, sub = sub_fit(t, sub, avail)
@@ -47,6 +48,12 @@ def draw(surface, screen) -> None:
     draw_players(surface, screen, strip, p)
     if screen.runner.busy:
         screen.draw_thinking(surface, thinking_center(screen))
+
+
+def title_font(t, line: str, avail: int):
+    """The first line's font: the heading font where the line fits it, else the body font,
+    which shows more of it ("1 of 2 actio..." in the heading font at 800x600)."""
+    return t.heading_font() if t.heading_font().size(line)[0] <= avail else t.body_font()
 
 
 def sub_fit(t, sub: str, avail: int):

@@ -213,6 +213,19 @@ def test_a_long_tip_or_refusal_in_the_banner_is_read_whole_where_it_can_be():
     assert text == aside and fit_text(text, font, narrow) == aside
 
 
+def test_a_banner_title_too_long_for_the_heading_font_takes_the_body_font():
+    """A play-test at 800x600: "Round 2/7: South: A3 (Veteran Soldiers), 1 of 2 actio..."."""
+    from games.ui.banner import title_font
+    from games.ui.headless import make_app
+    app = make_app((800, 600))
+    t = app.theme
+    line = "Round 2/7: South: A3 (Veteran Soldiers), 1 of 2 actions left"
+    assert title_font(t, line, t.heading_font().size(line)[0]) is t.heading_font()
+    narrow = t.body_font().size(line)[0]
+    assert t.heading_font().size(line)[0] > narrow
+    assert title_font(t, line, narrow) is t.body_font()
+
+
 def test_the_move_log_shows_whole_entries_at_its_top_and_numbers_clear_of_the_dots(monkeypatch):
     """A play-test: the log's top line was often the wrapped tail of an entry ("12",
     "unused"), read as a line of its own, and "102." ran into the seat's dot. The top line
