@@ -896,3 +896,15 @@ def test_who_holds_which_building_is_never_cut_in_a_narrow_column():
     rows = Panel._standing_lines(st, names, f, narrow)
     assert len(rows) == 2 and " ".join(rows) == whole and all(f.size(r)[0] <= narrow for r in rows)
     assert Panel._standing_lines(st, names, f, 1000) == [whole, "Scoring from round 3"]
+
+
+def test_the_active_units_fatigue_is_on_the_short_row():
+    """A play-test at 800x600: "A1 Gun Crew: 3 models, Fatig..."."""
+    m = midgame("field")
+    app, g = screen(m, (800, 600))
+    st = m.state
+    u = st.units[st.act.unit]
+    u.fatigue = 1
+    head, second = g.board.panel._lines(st, True)
+    assert head == f"{u.id} {u.name}: {u.models} models" and second.endswith(", Fatigue 1")
+    close(app)

@@ -475,9 +475,10 @@ class Panel:
             a = st.act
             u = st.units[a.unit]
             left = a.actions - a.used
+            # the Fatigue on the second row: on the first it was cut at 800x600 ("Fatig...")
             fat = f", Fatigue {u.fatigue}" if u.fatigue else ""
-            head = f"{u.id} {u.name}: {u.models} models{fat}"
+            head = f"{u.id} {u.name}: {u.models} models"
             if b.aim.target is not None:
-                return [head, f"Target: {b.aim.target}"]
-            return [head, f"{left} of {a.actions} action{'s' if a.actions != 1 else ''} left"]
+                return [head, f"Target: {b.aim.target}{fat}"]
+            return [head, f"{left} of {a.actions} action{'s' if a.actions != 1 else ''} left{fat}"]
         return [""]
