@@ -718,3 +718,16 @@ def test_a_click_or_space_skips_the_animation(app):
         assert m.ply == ply                       # skipping plays no move
     v = b.view()
     assert b.my_dice(v) == dict(v.my_platoons)
+
+
+@pytest.mark.parametrize("side", [70, 90, 260])
+def test_a_diagram_caption_is_never_cut_on_a_small_picture(app, monkeypatch, side):
+    """The menu card's picture read "Your / secret ...": the short wording still had a
+    word too wide for its line. The first wording whose every line fits is used."""
+    from games.cannon_corps.board import diagrams as D
+    said: list[str] = []
+    real = D.td.text
+    monkeypatch.setattr(D.td, "text", lambda surface, text, *a, **k: said.append(text) or real(surface, text, *a, **k))
+    surf = pygame.Surface((side, side))
+    D.draw_diagram("grid", surf, pygame.Rect(0, 0, side, side), app.theme)
+    assert said and not any(line.endswith("...") for line in said), said

@@ -60,7 +60,10 @@ def _caption(surface, theme, rect, text, color=None):
     used (a small picture, such as the menu card's, gets the short one)."""
     f = _cap_font(theme, rect)
     if isinstance(text, tuple):
-        text = next((x for x in text if len(wrap_text(x, f, rect.w)) <= 2), text[-1])
+        # whole, in two lines at most, each as wide as the picture (a word wider than the
+        # picture wraps alone and would be cut: the menu card read "Your / secret ...")
+        text = next((x for x in text if len(wrap_text(x, f, rect.w)) <= 2
+                     and all(f.size(line)[0] <= rect.w for line in wrap_text(x, f, rect.w))), text[-1])
     lines = wrap_text(text, f, rect.w)[:2]
     if len(lines) == 2 and len(wrap_text(text, f, rect.w)) > 2:
         lines[1] = td.fit(lines[1] + " ...", f, rect.w)
@@ -107,7 +110,8 @@ def draw_diagram(key, surface, rect, theme):
 def _grid_picture(surface, theme, body, inner):
     cells = {"A2": ("d12", 12), "B4": ("d6", 6), "C1": ("d20", 20), "C3": ("d%", 10)}
     _grid(surface, theme, body, cells)
-    _caption(surface, theme, inner, ("Your secret grid: rows A-C, columns 1-4", "Your secret grid"))
+    _caption(surface, theme, inner, ("Your secret grid: rows A-C, columns 1-4", "Your secret grid", "Secret grid",
+                                     "Secret"))
 
 
 def _dice_picture(surface, theme, body, inner):
