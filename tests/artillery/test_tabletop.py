@@ -908,3 +908,24 @@ def test_the_active_units_fatigue_is_on_the_short_row():
     head, second = g.board.panel._lines(st, True)
     assert head == f"{u.id} {u.name}: {u.models} models" and second.endswith(", Fatigue 1")
     close(app)
+
+
+def test_a_shot_that_is_not_allowed_says_why_once_and_shows_no_odds():
+    """A play-test: a refused shot still showed its dice and expected hits, then "No sight:
+    the shanty is in the way", then "Not allowed: ... the shanty blocks it"."""
+    import dataclasses
+    m = midgame("field", want=lambda st: any(x.kind == "fire" for x in st.legal_moves()))
+    st = m.state
+    app, g = screen(m)
+    b = g.board
+    fire = next(x for x in st.legal_moves() if x.kind == "fire")
+    b.set_target(fire.target)
+    pv = b.preview()
+    lines = b.aim.preview_lines(pv)
+    assert not any(x.startswith("Not allowed") for x in lines) and any(x.startswith("Hit on") for x in lines)
+    bad = dataclasses.replace(pv, problem="the shanty blocks it")
+    assert b.aim.preview_lines(bad) == [lines[0], "Not allowed: the shanty blocks it"]
+    small = {"distance": 12.0, "dice": 6, "tn": 7, "p_die": 0.4, "expected_hits": 2.4, "expected_casualties": 1.0,
+             "blocker": "Shanty", "problem": "the shanty blocks it", "line": None}
+    assert b.aim.preview_lines(small) == [f'Small arms at {fire.target}: 12.0"', "Not allowed: the shanty blocks it"]
+    close(app)

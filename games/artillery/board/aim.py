@@ -122,17 +122,23 @@ class Aim:
         if pv is None:
             return []
         if isinstance(pv, dict):
-            lines = [f'Small arms at {self.target}: {pv["distance"]:.1f}"',
+            head = f'Small arms at {self.target}: {pv["distance"]:.1f}"'
+            if pv.get("problem"):
+                # a shot that cannot be made: why, once, and no odds for it (a play-test read
+                # dice, expected hits, "No sight: ..." and then the same reason again)
+                return [head, f'Not allowed: {pv["problem"]}']
+            lines = [head,
                      f'{pv["dice"]} dice, hit on {pv["tn"]}+: {pv["p_die"] * 100:.0f}% each',
                      f'Expected: {pv["expected_hits"]:.1f} hits, {pv["expected_casualties"]:.1f} models']
             if pv.get("blocker"):
                 lines.append(f'No sight: {pv["blocker"]} is in the way')
-            if pv.get("problem"):
-                lines.append(f'Not allowed: {pv["problem"]}')
             return lines
         shot = "swivels" if pv.ammo == "swivel" else SHOT[pv.ammo].name
         rng = f', max {pv.max_range:.0f}"' if pv.max_range else ""
-        lines = [f'{shot} from {"+".join(pv.guns)}: {pv.distance:.1f}" (+{pv.penalty}, bands of {pv.band}"{rng})',
+        head = f'{shot} from {"+".join(pv.guns)}: {pv.distance:.1f}" (+{pv.penalty}, bands of {pv.band}"{rng})'
+        if pv.problem:
+            return [head, f"Not allowed: {pv.problem}"]          # why, once; no odds for a shot not allowed
+        lines = [head,
                  f"Hit on {pv.tn}+: {pv.p_die * 100:.0f}% per die, {pv.dice} {'die' if pv.dice == 1 else 'dice'}",
                  f"Expected hits {pv.expected_hits:.2f}"]
         if pv.damage_tn is not None:
@@ -145,6 +151,4 @@ class Aim:
                 lines.append(f"{c.gun}: out of its arc")
             elif not c.sight:
                 lines.append(f"{c.gun}: no sight ({c.blocker} in the way)")
-        if pv.problem:
-            lines.append(f"Not allowed: {pv.problem}")
         return lines
