@@ -3,6 +3,7 @@ real frame at the three window sizes: tracks that never misstate, labels clear o
 the pieces, arcs on the table, zoom and pan, the folding column, what a unit can do,
 outcomes in words, only secrets hidden, sides named at set-up, the Load list, and
 the rules pictures. Every wait is counted in frames."""
+import math
 import random
 
 import pygame
@@ -928,4 +929,19 @@ def test_a_shot_that_is_not_allowed_says_why_once_and_shows_no_odds():
     small = {"distance": 12.0, "dice": 6, "tn": 7, "p_die": 0.4, "expected_hits": 2.4, "expected_casualties": 1.0,
              "blocker": "Shanty", "problem": "the shanty blocks it", "line": None}
     assert b.aim.preview_lines(small) == [f'Small arms at {fire.target}: 12.0"', "Not allowed: the shanty blocks it"]
+    close(app)
+
+
+def test_a_units_plate_counts_as_the_unit_under_the_pointer():
+    """A play-test at 800x600: a unit's plate (its id and models) could not be clicked;
+    only its base, some 12 px across, could."""
+    from games.artillery.board.scene import UNIT_RADIUS
+    m = midgame("field")
+    app, g = screen(m, (800, 600))
+    st, b = m.state, g.board
+    frames(app, 1)
+    plates = {uid: r for (kind, uid), r in b.drawn["labels"].items() if kind == "u"}
+    uid, rect = next((uid, r) for uid, r in plates.items() if st.units[uid].alive
+                     and math.dist(b.geo.inch(r.center), st.units[uid].pos) > UNIT_RADIUS * 1.25)
+    assert b.unit_at(st, rect.center) is st.units[uid]
     close(app)

@@ -617,6 +617,12 @@ class ArtilleryBoard(Board):
             d = G.dist(p, u.pos)
             if u.alive and d <= UNIT_RADIUS * 1.25 and (best is None or d < best[0]):
                 best = (d, u)
+        if best is None:
+            # its plate (id and models) counts as the unit: at 800x600 the base is some
+            # 12 px across, and the plate under it is what a player reads and clicks
+            for (kind, uid), rect in (self.drawn.get("labels") or {}).items():
+                if kind == "u" and uid in st.units and st.units[uid].alive and rect.collidepoint(pos):
+                    return st.units[uid]
         return best[1] if best else None
 
     def gun_at(self, st, pos):
