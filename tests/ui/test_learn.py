@@ -304,3 +304,16 @@ def test_show_me_on_a_free_step_whose_example_no_longer_fits_says_any_move_will_
     wait_until(app, lambda: scr.can_act())
     scr.hint()
     assert scr.status == "Any move the rules allow will do here."
+
+
+def test_cannons_show_me_says_the_move_in_words_not_notation():
+    """A play-test: the Cannon lesson's last Show me read "Try this: e7*e10", and a card
+    spoke of "Pass-over" long shots, a name the lesson never explains."""
+    from games.cannon import rules as R
+    from games.cannon.board.scene import CannonBoard
+    from games.cannon.lesson import LESSON
+    said = {k: CannonBoard.hint_text(R.Move.parse(t)) for k, t in
+            (("shot", "e7*e10"), ("capture", "c5xd6"), ("step", "c4-c5"), ("place", "Tb1"))}
+    assert said == {"shot": "fire the cannon at e10", "capture": "capture d6 with the soldier on c5",
+                    "step": "step from c4 to c5", "place": "found your town on b1"}
+    assert not any("pass-over" in (s.text + s.wrong).lower() for s in LESSON.steps)

@@ -225,6 +225,16 @@ class CannonBoard(Board):
         return "Click a soldier, then where it goes (or type e3-e4)"
 
     @staticmethod
+    def hint_text(move: R.Move) -> str:
+        """A move in a player's words, for Hint and a lesson's Show me ("e7*e10" meant
+        nothing to a newcomer before the notation was taught)."""
+        f, t = R.square_name(move.frm) if move.frm >= 0 else "", R.square_name(move.to)
+        return {"place": f"found your town on {t}", "step": f"step from {f} to {t}",
+                "capture": f"capture {t} with the soldier on {f}", "retreat": f"retreat from {f} to {t}",
+                "slide": f"slide the cannon: {f} to {t}",
+                "shot": f"fire the cannon at {t}"}.get(move.kind, str(move))
+
+    @staticmethod
     def draw_rules_diagram(key: str, surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
         draw_diagram(key, surface, rect, theme)
 
