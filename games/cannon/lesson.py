@@ -81,7 +81,8 @@ LESSON = Lesson(
         LessonStep(
             DO, "A blocked cannon",
             "Light's e5 stands right in front of your cannon, so it cannot fire, and it threatens d4 "
-            "and e4. Capture it with d4. (Only that front point blocks a shot.)",
+            "and e4. Capture it with d4. (Only that front point blocks a shot: the default "
+            "Pass-over rule.)",
             moves=("d4xe5",), targets=("d4", "e5"), script=("d8-e7",),
             wrong="Clear the way: capture e5 with your soldier on d4."),
         LessonStep(
