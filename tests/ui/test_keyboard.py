@@ -669,4 +669,6 @@ def test_a_destructive_button_is_told_from_the_default_by_lightness_not_only_hue
     d = a.stack.top
     frames(a, 1)
     leave = next(b for b in d.buttons if b.label == "Leave")
-    assert a.screen.get_at((leave.rect.x + 6, leave.rect.centery))[:3] == tuple(c["danger_fill"])
+    fill = tuple(c["danger_fill"])
+    hovered = tuple(min(255, x + 20) for x in fill)           # the pointer may rest on it (an earlier test's)
+    assert a.screen.get_at((leave.rect.x + 6, leave.rect.centery))[:3] in (fill, hovered)
