@@ -945,3 +945,16 @@ def test_a_units_plate_counts_as_the_unit_under_the_pointer():
                      and math.dist(b.geo.inch(r.center), st.units[uid].pos) > UNIT_RADIUS * 1.25)
     assert b.unit_at(st, rect.center) is st.units[uid]
     close(app)
+
+
+def test_a_swivel_at_rigging_previews_the_halved_hits_as_damage():
+    """A play-test: a swivel's preview at the enemy's rigging gave hits, not the damage
+    (rigging takes half the hits of grapeshot and swivels)."""
+    import dataclasses
+    m = midgame("field", want=lambda st: any(x.kind == "fire" for x in st.legal_moves()))
+    app, g = screen(m)
+    b = g.board
+    b.set_target(next(x for x in m.state.legal_moves() if x.kind == "fire").target)
+    pv = dataclasses.replace(b.preview(), problem=None, ammo="swivel", damage_tn=None, expected_damage=0.75)
+    assert "Rigging takes half the hits: 0.75 damage expected" in b.aim.preview_lines(pv)
+    close(app)

@@ -144,6 +144,9 @@ class Aim:
         if pv.damage_tn is not None:
             lines.append(f"Damage on {pv.damage_tn}+: {pv.expected_damage:.2f} expected, "
                          f"Lucky {pv.p_lucky * 100:.0f}%")
+        elif pv.expected_damage:
+            # grapeshot and swivels at rigging: no damage dice, the hits are halved
+            lines.append(f"Rigging takes half the hits: {pv.expected_damage:.2f} damage expected")
         if pv.expected_casualties:
             lines.append(f"Models expected to fall: {pv.expected_casualties:.2f}")
         for c in pv.checks:
