@@ -72,6 +72,7 @@ class App:
         self.sound = SoundBoard()
         self._audio = audio
         self.stack = SceneStack()
+        self._close_question = None     # the "Close Cannonade?" dialog while it is asked
         self.clock = pygame.time.Clock()
         self.running = True
         self.frame_times: list = []         # seconds per frame, for benchmarks
@@ -166,7 +167,7 @@ class App:
     # -- loop ------------------------------------------------------------------------
     def handle(self, event) -> None:
         if event.type == pygame.QUIT:
-            self.request_quit()
+            self.close_window()
             return
         if event.type == WAKE:
             self.waker.woken()          # it only ended the idle wait; the frame does the rest
@@ -254,6 +255,21 @@ class App:
             iid = self._held[0] if self._held else 0
             self.stack.top.handle_event(pygame.event.Event(
                 pygame.CONTROLLERBUTTONDOWN, button=DPAD[action], instance_id=iid, repeat=True))
+
+    def close_window(self) -> None:
+        """The window's close button: quit, unless a scene would lose something by it (a
+        game that could not be autosaved); then ask first. A second close while asking
+        quits: the player meant it."""
+        asking = self._close_question is not None and self._close_question in self.stack.scenes
+        loses = None if asking else next(
+            (why for s in reversed(self.stack.scenes)
+             if (why := getattr(s, "closing_loses", lambda: None)()) is not None), None)
+        if loses is None:
+            self.request_quit()
+            return
+        from games.ui.dialogs import confirm
+        confirm(self, "Close Cannonade?", loses, self.request_quit, yes="Close", destructive=True)
+        self._close_question = self.stack.top
 
     def request_quit(self) -> None:
         """Closing the window: scenes may clean up (cancel AI, autosave)."""

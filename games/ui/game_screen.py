@@ -787,6 +787,17 @@ class GameScreen(Scene):
         from games.ui import router
         self.app.replace_all(router.make("menu", self.app))
 
+    def closing_loses(self) -> str | None:
+        """What closing the window would lose (the app asks first), or None. A begun game
+        is autosaved now; only one that cannot be (a full disk, a locked folder) is lost
+        (a play-test: the close button quit at once while "Not saving" showed)."""
+        if self.match.is_over() or self.match.ply == 0:
+            return None
+        self.autosave()
+        if self._autosave_failed is None:
+            return None
+        return f"This game could not be autosaved ({self._autosave_failed}): closing loses it."
+
     def rematch(self):
         """A new game, the seats turned one place (two seats: sides swapped)."""
         self.runner.cancel()

@@ -388,3 +388,30 @@ def test_a_click_waits_for_the_pointer_to_move_after_the_text_size_moves_the_row
     click(app, at2)
     frames(app, 1)
     assert app.settings.ui_scale != scale_now
+
+
+def test_closing_the_window_asks_first_only_when_the_game_could_not_be_autosaved(app, monkeypatch):
+    """A play-test: with the saves folder locked, "Not saving" showed, Quit to menu warned,
+    and the window's close button quit at once: the game was gone without a word."""
+    from games.core import atomic
+    from games.core.match import HUMAN, Match, Seat
+    g = GameScreen(app, Match(games.get("cannon"), {}, [Seat(HUMAN, name="A"), Seat(HUMAN, name="B")], seed=1,
+                              ai_secret=1, chance_secret=SEED_ONLY))
+    app.push(g)
+    for t in ("Tf1", "Te10"):
+        g.typed_move(t)
+    assert g.closing_loses() is None                       # autosaved: Continue brings it back
+
+    def locked(src, dst):
+        raise OSError(13, "Permission denied")
+    monkeypatch.setattr(atomic, "_replace", locked)
+    app.handle(pygame.event.Event(pygame.QUIT))
+    ask = app.stack.top
+    assert app.running and ask.title == "Close Cannonade?" and "closing loses it" in ask.message
+    assert ask.focus.get().label == "Cancel"
+    key(app, pygame.K_RETURN)                              # Cancel: the game goes on
+    assert app.running and app.stack.top is g
+    app.handle(pygame.event.Event(pygame.QUIT))            # asked again...
+    assert app.stack.top.title == "Close Cannonade?"
+    app.handle(pygame.event.Event(pygame.QUIT))            # ...and a second close while asked quits
+    assert not app.running
