@@ -72,7 +72,7 @@ class App:
         self.sound = SoundBoard()
         self._audio = audio
         self.stack = SceneStack()
-        self._close_question = None     # the "Close Cannonade?" dialog while it is asked
+        self._close_question: Any = None     # the "Close Cannonade?" dialog while it is asked
         self.clock = pygame.time.Clock()
         self.running = True
         self.frame_times: list = []         # seconds per frame, for benchmarks
