@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import csv
 import datetime as _dt
+import hashlib
 import io
 import json
 import logging
@@ -155,7 +156,7 @@ def _from_dict(d: Any) -> Records:
 
 
 def _clean_id(v: Any) -> str:
-    s = text.clean(v, 32)
+    s = text.clean(v, 48)          # a match id (up to 32) and its moves' digest
     if not s:
         raise ValueError("an empty id")
     return s
@@ -193,11 +194,23 @@ def save(r: Records, path: str | None = None) -> None:
 
 # -- adding ------------------------------------------------------------------------------------
 
+def record_id(match_id: str, moves: Sequence[str]) -> str:
+    """A finished game's id in the record: the match's id and a digest of its moves.
+
+    A match keeps its id when it is saved and opened again, so a finished game reopened
+    is counted once; but a save made mid-game and played to another end is another game
+    (a play-test: its win never reached the standings, and the Load list showed the
+    first ending's result beside it). The same moves give the same id."""
+    digest = hashlib.sha1("\n".join(moves).encode("utf-8", "replace")).hexdigest()[:10]
+    return f"{match_id}-{digest}"
+
+
 def game_record(match: Match, stats: Sequence[Stat] | None = None, evening: str = "") -> GameRecord:
     """The record of a finished match (``stats``: games.core.stats rows)."""
     st = match.state
     return GameRecord(
-        id=str(match.match_id), game=match.info.id, when=_now(), evening=evening,
+        id=record_id(str(match.match_id), [e.text for e in match.log]), game=match.info.id, when=_now(),
+        evening=evening,
         seats=[SeatRecord(s.name, s.kind, "" if s.is_human else s.level) for s in match.seats],
         placings=list(st.placings()), plies=match.ply, result=st.result_text(match.names()),
         stats=[[s.label, list(s.values)] for s in (stats or [])])
@@ -205,11 +218,25 @@ def game_record(match: Match, stats: Sequence[Stat] | None = None, evening: str 
 
 def add(r: Records, rec: GameRecord) -> bool:
     """Add a finished game once (a game reviewed, saved and reopened is not counted twice)."""
-    if any(g.id == rec.id for g in r.games):
+    if any(g.id == rec.id or _same_before_digests(g, rec) for g in r.games):
         return False
     rec.evening = r.evening
     r.games.append(rec)
     return True
+
+
+def _same_before_digests(old: GameRecord, rec: GameRecord) -> bool:
+    """A game recorded before ids carried a digest (its id is the match's alone): the
+    same game when the match, the length and the result agree."""
+    return "-" not in old.id and rec.id.split("-")[0] == old.id and old.plies == rec.plies and old.result == rec.result
+
+
+def find(r: Records, match_id: str | None, moves: Sequence[str], plies: int) -> GameRecord | None:
+    """The record of the finished game a save holds (``match_id`` and its moves), if any."""
+    if not match_id:
+        return None
+    key = record_id(match_id, moves)
+    return next((g for g in r.games if g.id == key or (g.id == match_id and g.plies == plies)), None)
 
 
 def new_evening(r: Records) -> None:

@@ -13,7 +13,7 @@ import os
 
 import pygame
 
-from games.core import paths, saves
+from games.core import paths, records, saves
 from games.ui import nav
 from games.ui.dialogs import confirm
 from games.ui.scene import Scene
@@ -67,7 +67,7 @@ class LoadScreen(Scene):
             return "", ""
         result = ""
         if good.finished:
-            rec = next((g for g in self.app.records().games if g.id == d.get("match_id")), None)
+            rec = records.find(self.app.records(), d.get("match_id"), d["moves"], d["turn"])
             if rec is not None:
                 result = rec.result
             else:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import logging
 import os
+import uuid
 from typing import Any
 
 from games.core import paths, saves
@@ -64,12 +65,30 @@ def open_save(app, path: str) -> None:
         return
     backup = path.endswith(saves.BACKUP)
     main = path[:-len(saves.BACKUP)] if backup else path
+    if not _is_autosave(main):
+        _branch_if_played_on(match)
     app.replace_all(make("menu", app))
     # a backup opens as its save: the next save (or autosave) repairs the damaged file
     open("game", app, match, resumed=True, save_path=main if not _is_autosave(main) else None)
     if backup:
         message(app, "Opened the copy before", f"The last save of this game was damaged, so this is the copy kept "
                                                 f"before it, at move {match.ply}. Saving writes over the damaged file.")
+
+
+def _branch_if_played_on(match) -> None:
+    """A save made mid-game whose game went on after it (its autosave holds other moves,
+    perhaps to the end): played from here it is another game, with an id of its own, so
+    its autosave does not write over the other's, and its end is recorded apart (a
+    play-test: the second ending of "Ana midgame" replaced the first one's autosave)."""
+    if match.is_over():
+        return
+    try:
+        other = saves.read_save_dict(saves.autosave_path(match))
+    except (saves.SaveError, OSError):
+        return                          # no autosave of it, or none readable: nothing to keep apart
+    if other.get("moves") != [e.text for e in match.log]:
+        old, match.match_id = match.match_id, uuid.uuid4().hex[:12]
+        log.info("save of match %s opened after the game went on: played as %s", old, match.match_id)
 
 
 def _is_autosave(path: str) -> bool:

@@ -45,7 +45,7 @@ def play_to_the_card(app, names=("Ana", "Ben"), seed=3, kinds=(AI, AI)):
 def test_a_finished_game_is_recorded_and_its_card_offers_what_comes_next(app):
     g, card = play_to_the_card(app)
     book = app.records()
-    assert [r.id for r in book.games] == [g.match.match_id]
+    assert [r.id for r in book.games] == [records.record_id(g.match.match_id, [e.text for e in g.match.log])]
     assert [b.label for b in card.buttons] == ["Rematch, sides swapped", "Same seats", "Review", "Standings", "Menu"]
     assert card.rows, "the card shows the game's statistics"
     again, _ = records.load()
@@ -208,3 +208,61 @@ def test_the_standings_headings_never_run_together_and_tonight_says_so_when_empt
             sc.on_exit()
     finally:
         paths.set_data_dir(None)
+
+
+def _toy_to_the_end(match_id, act):
+    from tests.core import toygame
+    m = Match(toygame.INFO, {"dice": 1}, [Seat(AI, "random", "Ana"), Seat(AI, "random", "Ben")], seed=2,
+              ai_secret=2, chance_secret=SEED_ONLY, match_id=match_id)
+    while not m.is_over():
+        if m.state.current_player() < 0:
+            m.apply_chance()
+        else:
+            m.play_text(act)
+    return m
+
+
+def test_a_save_played_to_another_end_is_another_game_in_the_record():
+    """A play-test: a game saved mid-way, won, then loaded from that save and won again,
+    was recorded once (both endings shared the match's id), and the Load list showed the
+    first ending's result beside the second."""
+    book = records._fresh()
+    first, second = _toy_to_the_end("abcdef123456", "bank"), _toy_to_the_end("abcdef123456", "double")
+    a, b = records.game_record(first), records.game_record(second)
+    assert a.id != b.id and a.id.startswith("abcdef123456-")
+    assert records.add(book, a) and records.add(book, b) and len(book.games) == 2
+    assert not records.add(book, records.game_record(first)), "the same game reopened counts once"
+    moves = [e.text for e in second.log]
+    assert records.find(book, "abcdef123456", moves, second.ply) is book.games[1]
+    legacy = records._fresh()                                # recorded before ids had a digest
+    old = records.game_record(first)
+    old.id = "abcdef123456"
+    records.add(legacy, old)
+    assert not records.add(legacy, records.game_record(first))
+    assert records.find(legacy, "abcdef123456", [e.text for e in first.log], first.ply) is old
+
+
+def test_a_mid_game_save_opened_after_its_game_went_on_gets_its_own_id(app):
+    """...and the second ending's autosave wrote over the first game's."""
+    import random
+    from games.core import saves
+    from games.ui import router
+    m = Match(games.get("cannon"), {}, [Seat(AI, "random", "Ana"), Seat(AI, "random", "Ben")], seed=4,
+              ai_secret=4, chance_secret=SEED_ONLY)
+    rng = random.Random(4)
+    for _ in range(6):
+        m.play(rng.choice(m.state.legal_moves()))
+    named = os.path.join(paths.saves_dir(), "ana-midgame.json")
+    saves.save_match(m, named, "Ana midgame")
+    saves.autosave(m)
+    router.open_save(app, named)                           # the game did not go on: the same game
+    assert app.stack.top.match.match_id == m.match_id
+    for _ in range(4):
+        m.play(rng.choice(m.state.legal_moves()))
+    saves.autosave(m)
+    went_on = saves.read_save_dict(saves.autosave_path(m))
+    router.open_save(app, named)                           # it went on: this is another game now
+    g = app.stack.top
+    assert g.match.match_id != m.match_id and g.match.ply == 6
+    saves.autosave(g.match)
+    assert saves.read_save_dict(saves.autosave_path(m))["moves"] == went_on["moves"], "the other game kept"
