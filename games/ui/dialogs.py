@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from games.core.text import SAVE_NAME_MAX
 from games.ui import nav
 from games.ui.scene import Scene
 from games.ui.theme import draw_text, wrap_text
@@ -132,7 +133,10 @@ def confirm(app, title, text, on_yes, yes="Yes", no="Cancel", destructive=False)
                     default=1 if destructive else 0, danger=0 if destructive else None))
 
 
-def prompt(app, title, text, initial, on_ok, ok="Save", max_len=40):
-    field = TextField(initial, max_len=max_len)
+def prompt(app, title, text, initial, on_ok, ok="Save", max_len=SAVE_NAME_MAX):
+    """Ask for a line of text. The suggestion starts selected, so typing replaces it (a
+    play-test: a suggested save name of 44 characters in a box of 40 dropped every key)."""
+    field = TextField(initial, max_len=max(max_len, len(initial)))
+    field.select_all()
     app.push(Dialog(app, title, text, buttons=((ok, lambda: on_ok(field.text.strip()), None), ("Cancel", None, None)),
                     field=field))

@@ -308,6 +308,8 @@ class TextField:
             return True
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
             self.selected = False
+        if event.key == pygame.K_a and event.mod & pygame.KMOD_CTRL:
+            self.select_all()
         return True       # swallow other keys while typing (no shortcuts fire)
 
     def update(self, dt: float) -> None:

@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 import games
+from games.core.text import SAVE_NAME_MAX
 from games.core.match import AI, HUMAN, Match, Seat, SEED_ONLY
 from games.ui.game_screen import GameScreen
 from games.ui.headless import build_scene, make_app
@@ -415,3 +416,26 @@ def test_closing_the_window_asks_first_only_when_the_game_could_not_be_autosaved
     assert app.stack.top.title == "Close Cannonade?"
     app.handle(pygame.event.Event(pygame.QUIT))            # ...and a second close while asked quits
     assert not app.running
+
+
+def test_typing_a_save_name_replaces_the_suggestion_whatever_its_length(app):
+    """A play-test: the suggested name ("Cannon, Ana vs Computer (Easy), 29 Nov 07:18", 44
+    characters) overfilled a 40-character box, and every key typed was dropped."""
+    from games.core.match import AI, HUMAN, Match, Seat
+    from tests.ui.helpers import type_text
+    g = GameScreen(app, Match(games.get("cannon"), {}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Computer")],
+                              seed=1, ai_secret=1, chance_secret=SEED_ONLY))
+    app.push(g)
+    g.typed_move("Tf1")
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    field = app.stack.top.field
+    assert len(field.text) > 40 and field.selected
+    type_text(app, "Ana midgame")
+    assert field.text == "Ana midgame"
+    type_text(app, " " + "x" * 100)
+    assert len(field.text) == SAVE_NAME_MAX
+    key(app, pygame.K_a, mod=pygame.KMOD_CTRL)             # Ctrl+A selects it all again
+    type_text(app, "Short")
+    assert field.text == "Short"
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is g and g.save_path.endswith("short.json")
