@@ -218,6 +218,13 @@ class SetupScreen(Scene):
     def handle_event(self, event):
         if self._handle_picker(event):
             return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            # a click anywhere else ends the typing: the arrows or a button handle the click
+            # before the fields see it, and a play-test's letters then went on into Seat 1's
+            # name while the focus ring sat on Seat 2's type
+            for f in self.names + [self.seed]:
+                if not f.rect.collidepoint(event.pos):
+                    f.focused = f.selected = False
         if nav.nav_action(event) == nav.BACK:
             typing = next((f for f in self.names + [self.seed] if f.focused), None)
             if typing is not None:

@@ -266,3 +266,21 @@ def test_a_mid_game_save_opened_after_its_game_went_on_gets_its_own_id(app):
     assert g.match.match_id != m.match_id and g.match.ply == 6
     saves.autosave(g.match)
     assert saves.read_save_dict(saves.autosave_path(m))["moves"] == went_on["moves"], "the other game kept"
+
+
+def test_a_click_elsewhere_on_the_setup_ends_the_typing_in_a_name(app):
+    """A play-test: after a click on Seat 1's name and then Seat 2's type arrows, the letters
+    typed still went into Seat 1's name (and its list of names covered Seat 2's box)."""
+    from games.ui.setup import SetupScreen
+    from tests.ui.helpers import type_text
+    s = SetupScreen(app, games.get("cannon"))
+    app.push(s)
+    frames(app, 1)
+    name = s.names[0]
+    before = name.text
+    click(app, name.rect.center)
+    assert name.focused
+    click(app, (s.kinds[1].rect.right - 8, s.kinds[1].rect.centery))     # Seat 2's ">" arrow
+    assert not name.focused and s._focused_name() < 0
+    type_text(app, "Q")
+    assert name.text == before
