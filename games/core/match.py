@@ -268,7 +268,13 @@ class Match:
         swapped; 0: the same seats), a new seed and fresh secrets."""
         k = turn % len(self.seats)
         seats = self.seats[k:] + self.seats[:k]
-        return Match(self.info, dict(self.options), [Seat(s.kind, s.level, s.name, s.phone) for s in seats],
+        # a seat named after its side ("Dark", "Light": a name left empty) is the side, not
+        # a person: the name stays with the side (a play-test: after sides swapped, "Light"
+        # played the dark pieces)
+        sides = list(self.info.seat_names(len(seats)))
+        names = [sides[i] if s.name in sides else s.name for i, s in enumerate(seats)]
+        return Match(self.info, dict(self.options),
+                     [Seat(s.kind, s.level, name, s.phone) for s, name in zip(seats, names)],
                      seed=random.Random(f"rematch:{self.seed}").randrange(1 << 31))
 
     def seat_label(self, seat: int) -> str:

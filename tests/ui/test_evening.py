@@ -284,3 +284,16 @@ def test_a_click_elsewhere_on_the_setup_ends_the_typing_in_a_name(app):
     assert not name.focused and s._focused_name() < 0
     type_text(app, "Q")
     assert name.text == before
+
+
+def test_a_name_that_is_a_side_stays_with_the_side_in_a_rematch():
+    """A play-test: a computer left unnamed is called "Light"; after "Rematch, sides
+    swapped" it played the dark pieces still called "Light"."""
+    info = games.get("cannon")
+    dark, light = info.seat_names(2)
+    m = Match(info, {}, [Seat(AI, "easy", "Ana"), Seat(AI, "easy", light)], seed=1)
+    swapped = m.rematch()
+    assert [s.name for s in swapped.seats] == [dark, "Ana"] and swapped.seats[0].level == "easy"
+    assert [s.name for s in m.rematch(turn=0).seats] == ["Ana", light]
+    people = Match(info, {}, [Seat(AI, "easy", "Ana"), Seat(AI, "easy", "Ben")], seed=1)
+    assert [s.name for s in people.rematch().seats] == ["Ben", "Ana"], "people's names go with them"
