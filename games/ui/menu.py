@@ -88,6 +88,14 @@ class MainMenu(Scene):
     def show_rules(self, info):
         router.open("rules", self.app, info)
 
+    def continue_caption(self) -> str:
+        """What Continue opens, under it: "Cannon, move 12". From the save that opens: a
+        damaged newest autosave opens its backup (a play-test read "?, move 0")."""
+        if self._last is None:
+            return ""
+        shown = self._last.opened or self._last
+        return f"{shown.game}, move {shown.turn}"
+
     def continue_last(self):
         if self._last and self._last.open_path:
             open_save(self.app, self._last.open_path)
@@ -381,7 +389,7 @@ class MainMenu(Scene):
         self.focus.draw(surface, t)
         if self._last and self.quit_btn.rect.bottom + t.px(18) + 2 * t.small_font().get_linesize() < h:
             r = self.continue_btn.rect
-            draw_text(surface, fit_text(f"{self._last.game}, move {self._last.turn}", t.small_font(), r.w),
+            draw_text(surface, fit_text(self.continue_caption(), t.small_font(), r.w),
                       t.small_font(), c["text_dim"], (r.x, self.quit_btn.rect.bottom + t.px(18)))
         keys = (f"1-{len(self.cards)}: new game  -  arrows, Tab: move  -  Enter: press  -  F1: rules  -  "
                 f"F11: fullscreen")

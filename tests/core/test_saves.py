@@ -235,3 +235,22 @@ def test_a_phone_entry_of_false_loads_as_a_laptop_seat(tmp_path):
     d["seats"][0]["phone"] = False
     m = saves.load_match(write(tmp_path, json.dumps(d)))
     assert m.seats[0].phone is False and "phone" not in m.seats[0].to_dict()
+
+
+def test_continue_names_the_backup_it_opens_when_the_newest_autosave_is_damaged(tmp_path):
+    """A play-test: the Continue caption read "?, move 0" when the newest autosave was
+    damaged and its backup good (Continue then opened the backup, and said so)."""
+    from games.ui.headless import make_app
+    from games.ui.menu import MainMenu
+    m = played_match(3)
+    saves.autosave(m)
+    saves.autosave(m)                                   # the second write keeps the first as .bak
+    with open(saves.autosave_path(m), "w") as fh:
+        fh.write("{")
+    app = make_app((800, 600))
+    menu = MainMenu(app)
+    app.push(menu)
+    assert menu.continue_btn.enabled
+    good = menu._last.opened
+    assert good is not None and good.path.endswith(saves.BACKUP)
+    assert menu.continue_caption() == f"{good.game}, move {good.turn}" and "?" not in menu.continue_caption()
