@@ -269,3 +269,23 @@ def test_the_move_log_shows_whole_entries_at_its_top_and_numbers_clear_of_the_do
         right = pos[0]
         left_of_dot = min(c[0] - r for c, r in dots)
         assert right < left_of_dot and f.size(text)[0] <= right, (text, right, left_of_dot)
+
+
+def test_cannons_notation_help_fits_the_banner_at_1280x720():
+    """A play-test: "zz99" typed at 1280x720 gave "I can't read that: ... a capture as e4x...",
+    the notation the player needed cut off."""
+    import games
+    from games.core.match import HUMAN, SEED_ONLY, Match, Seat
+    from games.ui import banner
+    from games.ui.game_screen import GameScreen
+    from games.ui.headless import make_app
+    from games.ui.theme import fit_text
+    app = make_app((1280, 720))
+    g = GameScreen(app, Match(games.get("cannon"), {}, [Seat(HUMAN, name="Ana"), Seat(HUMAN, name="Ben")],
+                              seed=1, ai_secret=1, chance_secret=SEED_ONLY))
+    app.push(g)
+    g.typed_move("zz99")
+    assert g.status_bad and "e4*e6" in g.status
+    avail = banner.text_room(g, 0)
+    font, text = banner.sub_fit(app.theme, g.status, avail)
+    assert text == g.status and fit_text(text, font, avail) == g.status, "read whole"

@@ -35,7 +35,9 @@ from .squares import ALL_DIRS, DARK, LIGHT, LINE_DIRS, N_SQUARES, SIZE, _fr, _fw
 
 _MOVE_RE = re.compile(r"^([a-z])([0-9]+)([-x*])([a-z])([0-9]+)$")
 _PLACE_RE = re.compile(r"^t([a-z])([0-9]+)$")
-_HELP = "write a town placement as Tf1, a step, retreat or slide as e3-e4, a capture as e4xe5, a shot as e4*e6"
+#: short enough for the banner's line at 1280x720 with "I can't read that: 'zz99' is not a move: "
+#: before it (a play-test read "... a capture as e4x...": the part the player needed was cut)
+_HELP = "a town is Tf1, a step, retreat or slide e3-e4, a capture e4xe5, a shot e4*e6"
 
 
 def _unit(frm: int, to: int) -> tuple[int, int, int] | None:
