@@ -72,7 +72,8 @@ def safe_stats(match) -> list:
 
 def draw_stats(surface, theme, rect: pygame.Rect, match, rows) -> int:
     """A table of ``rows`` (games.core.stats.Stat) in ``rect``: a column per seat headed
-    by its marker and name. Returns the height used; rows that do not fit are left out."""
+    by its marker and name. Returns the height used; rows that do not fit are left out,
+    and a last line says how many."""
     t, c = theme, theme.c
     if not rows or rect.w < t.px(120):
         return 0
@@ -89,6 +90,16 @@ def draw_stats(surface, theme, rect: pygame.Rect, match, rows) -> int:
         draw_text(surface, fit_text(seat.name, f, col_w - 2 * r - t.px(8)), f, c["text_dim"],
                   (x + 2 * r + t.px(6), y))
     y += lh + t.px(2)
+    fit = max(0, (rect.bottom - y) // lh)
+    noted = 1 <= fit < len(rows)
+    if fit < len(rows):
+        # rows left out are said to be (a play-test at 175%: "Soldiers left" was gone, silently)
+        shown = rows[:max(0, fit - 1)]
+        if fit >= 1:
+            more = len(rows) - len(shown)
+            draw_text(surface, fit_text(f"{more} more: Review shows every figure", f, rect.w), f, c["text_dim"],
+                      (rect.x, y + len(shown) * lh))
+        rows = shown
     for row in rows:
         if y + lh > rect.bottom:
             break
@@ -97,7 +108,7 @@ def draw_stats(surface, theme, rect: pygame.Rect, match, rows) -> int:
             x = rect.x + label_w + i * col_w
             draw_text(surface, fit_text(str(v), f, col_w - t.px(6)), f, c["text"], (x + t.px(4), y))
         y += lh
-    return y - rect.y
+    return y - rect.y + (lh if noted else 0)
 
 
 class ResultCard(Scene):

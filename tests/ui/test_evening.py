@@ -297,3 +297,24 @@ def test_a_name_that_is_a_side_stays_with_the_side_in_a_rematch():
     assert [s.name for s in m.rematch(turn=0).seats] == ["Ana", light]
     people = Match(info, {}, [Seat(AI, "easy", "Ana"), Seat(AI, "easy", "Ben")], seed=1)
     assert [s.name for s in people.rematch().seats] == ["Ben", "Ana"], "people's names go with them"
+
+
+def test_statistics_left_off_a_small_card_are_said_to_be():
+    """A play-test at 175% on 800x600: the card lost its "Soldiers left" row without a word."""
+    from games.core.stats import Stat
+    from games.ui import result_card
+    from games.ui.headless import make_app
+    a = make_app((800, 600))
+    m = Match(games.get("cannon"), {}, [Seat(AI, "easy", "Ana"), Seat(AI, "easy", "Ben")], seed=1)
+    rows = [Stat(f"Figure {i}", (i, i + 1)) for i in range(6)]
+    said: list[str] = []
+    real = result_card.draw_text
+    result_card.draw_text = lambda surface, text, *a_, **k: said.append(text) or real(surface, text, *a_, **k)
+    try:
+        lh = a.theme.small_font().get_linesize()
+        rect = pygame.Rect(0, 0, 500, lh * 4 + a.theme.px(2))        # the heading and three lines
+        result_card.draw_stats(a.screen, a.theme, rect, m, rows)
+    finally:
+        result_card.draw_text = real
+    assert "Figure 0" in said and "Figure 1" in said and "Figure 2" not in said
+    assert "4 more: Review shows every figure" in said
