@@ -29,6 +29,8 @@ class StandingsScreen(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.scope = "evening"            # or "all"
+        self.scroll = 0                   # pixels of the body scrolled off its top (wheel, Page keys)
+        self.max_scroll = 0
         b = lambda label, fn, key="", primary=False: Button(label, fn, key, sound=app.sound,  # noqa: E731
                                                             primary=primary)
         self.tonight_btn = b("Tonight", lambda: self._scope("evening"), "1")
@@ -44,6 +46,9 @@ class StandingsScreen(Scene):
     def shown_games(self) -> list[records.GameRecord]:
         book = self.app.records()
         return book.evening_games() if self.scope == "evening" else list(book.games)
+
+    def scroll_by(self, px: int) -> None:
+        self.scroll = max(0, min(self.max_scroll, self.scroll + px))
 
     def _scope(self, scope: str) -> None:
         self.scope = scope
@@ -108,6 +113,12 @@ class StandingsScreen(Scene):
         if nav.nav_action(event) == nav.BACK:
             self.back_btn.click()
             return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * self.theme.px(40))
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            self.scroll_by((1 if event.key == pygame.K_PAGEDOWN else -1) * max(1, self.body.h - self.theme.px(40)))
+            return
         if self.focus.handle(event):
             return
         if event.type == pygame.KEYDOWN:
@@ -139,17 +150,39 @@ class StandingsScreen(Scene):
             draw_text(surface, empty, t.body_font(),
                       c["text_dim"], (self.body.x, self.body.y + t.px(10)))
             return
-        wide = self.body.w > t.px(760)
-        left = self.body.copy()
+        # The body is drawn whole on a tall page and shown through the body's window: at a
+        # large text size on a small window the last games and the head-to-head went under
+        # the buttons, silently (a play-test at 150% and 175% on 800x600); now they scroll.
+        page = pygame.Surface((self.body.w, max(self.body.h, t.px(2400))))
+        page.fill(c["bg2"])
+        height = self._draw_body(page, pygame.Rect((0, 0), page.get_size()), games_)
+        f = t.small_font()
+        # the window's last line says there is more, when there is
+        view = self.body.h if height <= self.body.h else max(1, self.body.h - f.get_linesize())
+        self.max_scroll = max(0, height - view)
+        self.scroll = min(self.scroll, self.max_scroll)
+        surface.blit(page, self.body.topleft, pygame.Rect(0, self.scroll, self.body.w, view))
+        if self.max_scroll:
+            more = "More below" if self.scroll < self.max_scroll else "The top is above"
+            draw_text(surface, fit_text(f"{more}: wheel or Page keys", f, self.body.w), f, c["text_dim"],
+                      (self.body.right, self.body.y + view), "topright")
+
+    def _draw_body(self, page, rect, games_) -> int:
+        """The table, the head to head and the last games on ``page`` in ``rect``; the
+        height they take."""
+        t = self.theme
+        wide = rect.w > t.px(760)
+        left = rect.copy()
         if wide:
-            left.w = int(self.body.w * 0.58)
-        y = self._draw_table(surface, left, games_)
-        right = pygame.Rect(left.right + t.px(24), self.body.y, self.body.right - left.right - t.px(24),
-                            self.body.h) if wide else pygame.Rect(self.body.x, y + t.px(12), self.body.w,
-                                                                  self.body.bottom - y - t.px(12))
-        y2 = self._draw_head_to_head(surface, right, games_)
-        self._draw_last_games(surface, pygame.Rect(right.x, y2 + t.px(12), right.w, right.bottom - y2 - t.px(12)),
-                              games_)
+            left.w = int(rect.w * 0.58)
+        y = self._draw_table(page, left, games_)
+        right = pygame.Rect(left.right + t.px(24), rect.y, rect.right - left.right - t.px(24),
+                            rect.h) if wide else pygame.Rect(rect.x, y + t.px(12), rect.w,
+                                                             rect.bottom - y - t.px(12))
+        y2 = self._draw_head_to_head(page, right, games_)
+        y3 = self._draw_last_games(page, pygame.Rect(right.x, y2 + t.px(12), right.w, right.bottom - y2 - t.px(12)),
+                                   games_)
+        return max(y, y3) - rect.y
 
     def _draw_table(self, surface, rect, games_) -> int:
         t, c = self.theme, self.theme.c
@@ -205,11 +238,11 @@ class StandingsScreen(Scene):
             y += f.get_linesize()
         return y
 
-    def _draw_last_games(self, surface, rect, games_) -> None:
+    def _draw_last_games(self, surface, rect, games_) -> int:
         t, c = self.theme, self.theme.c
         f = t.small_font()
         if rect.h < 2 * f.get_linesize():
-            return
+            return rect.y
         y = rect.y
         draw_text(surface, "Last games", t.body_font(), c["accent"], (rect.x, y))
         y += t.body_font().get_linesize()
@@ -233,3 +266,4 @@ class StandingsScreen(Scene):
                 draw_text(surface, part, f, c["text_dim"], (rect.x + t.px(12), y))
                 y += f.get_linesize()
             y += t.px(2)
+        return y

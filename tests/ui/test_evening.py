@@ -318,3 +318,37 @@ def test_statistics_left_off_a_small_card_are_said_to_be():
         result_card.draw_text = real
     assert "Figure 0" in said and "Figure 1" in said and "Figure 2" not in said
     assert "4 more: Review shows every figure" in said
+
+
+@pytest.mark.parametrize("scale", [1.5, 1.75])
+def test_the_standings_scroll_when_they_do_not_fit(tmp_path, scale):
+    """A play-test at 150% and 175% on 800x600: "Last games" showed one of two games, then
+    vanished, and the wheel did nothing. The body now scrolls and says so."""
+    from games.ui.standings_screen import StandingsScreen
+    paths.set_data_dir(str(tmp_path / "data"))
+    try:
+        a = make_app((800, 600), animation="off", ui_scale=scale)
+        book = a.records()
+        for i, (x, y) in enumerate([("Ana", "Ben"), ("Cleo", "Ana"), ("Ben", "Cleo"), ("Ana", "Dev")]):
+            records.add(book, records.GameRecord(f"g{i}", "cannon", f"2026-11-29T20:0{i}:00", "",
+                                                 [records.SeatRecord(x, "human"), records.SeatRecord(y, "human")],
+                                                 [1, 2], 40, "Dark shot the Light town"))
+        s = StandingsScreen(a)
+        a.push(s)
+        frames(a, 1)
+        assert s.max_scroll > 0 and s.scroll == 0
+        for _ in range(40):
+            s.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+        frames(a, 1)
+        assert s.scroll == s.max_scroll
+        key(a, pygame.K_PAGEUP)
+        key(a, pygame.K_PAGEUP)
+        key(a, pygame.K_PAGEUP)
+        assert s.scroll == 0
+        roomy = make_app((1280, 720), animation="off")
+        s2 = StandingsScreen(roomy)
+        roomy.push(s2)
+        frames(roomy, 1)
+        assert s2.max_scroll == 0
+    finally:
+        paths.set_data_dir(None)
