@@ -9,6 +9,7 @@ INFO = GameInfo(
     pitch="Hide four dice platoons on a secret grid, call your shots, bluff your retreats.",
     min_seats=2, max_seats=6, default_seats=2,
     seat_names=lambda n: ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"][:n],
+    sides_named=False,             # its default names are people's: they go with their seats
     options=(),
     hidden_information=True,
     rules_module="games.cannon_corps.rules",

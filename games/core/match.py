@@ -271,7 +271,7 @@ class Match:
         # a seat named after its side ("Dark", "Light": a name left empty) is the side, not
         # a person: the name stays with the side (a play-test: after sides swapped, "Light"
         # played the dark pieces)
-        sides = list(self.info.seat_names(len(seats)))
+        sides = list(self.info.seat_names(len(seats))) if self.info.sides_named else []
         names = [sides[i] if s.name in sides else s.name for i, s in enumerate(seats)]
         return Match(self.info, dict(self.options),
                      [Seat(s.kind, s.level, name, s.phone) for s, name in zip(seats, names)],

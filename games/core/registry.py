@@ -60,6 +60,7 @@ class GameInfo:
     card_art: str = ""             # the rules diagram shown on the menu card ("" = none)
     stats: str = ""                # "games.cannon.rules.stats:stats": end-of-game figures (games.core.stats); "" = none
     lesson: str = ""               # "games.cannon.lesson:LESSON": the Learn mode's lesson; "" = none
+    sides_named: bool = True       # seat_names are the sides ("Dark", "Light"), not people ("Ana")
 
     def load_lesson(self) -> Lesson | None:
         """The game's lesson (games.core.lesson.Lesson), or None when it has none."""

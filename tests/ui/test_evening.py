@@ -352,3 +352,9 @@ def test_the_standings_scroll_when_they_do_not_fit(tmp_path, scale):
         assert s2.max_scroll == 0
     finally:
         paths.set_data_dir(None)
+
+
+def test_a_corps_default_name_is_a_person_and_goes_with_the_seat():
+    info = games.get("cannon_corps")
+    m = Match(info, {}, [Seat(AI, "easy", n) for n in info.seat_names(3)], seed=1)
+    assert [s.name for s in m.rematch().seats] == ["Ben", "Cleo", "Ana"]
