@@ -358,3 +358,18 @@ def test_a_corps_default_name_is_a_person_and_goes_with_the_seat():
     info = games.get("cannon_corps")
     m = Match(info, {}, [Seat(AI, "easy", n) for n in info.seat_names(3)], seed=1)
     assert [s.name for s in m.rematch().seats] == ["Ben", "Cleo", "Ana"]
+
+
+@pytest.mark.slow
+def test_the_finished_board_says_how_to_get_the_card_back(app):
+    """A play-test: back from the Standings, the bare finished board gave no sign that Esc
+    brings the result card back."""
+    from games.ui import banner
+    g, card = play_to_the_card(app)
+    frames(app, int(ARM * 60) + 2)
+    key(app, pygame.K_ESCAPE)                               # the card closes: the board
+    frames(app, 1)
+    assert app.stack.top is g
+    assert banner.subline(g, g.shown_state(), "")[0].startswith("Game over: Esc shows the result card")
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, ResultCard)
