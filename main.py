@@ -124,9 +124,14 @@ def main(argv: list | None = None) -> int:
         from games.ui.headless import smoke
         return smoke()
     try:
-        from games.ui.app import run_app
+        from games.ui.app import MIN_SIZE, run_app
     except ImportError as exc:
         return _missing(exc)
+    if args.size and (args.size[0] < MIN_SIZE[0] or args.size[1] < MIN_SIZE[1]):
+        # (smaller sizes are for the screenshot tool; a window is never below its minimum)
+        grown = (max(MIN_SIZE[0], args.size[0]), max(MIN_SIZE[1], args.size[1]))
+        print(f"--size {args.size[0]}x{args.size[1]}: the window is at least {MIN_SIZE[0]}x{MIN_SIZE[1]}; "
+              f"opening {grown[0]}x{grown[1]}", file=sys.stderr)
     return run_app(size=args.size, fullscreen=args.fullscreen)
 
 

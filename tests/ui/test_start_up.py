@@ -31,3 +31,13 @@ def test_a_missing_package_is_named_with_the_command_that_installs_it(capsys):
     assert main._missing(err) == 2
     out = capsys.readouterr().err
     assert "pygame is not installed" in out and "pip install -r requirements.txt" in out and "Traceback" not in out
+
+
+def test_a_window_size_below_the_minimum_is_said_to_grow(monkeypatch, capsys, tmp_path):
+    """A play-test: --size 320x240 opened an 800x600 window without a word."""
+    seen = {}
+    monkeypatch.setattr(app_mod, "run_app", lambda size=None, fullscreen=None: seen.update(size=size) or 0)
+    assert main.main(["--data-dir", str(tmp_path), "--size", "320x240"]) == 0
+    assert "the window is at least 800x600; opening 800x600" in capsys.readouterr().err
+    assert main.main(["--data-dir", str(tmp_path), "--size", "1280x720"]) == 0
+    assert capsys.readouterr().err == ""
