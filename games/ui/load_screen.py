@@ -119,11 +119,18 @@ class LoadScreen(Scene):
             self.rows.append((r, ob, db, info))
 
     # -- the focus --------------------------------------------------------------------------
-    def _usable(self, sel):
-        """``sel`` moved off an Open that cannot open (a broken save with no good copy)."""
+    def _usable(self, sel, across: bool = True):
+        """``sel`` moved off an Open that cannot open (a broken save with no good copy): to
+        the next save that opens, else Back; never onto a Delete (a play-test: a damaged
+        newest save put the focus on its Delete button). Moving along the row
+        (``across`` False) keeps to the row: its Delete."""
         i, col = sel
-        if col == 0 and self.entries[i].open_path is None:
+        if col == 0 and self.entries[i].open_path is None and not across:
             return (i, 1)
+        if col == 0 and self.entries[i].open_path is None:
+            order = list(range(i + 1, len(self.entries))) + list(range(i))
+            j = next((k for k in order if self.entries[k].open_path is not None), None)
+            return (j, 0) if j is not None else None
         return sel
 
     def _stops(self) -> list:
@@ -170,7 +177,7 @@ class LoadScreen(Scene):
                 self._select(None)
             return True
         if action in (nav.LEFT, nav.RIGHT) and self.sel is not None:
-            self._select(self._usable((self.sel[0], 0 if action == nav.LEFT else 1)))
+            self._select(self._usable((self.sel[0], 0 if action == nav.LEFT else 1), across=False))
             return True
         if action == nav.PRESS:
             b = self.focused_button()

@@ -672,3 +672,25 @@ def test_a_destructive_button_is_told_from_the_default_by_lightness_not_only_hue
     fill = tuple(c["danger_fill"])
     hovered = tuple(min(255, x + 20) for x in fill)           # the pointer may rest on it (an earlier test's)
     assert a.screen.get_at((leave.rect.x + 6, leave.rect.centery))[:3] in (fill, hovered)
+
+
+def test_a_damaged_newest_save_puts_the_focus_on_the_next_open_never_on_a_delete(app):
+    """A play-test: with the newest save damaged (and no good copy), the Load screen's focus
+    sat on its Delete button."""
+    import os
+    import time
+    m = Match(games.get("cannon"), {}, [Seat(HUMAN, name="Ann"), Seat(HUMAN, name="Bo")], seed=1)
+    good = saves.new_save_path("good one")
+    saves.save_match(m, good, name="good one")
+    bad = saves.new_save_path("broken one")
+    with open(bad, "w") as fh:
+        fh.write("{")
+    later = time.time() + 60
+    os.utime(bad, (later, later))                          # the newest
+    app.push(LoadScreen(app))
+    ls = app.stack.top
+    frames(app, 1)
+    assert ls.entries[0].path == bad and ls.entries[0].open_path is None
+    assert ls.sel == (1, 0) and ls.focused_button() is ls.rows[1][1], "the good save's Open"
+    key(app, pygame.K_UP)                                   # up onto the broken one: it cannot open
+    assert ls.sel == (1, 0), "the focus stays on an Open that opens"
