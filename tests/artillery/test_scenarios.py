@@ -330,3 +330,13 @@ def test_the_rules_page_says_what_may_fire_at_a_unit_inside_a_structure_as_the_r
     text = next(s["text"] for s in SECTIONS if s["title"] == "Firing cannons")
     assert "Round and chain shot cannot pick a unit inside a structure" in text
     assert "Grapeshot and swivels fire at units (inside structures too)" in text
+
+
+def test_what_blocks_a_line_of_sight_is_named_with_its_verb():
+    """A play-test read "no line of sight from A3: the rocks blocks it"."""
+    from games.artillery.rules.actions import _blocks_it
+    assert _blocks_it("Rocks") == "the rocks block it"
+    assert _blocks_it("Woods") == "the woods block it"
+    assert _blocks_it("Church") == "the church blocks it"
+    assert _blocks_it("Customs house") == "the customs house blocks it"
+    assert _blocks_it("Fortress") == "the fortress blocks it"

@@ -76,6 +76,13 @@ def carried_guns(st: State, u: Unit) -> list[Gun]:
     return [g for g in st.operable(u) if g.carriage]
 
 
+def _blocks_it(name: str) -> str:
+    """"the church blocks it", "the rocks block it" (a play-test read "the rocks blocks it")."""
+    last = name.split()[-1].lower() if name.split() else ""
+    verb = "block" if last.endswith("s") and not last.endswith("ss") else "blocks"
+    return f"the {name.lower()} {verb} it"
+
+
 def carry_block(u: Unit, carry: list[Gun]) -> str | None:
     """Why the unit cannot take ``carry`` along, in a few words (None: it can)."""
     for g in carry:
@@ -306,7 +313,7 @@ def sight_problem(st: State, guns: list[Gun], target: str, ammo: str) -> str | N
         if not c.in_arc:
             return f"{target} is out of {g.id}'s arc of fire"
         if not c.sight:
-            return f"no line of sight from {g.id}: the {(c.blocker or 'terrain').lower()} blocks it"
+            return f"no line of sight from {g.id}: {_blocks_it(c.blocker or 'terrain')}"
     d, _, _, _, _, mx = fire_numbers(st, guns, target, ammo)
     if mx is not None and d > mx + 1e-9:
         what = "a swivel's" if ammo == "swivel" else f"{SHOT[ammo].name.lower()}'s"
@@ -329,7 +336,7 @@ def shoot_problem(st: State, u: Unit, m: Move) -> str | None:
         return f"{d:.1f} inches is past {u.id}'s {u.profile.arms_range:g}-inch small-arms range"
     b = unit_sight(st, u, m.a)
     if b:
-        return f"no line of sight from {u.id}: the {b.lower()} blocks it"
+        return f"no line of sight from {u.id}: {_blocks_it(b)}"
     return None
 
 
