@@ -282,7 +282,7 @@ def test_line_of_sight_is_needed_and_the_blocker_is_named():
     st = new(field_table(terrain=[woods("T1", 14, 18, 22, 22)]))
     activate(st, "A1")
     assert st.why_illegal(Move("fire", guns=("G1",), target="B1", ammo="round")) == \
-        "no line of sight from G1: the woods blocks it"
+        "no line of sight from G1: the woods block it"
 
 
 def test_arc_of_fire_is_45_degrees_either_side_of_a_carriage_facing():
