@@ -879,6 +879,12 @@ def test_a_column_opened_for_a_decision_lies_over_the_folded_table_which_stays_p
     key(app, pygame.K_ESCAPE)                          # the aim dropped: the table stays as it is
     frames(app, 2)
     assert b.aim.target is None and b.map_rect == beside and pt(g, u.pos) == at
+    key(app, pygame.K_e)                               # "End activation?" over the table: it stays too
+    frames(app, 2)
+    assert app.stack.top is not g and b.map_rect == beside
+    key(app, pygame.K_ESCAPE)
+    frames(app, 2)
+    assert app.stack.top is g and b.map_rect == beside
     close(app)
 
 

@@ -215,15 +215,18 @@ class ArtilleryBoard(Board):
     def _needs_room(self) -> bool:
         """Work on the table that the column serves (an aim, a gun being turned, the list of
         moves): the column goes beside the table, and stays there to the activation's end,
-        so the table changes size once an activation at most, not at every aim and Esc."""
-        if not self.host.can_act():
-            return False
+        so the table changes size once an activation at most, not at every aim and Esc, nor
+        while a shot plays out or a question (End activation?) covers the table."""
         st = self.state()
         here = (st.round, st.act.seat, st.act.unit, st.act.card) if st.act is not None else None
+        if here is not None and here == self._room_for:
+            return True
+        if not self.host.can_act():
+            return False
         if self.aim.target is not None or self.panel.show_all or self.sel_gun is not None:
             self._room_for = here
             return True
-        return here is not None and here == self._room_for
+        return False
 
     def _column_over(self) -> bool:
         """The column is open only for a choice made in it, the table being folded by the
