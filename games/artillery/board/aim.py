@@ -133,7 +133,7 @@ class Aim:
             if pv.get("blocker"):
                 lines.append(f'No sight: {pv["blocker"]} is in the way')
             return lines
-        shot = "swivels" if pv.ammo == "swivel" else SHOT[pv.ammo].name
+        shot = "Swivels" if pv.ammo == "swivel" else SHOT[pv.ammo].name
         rng = f', max {pv.max_range:.0f}"' if pv.max_range else ""
         head = f'{shot} from {"+".join(pv.guns)}: {pv.distance:.1f}" (+{pv.penalty}, bands of {pv.band}"{rng})'
         if pv.problem:
