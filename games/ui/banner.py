@@ -123,7 +123,7 @@ def subline(screen, shown, who, avail: int | None = None) -> tuple[str, bool]:
         return text, False
     if m.is_ai_turn() and shown is m.state:
         return f"{who} to play", False
-    if m.is_over() and shown is m.state:
+    if m.is_over() and shown is m.state and screen.has_result_card:
         # back from the Standings or a saved picture, the finished board alone gave no
         # sign of the way back to the card (a play-test)
         return "Game over: Esc shows the result card (Rematch, Same seats, Standings)", False

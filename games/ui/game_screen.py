@@ -90,6 +90,7 @@ THINK_LIMIT = 30.0
 
 class GameScreen(Scene):
     crowded = True         # the frame and its board: the UI scale held to what fits (Theme.crowded)
+    has_result_card = True   # a finished game's Esc brings its result card back (a lesson's has none)
 
     def __init__(self, app, match, resumed=False, save_path=None, clock=None, phone_hub=None):
         super().__init__(app)

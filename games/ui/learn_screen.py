@@ -51,6 +51,8 @@ def saved_step(settings, game_id: str) -> int:
 
 
 class LearnScreen(GameScreen):
+    has_result_card = False   # a lesson ends on its own card, and Esc goes to the menu
+
     def __init__(self, app, info, step: int | None = None, clock=None):
         self.lesson = info.load_lesson()
         if self.lesson is None:

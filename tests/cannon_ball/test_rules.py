@@ -469,7 +469,9 @@ def test_five_men_slide_tnt_under_a_closed_gate_and_the_fort_surrenders():
     play(st, "TNT NE")
     assert st.fuse == 2 and st.tnt_left[0] == 4
     play(st, "l16-k16", "l17-k17")
-    assert "gate NE will blow up" in end_turn_warning(st)
+    # the fuse man (n17) is still in the gate's section: that is the loss to warn of; the
+    # gate blowing is the win, never a warning of its own
+    assert end_turn_warning(st) == "the man who lit the fuse under gate NE has not got out: the blast takes him"
     play(st, "end")
     assert st.is_over() and st.winner() == 0 and st.gates[2] == "destroyed"
     assert "blew up gate NE" in st.result_text() and st.end == EndReason.GATE_BLOWN_UP
@@ -480,6 +482,7 @@ def test_the_trooper_who_slides_the_tnt_under_the_gate_and_one_other_must_leave_
     gates = ["open", "open", "closed", "open"]
     st = pos("n17 l16 m16 l17 m17", north="n20", budget=6, gates=gates)
     play(st, "TNT NE", "l16-k16", "n17-n16", "n16-n15")       # the fuse man and one other get out
+    assert end_turn_warning(st) == "", "nothing is lost: the End turn that wins asks nothing"
     play(st, "end")
     assert st.winner() == 0 and st.occ[B("n15")] == 0 and st.men[0] == 5 + RESERVE
     st = pos("n17 l16 m16 l17 m17", north="n20", budget=4, gates=gates)

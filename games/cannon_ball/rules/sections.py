@@ -293,6 +293,11 @@ def end_turn_warning(state: State, names: Sequence[str] | None = None) -> str:
     for s, n in sorted(loss["limit"].items()):
         parts.append(f"section {M.SECTIONS[s].number} holds {n} {'man' if n == 1 else 'men'} too many: "
                      f"{'he' if n == 1 else 'they'} will be lost")
-    if state.phase == MOVING and state.fuse >= 0:
-        parts.append(f"gate {M.GATES[state.fuse].id} will blow up")
+    # A lit fuse blowing the enemy's gate is the win, not a loss (a play-test: the lesson's
+    # winning End turn asked "gate NE will blow up?" in the warning colour, Cancel focused);
+    # the loss is the man who lit it, if he has not left the gate's section.
+    if state.phase == MOVING and state.fuse >= 0 and state.fuse_man >= 0 \
+            and SEC[state.fuse_man] == M.GATES[state.fuse].section:
+        parts.append(f"the man who lit the fuse under gate {M.GATES[state.fuse].id} has not got out: "
+                     "the blast takes him")
     return "; ".join(parts)
