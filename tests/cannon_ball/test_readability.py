@@ -730,3 +730,12 @@ def test_a_gate_s_button_keeps_its_row_after_a_gate_turn():
                                     gates=["closed", "open", "open", "open"])
     after = [text for kind, text, _m in P.choice_groups(st) if kind == "gate"]
     assert before == ["Close gate SW", "Close gate SE"] and after == ["Open gate SW", "Close gate SE"]
+
+
+def test_a_step_through_the_fort_wall_is_refused_for_the_wall():
+    """A play-test typed e4-e5 (a fort box and the field box above it) and read "e5 is not
+    next to e4", though the board shows them touching."""
+    st = R.CannonBallState.position(men={0: ["e4"], 1: ["o26"]}, budget=5)
+    assert st.why_illegal(R.Step(B("e4"), B("e5"))) == \
+        "the fort's wall stands between e4 and e5: men go in and out by a gate"
+    assert st.why_illegal(R.Step(B("e4"), B("e8"))) == "e8 is not next to e4"

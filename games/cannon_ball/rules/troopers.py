@@ -27,6 +27,11 @@ def why_step(st: State, a: int, b: int) -> str | None:
         return f"no man of yours on {box_name(a)}"
     kind = LINK_KIND.get((a, b))
     if kind is None:
+        if _touch(a, b) and M.BOXES[a].fort != M.BOXES[b].fort:
+            # side by side on the board, a fort's wall between them (a play-test typed e4-e5
+            # and was told "e5 is not next to e4")
+            return (f"the fort's wall stands between {box_name(a)} and {box_name(b)}: men go in and out "
+                    "by a gate")
         return f"{box_name(b)} is not next to {box_name(a)}"
     why = st.budget_reason(("m", a))
     if why:
@@ -44,6 +49,13 @@ def why_step(st: State, a: int, b: int) -> str | None:
     if why:
         return why
     return why_over_limit(st, sa, sb, 1, completes(st, sb, 1, False), leaving=a)
+
+
+def _touch(a: int, b: int) -> bool:
+    """Whether boxes ``a`` and ``b`` share an edge or a corner on the board."""
+    p, q = M.BOXES[a], M.BOXES[b]
+    return (p.col - 1 <= q.col + q.w - 1 and q.col <= p.col + p.w
+            and p.row - 1 <= q.row + q.h - 1 and q.row <= p.row + p.h)
 
 
 def why_stuck(st: State, a: int) -> str | None:
