@@ -739,3 +739,20 @@ def test_a_step_through_the_fort_wall_is_refused_for_the_wall():
     assert st.why_illegal(R.Step(B("e4"), B("e5"))) == \
         "the fort's wall stands between e4 and e5: men go in and out by a gate"
     assert st.why_illegal(R.Step(B("e4"), B("e8"))) == "e8 is not next to e4"
+
+
+def test_a_man_already_attacking_is_not_counted_again_when_he_steps_inside_the_section():
+    """A play-test: one man attacking a section held by one, picked up again and pointed at
+    another box of it, read "You: 2 men / this wins the section"; it did not, and ending
+    the turn lost him."""
+    from tests.cannon_ball.cb_util import S, play, pos
+    st = pos("c12 c13 b13", north="e12 e13", budget=6)
+    play(st, "c12-d12")
+    assert S(14) in st.sieges
+    reach = R.reachable(st, B("d12"))
+    inside = next(b for b, r in reach.items() if r.attack == S(14) and M.BOXES[b].section == S(14))
+    lines = C.walk_lines(st, inside, reach[inside], frm=B("d12"))
+    assert "You: 1 man" in lines and "this wins the section" not in lines, lines
+    fresh = next(b for b, r in R.reachable(st, B("c13")).items() if r.attack == S(14))
+    lines = C.walk_lines(st, fresh, R.reachable(st, B("c13"))[fresh], frm=B("c13"))
+    assert "You: 2 men" in lines, lines                     # a man from outside does join

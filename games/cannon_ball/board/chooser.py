@@ -247,8 +247,10 @@ def draw_ghost_cannon(surface, a, b, cell, theme, seat: int, alpha: int = 150) -
     surface.blit(layer, (x0, y0))
 
 
-def walk_lines(st, box, r) -> list[str]:
-    """A walk's tooltip: where and for how much, each bridge's odds, an attack's forces."""
+def walk_lines(st, box, r, frm: int | None = None) -> list[str]:
+    """A walk's tooltip: where and for how much, each bridge's odds, an attack's forces.
+    ``frm``: the man's box; one already in the attacked section adds no attacker (a
+    play-test: "You: 2 men, this wins the section" for one man stepping inside it)."""
     if r.capture:
         what = "the cannon" if box in st.cannon_at else "the man"
         lines = [f"Take {what} on {M.BOXES[box].name}, {counted(r.cost, 'move')}"]
@@ -259,7 +261,8 @@ def walk_lines(st, box, r) -> list[str]:
             lines.append(f"Over bridge {n}: {risk_text(st.risk)} it gives way")
         lines.append("(the man would be lost, and the turn would end)")
     if r.attack >= 0:
-        lines += attack_lines(R.attack_preview(st, r.attack, men=1), r.attack, 1)
+        joins = 0 if frm is not None and R.SEC[frm] == r.attack else 1
+        lines += attack_lines(R.attack_preview(st, r.attack, men=joins), r.attack, joins)
     return lines
 
 

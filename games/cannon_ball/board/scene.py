@@ -766,7 +766,7 @@ class CannonBallBoard(Board):
             land = self.cannon_preview(st)
             return C.cannon_lines(land) if land is not None else []
         if self.sel is not None and box in self.reach:
-            return C.walk_lines(st, box, self.reach[box])
+            return C.walk_lines(st, box, self.reach[box], frm=self.sel)
         tnt = self._tnt_at(st, self.mouse) if self.map_rect.collidepoint(self.mouse) else None
         if tnt is not None:
             what = f"under gate {M.GATES[tnt.gate].id}" if tnt.gate >= 0 else \
