@@ -756,3 +756,9 @@ def test_a_man_already_attacking_is_not_counted_again_when_he_steps_inside_the_s
     fresh = next(b for b, r in R.reachable(st, B("c13")).items() if r.attack == S(14))
     lines = C.walk_lines(st, fresh, R.reachable(st, B("c13"))[fresh], frm=B("c13"))
     assert "You: 2 men" in lines, lines                     # a man from outside does join
+
+
+def test_a_bridge_crossed_twice_in_one_line_is_named_once():
+    """A play-test read "over bridges 4 and 4" when two men crossed the same bridge."""
+    assert G._bridges_text([4, 4]) == " over bridge 4"
+    assert G._bridges_text([4, 5, 4]) == " over bridges 4 and 5"

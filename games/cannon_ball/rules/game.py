@@ -423,6 +423,8 @@ def _place_text(place: tuple[str, int], names: Sequence[str] | None) -> str:
 
 
 def _bridges_text(numbers: list[int]) -> str:
+    # each bridge once, in the order crossed (two men over one bridge read "bridges 4 and 4")
+    numbers = list(dict.fromkeys(numbers))
     if not numbers:
         return ""
     if len(numbers) == 1:
