@@ -378,11 +378,16 @@ class LearnScreen(GameScreen):
         pad = t.px(12)
         head, sub, lines = self.card_lines(r.w - 2 * pad)
         y = r.y + pad
-        hf = t.font(22, bold=True)
+        # a title too long for the heading's size takes a smaller one before it is cut (a
+        # play-test at 800x600: "The Fort Comman...", and the end card's line ran into the edge)
+        hf = next((f for f in (t.font(22, bold=True), t.font(18, bold=True)) if f.size(head)[0] <= r.w - 2 * pad),
+                  t.font(18, bold=True))
         draw_text(surface, fit_text(head, hf, r.w - 2 * pad), hf, c["accent"], (r.x + pad, y))
-        y += hf.get_linesize()
+        y += t.font(22, bold=True).get_linesize()
         sf = t.small_font()
-        draw_text(surface, sub, sf, c["text_dim"], (r.x + pad, y))
+        if sf.size(sub)[0] > r.w - 2 * pad and ": " in sub:
+            sub = sub.split(": ", 1)[1]               # "all 10 steps": the heading names the lesson
+        draw_text(surface, fit_text(sub, sf, r.w - 2 * pad), sf, c["text_dim"], (r.x + pad, y))
         y += sf.get_linesize() + t.px(6)
         bf = t.body_font()
         bottom = self._card_bottom()

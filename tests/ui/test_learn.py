@@ -318,3 +318,17 @@ def test_cannons_show_me_says_the_move_in_words_not_notation():
                     "step": "step from c4 to c5", "place": "found your town on b1"}
     named = [s for s in LESSON.steps if "Pass-over" in s.text]
     assert named and all("Only that front point blocks a shot" in s.text for s in named), "named and explained"
+
+
+def test_a_long_card_title_is_drawn_whole_at_800x600(monkeypatch):
+    """A play-test at 800x600: the Cannon Ball card read "The Fort Comman..."."""
+    from games.ui import learn_screen
+    said: list[str] = []
+    real = learn_screen.draw_text
+    monkeypatch.setattr(learn_screen, "draw_text", lambda surface, text, *a, **k: said.append(text) or real(
+        surface, text, *a, **k))
+    a = make_app((800, 600), animation="off")
+    scr = LearnScreen(a, games.get("cannon_ball"), step=1)
+    a.push(scr)
+    frames(a, 2)
+    assert scr.lesson.steps[scr.card_i].title == "The Fort Commander" and "The Fort Commander" in said
