@@ -212,24 +212,23 @@ def _first_choice(view, seat: int) -> bool:
 
 
 def _by_a_bridge(view, seat: int) -> bool:
-    """One of the seat's men stands at a standing bridge that may give way, moves left."""
+    """One of the seat's men stands in a section by a standing bridge that may give way,
+    moves left (not only on the bridge's end: a play-test's first crossing came from
+    further back, and the tip came after it)."""
     if not _deciding(view, seat, Phase.MOVING) or view.risk <= 0 or view.moves_left() <= 0:
         return False
-    return any(view.occ[b] == seat and view.bridges[br] for b, br in R.BRIDGE_END.items())
+    return any(view.sec_men[seat][s] > 0 and any(view.bridges[br] for br in R.SECTION_BRIDGES[s])
+               for s in range(R.N_SECTIONS))
 
 
 def _next_to_enemy(view, seat: int) -> bool:
-    """One of the seat's men could walk into a section the enemy holds."""
+    """One of the seat's men is in a section next to one the enemy holds (a walk of a few
+    steps may attack it: a play-test made three attacks before the tip, which waited for
+    a man standing on the border)."""
     if not _deciding(view, seat, Phase.MOVING) or view.moves_left() <= 0:
         return False
-    for b in range(R.N_BOXES):
-        if view.occ[b] != seat or R.SEC[b] < 0:
-            continue
-        for v, br, g in R.LINKS[b]:
-            s = R.SEC[v]
-            if s >= 0 and s != R.SEC[b] and view.sec_men[1 - seat][s] > 0 and (br < 0 or view.bridges[br]) and g < 0:
-                return True
-    return False
+    return any(view.sec_men[seat][s] > 0 and any(view.sec_men[1 - seat][n] > 0 for n in M.SECTION_NEIGHBOURS[s])
+               for s in range(R.N_SECTIONS))
 
 
 def _tnt_offered(view, seat: int) -> bool:

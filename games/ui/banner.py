@@ -10,6 +10,8 @@ Human or Computer with its level, and whose turn it is.
 """
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from games.core.lesson import LESSON_LEVEL
@@ -58,13 +60,20 @@ def title_font(t, line: str, avail: int):
 
 def sub_fit(t, sub: str, avail: int):
     """The font and text of the second line, so a tip or a refusal is read whole where it
-    can be: the body font; else the small font; else the small font without a closing
-    aside in brackets ("(Settings turns tips off)"); only then cut with an ellipsis."""
+    can be: the body font; else the small font; else the small font without its closing
+    asides in brackets ("(Settings turns tips off)"), the last first; only then cut with
+    an ellipsis."""
     if t.body_font().size(sub)[0] <= avail:
         return t.body_font(), sub
-    if sub.endswith(")") and " (" in sub and t.small_font().size(sub)[0] > avail:
-        sub = sub[:sub.rindex(" (")]
+    # asides go from the end, one at a time, while the line is too long ("(cannons change
+    # this) (Settings turns tips off)": a tip at 800x600 was cut with both)
+    while t.small_font().size(sub)[0] > avail and (aside := _CLOSING_ASIDE.search(sub)) is not None:
+        sub = sub[:aside.start()]
     return t.small_font(), sub
+
+
+#: a closing aside in brackets, with the full stop after it if there is one
+_CLOSING_ASIDE = re.compile(r" \([^()]*\)\.?$")
 
 
 def text_left(screen, to_move: int) -> int:

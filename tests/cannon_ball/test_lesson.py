@@ -535,3 +535,15 @@ def test_a_step_about_something_else_shows_no_pulsing_tnt_cases(app1280, monkeyp
         settle_lesson(app1280, scr)
     shown = _tnt_cases_drawn(app1280, scr, monkeypatch)
     assert shown and set(shown) <= set(scr.board.targets), (shown, scr.board.targets)
+
+
+def test_the_attack_and_bridge_tips_come_before_the_first_attack_and_crossing():
+    """A play-test made three attacks, and crossed a bridge, before either tip showed: they
+    waited for a man standing on the border or on the bridge's end."""
+    tips = {t.key: t for t in TIPS}
+    # a man on e10 (section 10): two boxes back from section 14, which North holds, and
+    # in the section of bridge 4, off its end
+    st = R.CannonBallState.position(men={0: ["a1", "e10"], 1: ["o26", "f12"]}, budget=6, risk=1 / 12)
+    assert tips["cannon_ball.attack"].when(st, 0) and tips["cannon_ball.bridge"].when(st, 0)
+    far = R.CannonBallState.position(men={0: ["a1", "b16"], 1: ["o26", "f12"]}, budget=6, risk=1 / 12)
+    assert not tips["cannon_ball.attack"].when(far, 0)

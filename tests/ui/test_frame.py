@@ -289,3 +289,18 @@ def test_cannons_notation_help_fits_the_banner_at_1280x720():
     avail = banner.text_room(g, 0)
     font, text = banner.sub_fit(app.theme, g.status, avail)
     assert text == g.status and fit_text(text, font, avail) == g.status, "read whole"
+
+
+def test_a_tip_with_two_asides_loses_both_before_it_is_cut():
+    """A play-test at 800x600: "Tip: Entering an enemy section attacks it: bring one man more
+    than it holds (cannons chan..." (a second aside, "(Settings turns tips off)", after it)."""
+    from games.ui.banner import sub_fit
+    from games.ui.headless import make_app
+    from games.ui.theme import fit_text
+    t = make_app((800, 600)).theme
+    tip = ("Tip: Entering an enemy section attacks it: bring one man more than it holds (cannons change this). "
+           "(Settings turns tips off)")
+    core = "Tip: Entering an enemy section attacks it: bring one man more than it holds"
+    room = t.small_font().size(core + " (cannons change this).")[0] - 5
+    font, text = sub_fit(t, tip, room)
+    assert text == core and fit_text(text, font, room) == core
