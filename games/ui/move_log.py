@@ -114,9 +114,9 @@ class MoveLog:
         y = top
         while start < end and start > 0 and not lines[start][3]:
             # whole entries only: an entry's wrapped tail at the top read as a line of its own
-            # ("12", "unused"); the rows it would have taken stay empty
+            # ("12", "unused"); the rows it would have taken stay empty at the foot, under the
+            # newest entry (at the top they read as a gap in the log: two play-tests)
             start += 1
-            y += lh
         clip = surface.get_clip()
         surface.set_clip(rect)
         self._rows = []

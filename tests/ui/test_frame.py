@@ -263,6 +263,10 @@ def test_the_move_log_shows_whole_entries_at_its_top_and_numbers_clear_of_the_do
         first_y = min(pos[1] for _t, pos, _a in body)
         top_row = [d for d in body if d[1][1] == first_y]
         assert any(text.endswith(".") and text[:-1].isdigit() for text, _p, _a in top_row), (height, top_row)
+        # and no gap above it: the rows an entry too long for the window would have taken
+        # stay empty at the foot (two play-tests read blank lines at the log's top)
+        heading = t.px(8) + t.body_font().get_linesize() + t.px(4)
+        assert first_y == heading, (height, first_y, heading)
     numbers = [(text, pos) for text, pos, anchor in drawn if anchor == "topright"]
     assert numbers and dots
     for text, pos in numbers:
