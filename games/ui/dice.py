@@ -26,7 +26,7 @@ them where a played one ends, and they keep no clock of their own
 Nothing here touches the display or the mixer; only ``pygame.font`` is
 initialised, lazily, the first time a number is drawn.
 
-Why one module of some 830 lines: the geometry, the sprite and text caches,
+Why one module of some 850 lines: the geometry, the sprite and text caches,
 the renderer and the animations share their private helpers and caches, and
 every caller needs only ``draw_die`` and the four animations from here.
 """

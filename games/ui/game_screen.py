@@ -8,7 +8,7 @@ applied or performed, a person decides here or on a phone, a hand-over, the end)
 is the match driver's to say (``games.core.driver``, asked in ``_advance``); the
 frame decides how each step looks.
 
-Size (about 980 lines): the decisions went to the driver, and the keys to
+Size (about 1000 lines): the decisions went to the driver, and the keys to
 ``frame_keys.py``; what is left is the view and the Host. Its next seams are the
 review/undo controls and the AI runner glue, each a module of its own.
 

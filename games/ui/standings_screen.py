@@ -31,6 +31,8 @@ class StandingsScreen(Scene):
         self.scope = "evening"            # or "all"
         self.scroll = 0                   # pixels of the body scrolled off its top (wheel, Page keys)
         self.max_scroll = 0
+        self._page_key: tuple | None = None
+        self._page_cache: tuple[pygame.Surface, int] | None = None
         b = lambda label, fn, key="", primary=False: Button(label, fn, key, sound=app.sound,  # noqa: E731
                                                             primary=primary)
         self.tonight_btn = b("Tonight", lambda: self._scope("evening"), "1")
@@ -153,9 +155,7 @@ class StandingsScreen(Scene):
         # The body is drawn whole on a tall page and shown through the body's window: at a
         # large text size on a small window the last games and the head-to-head went under
         # the buttons, silently (a play-test at 150% and 175% on 800x600); now they scroll.
-        page = pygame.Surface((self.body.w, max(self.body.h, t.px(2400))))
-        page.fill(c["bg2"])
-        height = self._draw_body(page, pygame.Rect((0, 0), page.get_size()), games_)
+        page, height = self._page(games_)
         f = t.small_font()
         # the window's last line says there is more, when there is
         view = self.body.h if height <= self.body.h else max(1, self.body.h - f.get_linesize())
@@ -166,6 +166,18 @@ class StandingsScreen(Scene):
             more = "More below" if self.scroll < self.max_scroll else "The top is above"
             draw_text(surface, fit_text(f"{more}: wheel or Page keys", f, self.body.w), f, c["text_dim"],
                       (self.body.right, self.body.y + view), "topright")
+
+    def _page(self, games_) -> tuple[pygame.Surface, int]:
+        """The body drawn whole on a tall page, and the height it takes; drawn again only
+        when what it shows or its size changes (a pointer's move redraws the screen)."""
+        t, c = self.theme, self.theme.c
+        key = (self.scope, len(games_), games_[-1].id if games_ else "", tuple(self.body.size), t.scale, t.colorblind)
+        if self._page_key != key or self._page_cache is None:
+            page = pygame.Surface((self.body.w, max(self.body.h, t.px(2400))))
+            page.fill(c["bg2"])
+            height = self._draw_body(page, pygame.Rect((0, 0), page.get_size()), games_)
+            self._page_key, self._page_cache = key, (page, height)
+        return self._page_cache
 
     def _draw_body(self, page, rect, games_) -> int:
         """The table, the head to head and the last games on ``page`` in ``rect``; the

@@ -751,6 +751,8 @@ def test_a_man_already_attacking_is_not_counted_again_when_he_steps_inside_the_s
     assert S(14) in st.sieges
     reach = R.reachable(st, B("d12"))
     inside = next(b for b, r in reach.items() if r.attack == S(14) and M.BOXES[b].section == S(14))
+    pv = R.attack_preview(st, S(14), frm=B("d12"))             # the rules say it, the tooltip reads it
+    assert pv["joins"] == 0 and not pv["wins_with"]
     lines = C.walk_lines(st, inside, reach[inside], frm=B("d12"))
     assert "You: 1 man" in lines and "this wins the section" not in lines, lines
     fresh = next(b for b, r in R.reachable(st, B("c13")).items() if r.attack == S(14))

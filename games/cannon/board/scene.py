@@ -5,7 +5,7 @@ frame (a :class:`~games.ui.board.Host`). The board never decides a rule: the mov
 rules module (``moves_from``, ``legal_moves``), the warnings from
 ``town_threatened``, and everything it plays goes through ``host.submit``.
 
-Size (some 630 lines): the board's input (mouse, drag, keyboard cursor, the chooser) and
+Size (some 650 lines): the board's input (mouse, drag, keyboard cursor, the chooser) and
 its Host glue. Drawing (``drawing.py``, ``pieces.py``, ``wood.py``), animation
 (``effects.py``), marks, tips and geometry already stand alone; the next seam is the
 keyboard cursor (``_nav_*``, about 90 lines) as a ``PlacesCursor`` of its own, as Cannon
@@ -71,7 +71,7 @@ This module holds the board's state and input. Its parts are held, not mixed in:
 ``painter`` (a :class:`~games.cannon.board.drawing.BoardPainter`, which reads the
 board and draws it), ``chooser`` (a :class:`~games.cannon.board.chooser.MoveChooser`
 while one is open) and ``moving`` (the :class:`~games.cannon.board.effects.MoveAnim`
-of a move in flight). Why one module of some 630 lines: a tenth of it is this
+of a move in flight). Why one module of some 650 lines: a tenth of it is this
 description, and the rest is one class whose input paths (mouse, drag, keys, a
 gamepad's cursor) all work on the same selection, so they read best side by side.
 """

@@ -261,8 +261,8 @@ def walk_lines(st, box, r, frm: int | None = None) -> list[str]:
             lines.append(f"Over bridge {n}: {risk_text(st.risk)} it gives way")
         lines.append("(the man would be lost, and the turn would end)")
     if r.attack >= 0:
-        joins = 0 if frm is not None and R.SEC[frm] == r.attack else 1
-        lines += attack_lines(R.attack_preview(st, r.attack, men=joins), r.attack, joins)
+        pv = R.attack_preview(st, r.attack, men=1, frm=frm)
+        lines += attack_lines(pv, r.attack, pv["joins"])
     return lines
 
 

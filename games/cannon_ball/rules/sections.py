@@ -272,10 +272,16 @@ def force_in(state: State, s: int) -> dict[str, Any]:
             "missing": missing_force(a_men, a_can, d_men, d_can) if d_men else "", "attacking": att}
 
 
-def attack_preview(state: State, s: int, men: int = 1, cannon: bool = False) -> dict[str, Any]:
+def attack_preview(state: State, s: int, men: int = 1, cannon: bool = False,
+                   frm: int | None = None) -> dict[str, Any]:
     """:func:`force_in`, plus what happens if ``men`` more men (and a cannon) enter now:
-    ``"wins_with"`` (True if that wins the section) and ``"missing_with"``."""
+    ``"wins_with"`` (True if that wins the section) and ``"missing_with"``, and ``"joins"``:
+    the men that count as more. A man walking from ``frm`` inside section ``s`` is already
+    among its attackers: he adds none."""
+    if frm is not None and SEC[frm] == s:
+        men = 0
     f = force_in(state, s)
+    f["joins"] = men
     am, ac = f["attackers"] + men, f["attacker_cannon"] or cannon
     d, dc = f["defenders"], f["defender_cannon"]
     f["wins_with"] = beats(am, ac, d, dc) if d else True
