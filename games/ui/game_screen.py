@@ -781,7 +781,7 @@ class GameScreen(Scene):
         if not force and self.app.settings.confirm_leave and not self.match.is_over() and self.match.ply > 0:
             self.autosave()                 # what the question promises is true when it is asked
             said = ("It is autosaved; Continue on the main menu brings it back." if self._autosave_failed is None
-                    else f"It could not be autosaved ({self._autosave_failed}): leaving loses it.")
+                    else f"It could not be autosaved: {self._autosave_failed}. Leaving loses it.")
             confirm(self.app, "Leave this game?", said, lambda: self.leave(force=True), yes="Leave", destructive=True)
             return
         self.runner.cancel()
@@ -797,7 +797,7 @@ class GameScreen(Scene):
         self.autosave()
         if self._autosave_failed is None:
             return None
-        return f"This game could not be autosaved ({self._autosave_failed}): closing loses it."
+        return f"This game could not be autosaved: {self._autosave_failed}. Closing loses it."
 
     def rematch(self):
         """A new game, the seats turned one place (two seats: sides swapped)."""

@@ -408,7 +408,7 @@ def test_closing_the_window_asks_first_only_when_the_game_could_not_be_autosaved
     monkeypatch.setattr(atomic, "_replace", locked)
     app.handle(pygame.event.Event(pygame.QUIT))
     ask = app.stack.top
-    assert app.running and ask.title == "Close Cannonade?" and "closing loses it" in ask.message
+    assert app.running and ask.title == "Close Cannonade?" and "Closing loses it" in ask.message
     assert ask.focus.get().label == "Cancel"
     key(app, pygame.K_RETURN)                              # Cancel: the game goes on
     assert app.running and app.stack.top is g
