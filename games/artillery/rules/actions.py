@@ -78,9 +78,7 @@ def carried_guns(st: State, u: Unit) -> list[Gun]:
 
 def _blocks_it(name: str) -> str:
     """"the church blocks it", "the rocks block it" (a play-test read "the rocks blocks it")."""
-    last = name.split()[-1].lower() if name.split() else ""
-    verb = "block" if last.endswith("s") and not last.endswith("ss") else "blocks"
-    return f"the {name.lower()} {verb} it"
+    return f"the {name.lower()} {'block' if ev.is_plural(name) else 'blocks'} it"
 
 
 def carry_block(u: Unit, carry: list[Gun]) -> str | None:

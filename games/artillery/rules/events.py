@@ -31,6 +31,14 @@ def seat_name(seat: int | None, names: Names = None) -> str:
     return f"Player {seat + 1}"
 
 
+def is_plural(name: str) -> bool:
+    """Whether a side's or a thing's name takes a plural verb: "the raiders have", "the
+    landing party and the ship have", "the rocks block" (not "the fortress blocks")."""
+    words = name.lower().split()
+    last = words[-1] if words else ""
+    return " and " in f" {name.lower()} " or (last.endswith("s") and not last.endswith("ss"))
+
+
 def _dice(d: tuple[int, ...]) -> str:
     return ", ".join(str(v) for v in d) if d else "no dice"
 

@@ -14,12 +14,6 @@ from .state import EndReason as E
 from .state import State
 
 
-def _has(side: str) -> str:
-    """The verb for a side's name: "the raiders have", "the landing party and the ship
-    have", "the fort has"."""
-    return "have" if side.endswith("s") or " and " in side else "has"
-
-
 def _wiped(st: State) -> bool:
     """A side with no units left loses at once (both: a draw)."""
     left = [bool(st.live_units(s)) for s in (0, 1)]
@@ -30,7 +24,7 @@ def _wiped(st: State) -> bool:
     else:
         w = 0 if left[0] else 1
         side = st.scenario.sides[1 - w]
-        st.finish(w, f"{side} {_has(side)} no units left", E.WIPED_OUT)
+        st.finish(w, f"{side} {'have' if ev.is_plural(side) else 'has'} no units left", E.WIPED_OUT)
     return True
 
 
