@@ -634,7 +634,7 @@ def test_status_text_is_neutral():
     st.apply(st.parse_move("stay d12"))
     st.apply(st.parse_move("fire d20 A1"))
     assert st.status_text() == "Player 1: deploy a reserve platoon"
-    assert new_game({}, 2).status_text() == "Player 1: hide four platoons on your grid"
+    assert new_game({}, 2).status_text() == "Player 1: hide four platoons in secret"
 
 
 def test_knowledge_marks_per_space():

@@ -116,6 +116,9 @@ def test_the_corps_setup_lists_no_moves_but_says_how_many():
     other = build(info, st, 1, [])
     assert other["view"]["decision"] == {"kind": "wait", "what": "setup", "seat": 0}
     assert not other["your_turn"] and other["waiting_for"] == "Ana"
+    # the status line is read on every phone: Bo's must not tell him to hide on "your grid"
+    # (a play-test: it was the laptop banner's "Ana: hide four platoons on your grid")
+    assert other["status"] == p["status"] == "Ana: hide four platoons in secret"
 
 
 def test_the_log_shows_public_texts_never_a_secret_move():

@@ -426,7 +426,7 @@ def status_line(pending: Pending, winner: int | None, reason: EndReason | None,
         return "Drawing who fires first"
     who = player_name(pending.seat, names)
     if isinstance(pending, SetupDecision):
-        return f"{who}: hide four platoons on your grid"
+        return f"{who}: hide four platoons in secret"  # read on every phone: no "your"
     if isinstance(pending, FireDecision):
         return f"{who}: choose a platoon and a space to fire at"
     if isinstance(pending, CoverDecision):
