@@ -225,6 +225,15 @@ def add(r: Records, rec: GameRecord) -> bool:
     return True
 
 
+def withdraw(r: Records, rec_id: str) -> bool:
+    """Take a game out of the record (its last move was undone: the game is not over,
+    and the ending it is played to next is the one that counts). True if it was there."""
+    kept = [g for g in r.games if g.id != rec_id]
+    gone = len(kept) != len(r.games)
+    r.games[:] = kept
+    return gone
+
+
 def _same_before_digests(old: GameRecord, rec: GameRecord) -> bool:
     """A game recorded before ids carried a digest (its id is the match's alone): the
     same game when the match, the length and the result agree."""

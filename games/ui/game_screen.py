@@ -537,6 +537,25 @@ class GameScreen(Scene):
             log.warning("the result could not be recorded: %s", exc)
             self.say(f"The result could not be recorded ({exc.strerror or exc}).", bad=True, seconds=10)
 
+    def _record_id(self) -> str:
+        from games.core import records
+        return records.record_id(str(self.match.match_id), [e.text for e in self.match.log])
+
+    def _withdraw_result(self, rec_id: str) -> None:
+        """An ending taken back leaves the standings: otherwise the game played on to
+        another ending would count twice, once lost and once won (a play-test)."""
+        from games.core import records
+        book = self.app.records()
+        if not records.withdraw(book, rec_id):
+            return
+        try:
+            records.save(book)
+        except OSError as exc:
+            log.warning("the withdrawn result could not be written: %s", exc)
+            self.say(f"The standings could not be updated ({exc.strerror or exc}).", bad=True, seconds=10)
+            return
+        self.say("Move taken back: that result is out of the standings until the game ends again.")
+
     # -- the computer players ------------------------------------------------------
     def ai_for(self, seat: int):
         return self.driver.ai_for(seat)
@@ -673,8 +692,11 @@ class GameScreen(Scene):
             self.say("Undo is off when several people share hidden information.", bad=True)
             return
         self.runner.cancel()
+        ended = self._record_id() if self.match.is_over() else None
         if self.match.undo():
             self._after_jump()
+            if ended is not None:
+                self._withdraw_result(ended)
         elif self.hidden and self.match.log:
             self.say("Undo can't take back a move whose result the table has seen.", bad=True)
         else:

@@ -373,3 +373,38 @@ def test_the_finished_board_says_how_to_get_the_card_back(app):
     assert banner.subline(g, g.shown_state(), "")[0].startswith("Game over: Esc shows the result card")
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, ResultCard)
+
+
+def test_an_ending_taken_back_leaves_the_standings_and_the_next_ending_counts(app):
+    """A play-test: Undo after a game's end played on to a second ending, and the standings
+    kept both (the first ending lost, say, and the second won: one game counted twice)."""
+    from games.core.match import HUMAN
+    from tests.core import toygame
+    from tests.ui.helpers import wait_until
+    m = Match(toygame.INFO, {"dice": 1}, [Seat(HUMAN, name="Ana"), Seat(HUMAN, name="Ben")], seed=2,
+              ai_secret=2, chance_secret=SEED_ONLY)
+    g = GameScreen(app, m)
+    app.push(g)
+
+    def play_out():
+        for _ in range(400):
+            if isinstance(app.stack.top, ResultCard):
+                return
+            wait_until(app, lambda: g.can_act() or isinstance(app.stack.top, ResultCard))
+            if g.can_act():
+                g.match.play_text("bank")
+                frames(app, 1)
+        raise AssertionError("the game never ended")
+
+    play_out()
+    book = app.records()
+    first = records.record_id(m.match_id, [e.text for e in m.log])
+    assert [r.id for r in book.games] == [first]
+    app.pop()                                          # the card, back to the finished board
+    g.undo()
+    assert not m.is_over() and book.games == [], "the ending taken back is out of the record"
+    assert records.load()[0].games == [], "and out of the file"
+    assert "out of the standings" in g.status
+    play_out()
+    assert [r.id for r in app.records().games] == [records.record_id(m.match_id, [e.text for e in m.log])]
+    assert len(records.load()[0].games) == 1
