@@ -138,6 +138,20 @@ def test_labels_keep_clear_of_unit_plates_and_bases_at_1280x720(scenario):
     close(app)
 
 
+@pytest.mark.parametrize("scenario", ["town", "broadside"])
+def test_every_grid_number_is_drawn_whole_inside_the_table(scenario):
+    """A play-test: the last line's number (48") hung past the table's edge and was cut."""
+    from games.artillery.board import drawing as D
+    m = Match(INFO, {"scenario": scenario}, [Seat(HUMAN, name="Ana"), Seat(AI, "easy", "Ben")], seed=1,
+              ai_secret=1, chance_secret=SEED_ONLY)
+    app, g = screen(m)
+    geo = g.board.geo
+    rects = D.grid_labels(app.screen, geo, g.board.theme)
+    assert len(rects) == len(range(0, int(geo.width) + 1, 6)) + len(range(6, int(geo.height) + 1, 6))
+    assert all(geo.table.contains(r) for r in rects), [r for r in rects if not geo.table.contains(r)]
+    close(app)
+
+
 def test_arcs_of_fire_stay_on_the_table():
     """At 1280x720 the shore table leaves room above and below it: the active guns'
     arcs and range rings used to spill into it."""

@@ -187,15 +187,25 @@ def _grid(surf, geo, off) -> None:
             pygame.draw.line(surf, col, (a[0] - off[0], a[1] - off[1]), (b[0] - off[0], b[1] - off[1]), 1)
 
 
-def grid_labels(surface, geo, theme) -> None:
-    """Inch numbers along the table's edges (every 6")."""
+def grid_labels(surface, geo, theme) -> list[pygame.Rect]:
+    """Inch numbers along the table's edges (every 6"), each kept inside the table: the
+    last line's number would otherwise hang past the edge and be cut ("4" for 48", a
+    play-test). Returns where they went."""
     f = theme.font(11)
+    out = []
+
+    def put(text: str, pos, anchor: str) -> None:
+        rect = f.render(text, True, GRID_MAJOR).get_rect(**{anchor: pos})   # size() can be a row short
+        rect = rect.clamp(geo.table)
+        out.append(draw_text(surface, text, f, GRID_MAJOR, rect.topleft, "topleft", shadow=(0, 0, 0)))
+
     for x in range(0, int(geo.width) + 1, 6):
         p = geo.ipt((x, 0))
-        draw_text(surface, f'{x}"', f, GRID_MAJOR, (p[0] + 2, p[1] - 1), "bottomleft", shadow=(0, 0, 0))
+        put(f'{x}"', (p[0] + 2, p[1] - 1), "bottomleft")
     for y in range(6, int(geo.height) + 1, 6):
         p = geo.ipt((0, y))
-        draw_text(surface, f'{y}"', f, GRID_MAJOR, (p[0] + 3, p[1] + 1), "topleft", shadow=(0, 0, 0))
+        put(f'{y}"', (p[0] + 3, p[1] + 1), "topleft")
+    return out
 
 
 # -- structures ----------------------------------------------------------------------------
