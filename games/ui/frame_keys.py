@@ -42,10 +42,11 @@ class FrameKeys:
     # -- the focus: the board or one of the frame's controls -------------------------------
     def controls(self) -> list:
         """The frame's controls in Tab order (after the board): the waiting Spin!/Roll!,
-        the move box, then the buttons as they sit, two by two."""
+        a screen's own card buttons (a lesson's Next, its end card's offers), the move
+        box, then the buttons as they sit, two by two."""
         g = self.screen
         perform = [g.perform_btn] if g.waiting_performance and not g.board.busy else []
-        return perform + [g.move_box] + g.buttons
+        return perform + g.card_controls() + [g.move_box] + g.buttons
 
     def focused(self) -> Any:
         """What the keys act on: the board (None) or a frame control."""

@@ -888,6 +888,11 @@ class GameScreen(Scene):
         """The chance event waiting for its player here (its button's label), or None."""
         return self._awaiting
 
+    def card_controls(self) -> list:
+        """Buttons a screen draws over the move log's place, first in the Tab order
+        (none in a game; a lesson's card has them)."""
+        return []
+
     def focused(self):
         """What the keys act on: the board (None) or a frame control."""
         return self.keys.focused()

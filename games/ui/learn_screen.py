@@ -26,7 +26,7 @@ from games.core.lesson import CHECK, DO, LessonError, LessonRun, replay, written
 from games.core.match import AI, HUMAN, Match, Seat
 from games.ui.game_screen import GameScreen
 from games.ui.theme import draw_text, fit_text, wrap_text
-from games.ui.widgets import Button, draw_panel
+from games.ui.widgets import Button, draw_focus_ring, draw_panel
 
 log = logging.getLogger(__name__)
 
@@ -318,12 +318,25 @@ class LearnScreen(GameScreen):
         self._set_hint(None)
         self.app.sound.play("win")
 
+    def card_controls(self) -> list:
+        """The card's buttons, in the Tab order (a play-test: at the lesson's end Tab went
+        Rules, Leave, board, and "Play against Easy" could not be reached by keyboard)."""
+        if self.run.finished and self._card_caught_up():
+            return [self.play_btn, self.done_btn]
+        if self.run.waiting_for_card() and not self.board.busy:
+            return [self.next_btn]
+        return []
+
     # -- events -------------------------------------------------------------------------------
     def handle_event(self, event):
         if self.run.finished and self._card_caught_up():
             for b in (self.play_btn, self.done_btn):
                 if b.handle_event(event):
                     return
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                    and self.focused() is None:
+                self.play_btn.click()          # Enter takes the card's highlighted offer, as Next's Enter does
+                return
         elif self.run.waiting_for_card() and not self.board.busy:
             if self.next_btn.handle_event(event):
                 return
@@ -351,6 +364,9 @@ class LearnScreen(GameScreen):
         self.restart_btn.enabled = self.skip_btn.enabled = not self.run.finished
         super().draw(surface)
         self._draw_card(surface)
+        focus = self.focused()
+        if focus is not None and focus in self.card_controls() and self.app.stack.top is self:
+            draw_focus_ring(surface, self.theme, focus.rect)     # the card is drawn over the frame's ring
 
     def _card_caught_up(self) -> bool:
         return self.card_i == self.run.i

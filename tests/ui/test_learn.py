@@ -153,6 +153,32 @@ def test_the_end_card_offers_a_real_game_against_easy(app, toy):
     assert not app.records().games if hasattr(app.records(), "games") else True
 
 
+def test_the_cards_buttons_are_in_the_tab_order_and_enter_takes_the_end_cards_offer(app, toy):
+    """A play-test, keyboard only: at the lesson's end Tab went Rules, Leave, board, and
+    Enter did nothing: "Play against Easy" and "Back to menu" could not be reached."""
+    scr = open_toy(app)
+    assert scr.run.waiting_for_card()
+    key(app, pygame.K_TAB)
+    assert scr.focused() is scr.next_btn, "the first card's Next comes first"
+    key(app, pygame.K_ESCAPE)
+    while not scr.run.finished:
+        scr.skip_step()
+    frames(app, 2)
+    assert scr.focused() is None
+    key(app, pygame.K_TAB)
+    assert scr.focused() is scr.play_btn
+    key(app, pygame.K_TAB)
+    assert scr.focused() is scr.done_btn
+    key(app, pygame.K_TAB)
+    assert scr.focused() is scr.rules_btn
+    key(app, pygame.K_ESCAPE)                      # the focus back on the board
+    assert scr.focused() is None and app.stack.top is scr
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    game = app.stack.top
+    assert isinstance(game, GameScreen) and not isinstance(game, LearnScreen)
+
+
 def test_learn_is_offered_the_first_time_a_game_is_opened_and_only_then(toy):
     a = make_app((1280, 720), animation="off")
     a.settings.learn_offered = []
