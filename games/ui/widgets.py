@@ -473,9 +473,13 @@ class FocusGroup:
                 continue
             wx, wy = w.rect.center
             along = (wx - cx) * dx + (wy - cy) * dy
-            if along <= 0:
-                continue
             r = w.rect
+            # that way means its near edge is past our centre: a wide button below, whose
+            # centre lies a little right, is not "right" (a play-test: Right from the result
+            # card's Review went down to Menu, not across to Standings)
+            near = (r.left - cx if dx > 0 else cx - r.right) if dx else (r.top - cy if dy > 0 else cy - r.bottom)
+            if along <= 0 or near < 0:
+                continue
             if dx:
                 gap = max(0, max(r.top, cur.rect.top) - min(r.bottom, cur.rect.bottom))
             else:

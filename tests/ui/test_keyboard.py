@@ -694,3 +694,25 @@ def test_a_damaged_newest_save_puts_the_focus_on_the_next_open_never_on_a_delete
     assert ls.sel == (1, 0) and ls.focused_button() is ls.rows[1][1], "the good save's Open"
     key(app, pygame.K_UP)                                   # up onto the broken one: it cannot open
     assert ls.sel == (1, 0), "the focus stays on an Open that opens"
+
+
+def test_an_arrow_goes_to_the_button_that_way_not_a_wide_one_below():
+    """A play-test: on the result card Right from Review went down to the wide Menu
+    (its centre lies a little right of Review's), not across to Standings."""
+    import pygame as pg
+    from games.ui.widgets import Button, FocusGroup
+    rects = {"Rematch": (411, 354, 226, 34), "Same seats": (643, 354, 226, 34), "Review": (411, 394, 226, 34),
+             "Standings": (643, 394, 226, 34), "Menu": (411, 434, 458, 34), "GIF": (411, 474, 226, 34),
+             "Picture": (643, 474, 226, 34)}
+    buttons = {}
+    for label, r in rects.items():
+        b = Button(label, lambda: None)
+        b.rect = pg.Rect(r)
+        buttons[label] = b
+    ring = FocusGroup(list(buttons.values()), default=buttons["Review"])
+    ways = [(nav.RIGHT, "Standings"), (nav.DOWN, "Menu"), (nav.DOWN, "GIF"), (nav.RIGHT, "Picture"),
+            (nav.UP, "Menu"), (nav.UP, "Review"), (nav.UP, "Rematch"), (nav.RIGHT, "Same seats"),
+            (nav.DOWN, "Standings"), (nav.LEFT, "Review")]
+    for way, want in ways:
+        ring.move(way)
+        assert ring.get().label == want, (way, want)
