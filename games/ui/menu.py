@@ -277,6 +277,11 @@ class MainMenu(Scene):
 
     # -- events ----------------------------------------------------------------
     def handle_event(self, event):
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self._pointing = True
+        elif event.type == pygame.KEYDOWN and event.key != pygame.K_F1 or event.type in (
+                pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERAXISMOTION):
+            self._pointing = False
         for card in self.cards:
             if any(b.handle_event(event) for b in card["buttons"]):
                 return
@@ -307,11 +312,14 @@ class MainMenu(Scene):
         return getattr(self, "_card_at", 0)
 
     def _card_for_f1(self) -> int:
-        """The card under the pointer, else the one the keys have picked."""
-        pos = pygame.mouse.get_pos()
-        for i, card in enumerate(self.cards):
-            if card.get("rect") is not None and card["rect"].collidepoint(pos):
-                return i
+        """The card under the pointer when the mouse was used last, else the one the keys
+        have picked (a play-test: the outline was on Cannon, a resting pointer on Cannon
+        Corps, and F1 opened Corps' rules)."""
+        if getattr(self, "_pointing", False):
+            pos = pygame.mouse.get_pos()
+            for i, card in enumerate(self.cards):
+                if card.get("rect") is not None and card["rect"].collidepoint(pos):
+                    return i
         return self.focused_card()
 
     def update(self, dt):

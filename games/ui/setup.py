@@ -232,6 +232,11 @@ class SetupScreen(Scene):
             else:
                 self.back_btn.click()
             return
+        if nav.nav_action(event) == nav.PRESS and isinstance(self.focus.get(), Choice):
+            # Enter on a choice starts, as the form's Enter: Left/Right change a choice, and a
+            # play-test's Enter after setting "Computer - Hard" silently stepped it on to "Human"
+            self.start_btn.click()
+            return
         if self.focus.handle(event):
             return
         for f in self.fields():
@@ -285,7 +290,7 @@ class SetupScreen(Scene):
             draw_text(surface, self.error, t.body_font(), c["danger"], (x0, self.start_btn.rect.y - t.px(30)))
         self.back_btn.draw(surface, t)
         self.start_btn.draw(surface, t)
-        keys = "Tab, arrows: move  -  Left/Right: change  -  Enter: press"
+        keys = "Tab, arrows: move  -  Left/Right: change  -  Enter: start"
         if any(self.kinds[i].value == "phone" for i in range(self.n)):
             keys = PHONE_NOTE        # what happens next matters more than the keys then
         room = self.back_btn.rect.x - x0 - t.px(12)

@@ -177,9 +177,7 @@ def test_setup_by_keys_seat_kinds_names_options_and_start(app):
     press_until(app, lambda: s.kinds[1].value == "easy", pygame.K_RIGHT)
     opt = s.options[0][1]
     press_until(app, lambda: s.focus.get() is opt, pygame.K_TAB)
-    was = opt.value
-    key(app, pygame.K_RETURN)                              # Enter on a choice steps it on
-    assert opt.value != was
+    key(app, pygame.K_RIGHT)                               # Left/Right change a choice
     key(app, pygame.K_TAB, mod=SHIFT)
     assert s.focus.get() is s.names[1] and s.names[1].focused
     key(app, pygame.K_ESCAPE)                              # in a field: Esc leaves the field first
@@ -188,6 +186,18 @@ def test_setup_by_keys_seat_kinds_names_options_and_start(app):
     g = app.stack.top
     assert isinstance(g, GameScreen)
     assert [x.name for x in g.match.seats][0] == "Zoe" and g.match.seats[1].level == "easy"
+
+
+def test_enter_on_a_setup_choice_starts_with_it_never_steps_it_on(app):
+    """A play-test: "Computer - Hard" set with the arrows, then Enter (the footer said
+    "Enter: press") silently stepped the seat on to "Human - here"."""
+    key(app, pygame.K_RETURN)                              # New game: Cannon
+    s = app.stack.top
+    press_until(app, lambda: s.focus.get() is s.kinds[1], pygame.K_TAB)
+    press_until(app, lambda: s.kinds[1].value == "hard", pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    g = app.stack.top
+    assert isinstance(g, GameScreen) and g.match.seats[1].kind == AI and g.match.seats[1].level == "hard"
 
 
 def test_setup_esc_goes_back_to_the_menu(app):

@@ -353,6 +353,32 @@ def test_f1_on_the_menu_opens_the_rules_of_the_game_the_keys_picked(app):
     assert top.info.id == games.GAMES[2].id
 
 
+def test_f1_follows_the_keys_outline_over_a_resting_pointer_and_the_pointer_once_it_moves(app):
+    """A play-test: the outline on Cannon, the idle pointer resting on Cannon Corps' card:
+    F1 opened Corps' rules."""
+    from games.ui.rules_screen import RulesScreen
+    from tests.ui.helpers import hover
+    menu = app.stack.top
+    frames(app, 2)
+    rest = menu.cards[1]["rect"].center
+    pygame.mouse.set_pos(rest)
+    for _ in range(12):
+        if menu.focus.get() is menu.cards[2]["new"]:
+            break
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_F1)
+    frames(app, 2)
+    assert isinstance(app.stack.top, RulesScreen) and app.stack.top.info.id == games.GAMES[2].id
+    key(app, pygame.K_ESCAPE)
+    frames(app, 2)
+    assert app.stack.top is menu
+    hover(app, rest)
+    pygame.mouse.set_pos(rest)
+    key(app, pygame.K_F1)
+    frames(app, 2)
+    assert isinstance(app.stack.top, RulesScreen) and app.stack.top.info.id == games.GAMES[1].id
+
+
 def test_seats_added_in_the_new_game_dialog_are_human_and_the_seed_is_folded(app):
     from games.ui.setup import SetupScreen
     info = games.BY_ID["cannon_corps"]
