@@ -50,9 +50,25 @@ def card_rect(theme, lines, pointer, bounds, gap: int | None = None) -> pygame.R
     return pygame.Rect(x, y, w, h)
 
 
-def show(surface, theme, lines, pointer, bounds, max_w: int | None = None) -> pygame.Rect | None:
+def _placements(theme, lines, pointer, bounds) -> list[pygame.Rect]:
+    """The card below right of the pointer (as ``card_rect``), then the other three
+    corners round it, each kept inside ``bounds``."""
+    gap = theme.px(16)
+    w, h = card_size(theme, lines)
+    out = [card_rect(theme, lines, pointer, bounds)]
+    for x, y in ((pointer[0] - gap - w, pointer[1] + gap), (pointer[0] + gap, pointer[1] - gap - h),
+                 (pointer[0] - gap - w, pointer[1] - gap - h)):
+        x = max(bounds.x + 2, min(x, bounds.right - 2 - w))
+        y = max(bounds.y + 2, min(y, bounds.bottom - 2 - h))
+        out.append(pygame.Rect(x, y, w, h))
+    return out
+
+
+def show(surface, theme, lines, pointer, bounds, max_w: int | None = None, avoid=()) -> pygame.Rect | None:
     """Draw a tooltip of ``lines`` by ``pointer`` inside ``bounds``; returns the
-    card's rectangle (None when there was nothing to say)."""
+    card's rectangle (None when there was nothing to say). ``avoid``: rects the card
+    should leave in sight (a lesson's ringed points): the first corner round the
+    pointer that covers none of them, else the one that covers fewest."""
     if not lines or pointer is None:
         return None
     width = min(bounds.w - 4, max_w if max_w is not None else bounds.w)
@@ -60,5 +76,7 @@ def show(surface, theme, lines, pointer, bounds, max_w: int | None = None) -> py
     if not lines:
         return None
     r = card_rect(theme, lines, pointer, bounds)
+    if avoid:
+        r = min(_placements(theme, lines, pointer, bounds), key=lambda c: len(c.collidelistall(list(avoid))))
     draw_tooltip(surface, theme, lines, r.topleft, bounds)
     return r

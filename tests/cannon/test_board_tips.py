@@ -122,3 +122,25 @@ def test_tooltips_stay_whole_on_the_board(drawn, size):
         w, h = tooltip.card_size(theme, lines)
         card = pygame.Rect(at, (w, h))
         assert board.rect.contains(card), (name, card, board.rect)
+
+
+def test_a_tooltip_leaves_a_lessons_ringed_points_in_sight(drawn):
+    """A play-test: in Learn Cannon the card by the pointer covered e3 and e4, the very
+    points the step's text spoke of. Hovering c3 with e2, e3, e4 ringed: the card goes to
+    a corner round the pointer that covers none of them."""
+    from games.ui.tooltip import card_size
+    app, screen, board = start()
+    geo = board.geometry()
+    rings = ("e2", "e3", "e4")
+
+    def card_over(names) -> list:
+        hover(app, board.point_to_pixel(SQ("c3")))
+        lines, at = drawn[-1]
+        card = pygame.Rect(at, card_size(screen.theme, lines))
+        return [n for n in names if card.collidepoint(geo.sq_px(SQ(n)))]
+
+    assert card_over(rings), "unringed, the card sits below right of c3, over the e file"
+    board.show_targets(rings)
+    assert card_over(rings) == [], "ringed, they stay in sight"
+
+

@@ -121,8 +121,13 @@ class BoardPainter:
             b.chooser.draw(surface, theme, row if b.nav_on else b.mouse, cursor=b.nav_on)
         # last, over everything: what the piece or point under the pointer does
         # (or why the move just tried is refused), kept whole inside the board
+        # a lesson's ringed points stay in sight: the card goes round the pointer clear of them
+        # (a play-test: the card by the cursor covered the e3 and e4 the lesson spoke of)
+        ring = int(geo.cell * 0.55)
+        avoid = [pygame.Rect(0, 0, 2 * ring, 2 * ring).move(geo.sq_px(sq)[0] - ring, geo.sq_px(sq)[1] - ring)
+                 for sq in b.targets]
         tooltip.show(surface, theme, b.tooltip_lines(), b.pointer(), b.rect,
-                     max_w=max(theme.px(220), min(theme.px(420), int(b.rect.w * 0.6))))
+                     max_w=max(theme.px(220), min(theme.px(420), int(b.rect.w * 0.6))), avoid=avoid)
         surface.set_clip(clip)
 
     def _pulse(self) -> float:
