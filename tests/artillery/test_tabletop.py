@@ -241,6 +241,11 @@ def test_the_column_folds_away_and_opens_for_a_card():
     assert m.state.phase == "pick"
     frames(app, 1)
     assert b._col_shown and b.panel.buttons, "the hand is in the column"
+    # C (or the fold button) while the hand is in the column: it stays, and says why
+    # (a play-test: nothing happened, without a word)
+    key(app, pygame.K_c)
+    frames(app, 1)
+    assert b._col_shown and "choose a card" in g.status
     close(app)
 
 

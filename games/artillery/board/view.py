@@ -176,8 +176,23 @@ class TableView(Board):
         return not self._small()
 
     def toggle_column(self) -> None:
+        if self._col_shown and self.column_needed():
+            # it would open again at once: say why instead of doing nothing (a play-test
+            # pressed C and the fold button while choosing a card, and nothing happened)
+            self.host.say(self._why_column_stays())
+            return
         self.col_pref = not self._col_shown
         self._place()
+
+    def _why_column_stays(self) -> str:
+        st = self.state()
+        if self._needs_choice():
+            if st.phase == Phase.PICK:
+                return "The column stays open while you choose a card: your hand is in it."
+            if st.decision is not None:
+                return "The column stays open while you choose where the hit lands."
+            return "The column stays open while the hinted move waits: it is one of the column's buttons."
+        return "The column stays open while you aim, turn a gun or list the moves: Esc ends that first."
 
     def _keep_place(self) -> None:
         shown = self.column_shown()
