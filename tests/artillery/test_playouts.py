@@ -188,3 +188,23 @@ def test_every_chance_node_is_one_d10_or_one_card():
         else:
             st.apply(rng.choice(st.legal_moves()))
     assert {"deal", "reveal", "roll"} <= seen
+
+
+def test_every_public_log_line_starts_with_a_capital():
+    """A play-test: the log read "Cards dealt: ..." then "cards shown: ..."."""
+    rng = random.Random(3)
+    st = new_game({"scenario": "field"})
+    names = ["Ana", "Ben"]
+    seen = set()
+    for _ in range(400):
+        if st.is_over():
+            break
+        chance = st.current_player() == CHANCE
+        moves = [m for m, _p in st.chance_outcomes()] if chance else st.legal_moves()
+        m = rng.choice(moves)
+        if chance:            # a seat's own line follows its name ("Ana: chose a card"); these stand alone
+            text = st.public_move_text(m, names)
+            seen.add(text.split(" ")[0])
+            assert text[:1].isupper() or text[:1].isdigit(), text
+        st.apply(m)
+    assert "Cards" in seen, "a reveal was read"

@@ -106,7 +106,7 @@ def _t_deal(st: State, m: Move, names: Names) -> str:
 
 def _t_reveal(st: State, m: Move, names: Names) -> str:
     shown = ", ".join(f"{seat_name(s, names)} {c}" for s, c in enumerate(st.picks) if c)
-    return f"cards shown: {shown}"
+    return f"Cards shown: {shown}"
 
 
 def _t_activate(st: State, m: Move, names: Names) -> str:
