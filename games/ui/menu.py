@@ -13,7 +13,7 @@ from games.ui.board import board_class
 from games.ui import router
 from games.ui.router import open_save
 from games.ui.scene import Scene
-from games.ui.theme import draw_text, fit_text, wrap_text
+from games.ui.theme import draw_text, fit_parts, fit_text, wrap_text
 from games.ui.widgets import Button, FocusGroup, draw_panel
 
 log = logging.getLogger(__name__)
@@ -221,7 +221,8 @@ class MainMenu(Scene):
             room = room_left()
         bh = max(least, min(t.px(44), (room - vgap * (len(rows) - 1)) // len(rows)))
         total = len(rows) * bh + (len(rows) - 1) * vgap
-        y = rect.bottom - total - max(0, min(t.px(16), room - total))
+        # never on the card's edge (a play-test at 175%: Learn and Rules sat on the border)
+        y = rect.bottom - total - max(t.px(6), min(t.px(16), room - total))
         for r, row in enumerate(rows):
             if len(row) == n and n > 1:
                 w, g = bw, gap
@@ -399,9 +400,9 @@ class MainMenu(Scene):
             r = self.continue_btn.rect
             draw_text(surface, fit_text(self.continue_caption(), t.small_font(), r.w),
                       t.small_font(), c["text_dim"], (r.x, self.quit_btn.rect.bottom + t.px(18)))
-        keys = (f"1-{len(self.cards)}: new game  -  arrows, Tab: move  -  Enter: press  -  F1: rules  -  "
-                f"F11: fullscreen")
-        draw_text(surface, fit_text(keys, t.small_font(), w - t.px(40)), t.small_font(), c["text_dim"],
+        keys = (f"1-{len(self.cards)}: new game", "arrows, Tab: move", "Enter: press", "F1: rules",
+                "F11: fullscreen")
+        draw_text(surface, fit_parts(keys, t.small_font(), w - t.px(40)), t.small_font(), c["text_dim"],
                   (w - t.px(20), h - t.px(10)), "bottomright")
 
 

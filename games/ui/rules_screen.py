@@ -31,8 +31,13 @@ class RulesScreen(Scene):
         w, h = size
         pw = min(w - t.px(24), t.px(1000))
         self.panel = pygame.Rect((w - pw) // 2, t.px(12), pw, h - t.px(24))
-        self.view = pygame.Rect(self.panel.x + t.px(20), self.panel.y + t.px(70), pw - t.px(40),
-                                self.panel.h - t.px(140))
+        # the credit whole, on as many lines as it takes (the menu's card shortens it and
+        # sends the reader here; a play-test at 175% saw it run past the panel's edge)
+        self.credit_lines = wrap_text(self.info.credit, t.small_font(), pw - t.px(40))
+        top = t.px(16) + t.heading_font().get_linesize() + len(self.credit_lines) * t.small_font().get_linesize()
+        top = max(t.px(70), top + t.px(8))
+        self.view = pygame.Rect(self.panel.x + t.px(20), self.panel.y + top, pw - t.px(40),
+                                self.panel.h - top - t.px(70))
         self.back_btn.rect = pygame.Rect(self.panel.right - t.px(180), self.panel.bottom - t.px(58), t.px(160), t.px(44))
         self._blocks = self._build(self.view.w)
 
@@ -109,8 +114,10 @@ class RulesScreen(Scene):
         draw_panel(surface, self.panel, t, color=c["bg2"])
         draw_text(surface, f"{self.info.title}: how to play", t.heading_font(), c["accent"],
                   (self.panel.x + t.px(20), self.panel.y + t.px(16)))
-        draw_text(surface, self.info.credit, t.small_font(), c["text_dim"],
-                  (self.panel.x + t.px(20), self.panel.y + t.px(16) + t.heading_font().get_linesize()))
+        y = self.panel.y + t.px(16) + t.heading_font().get_linesize()
+        for line in self.credit_lines:
+            draw_text(surface, line, t.small_font(), c["text_dim"], (self.panel.x + t.px(20), y))
+            y += t.small_font().get_linesize()
         clip = surface.get_clip()
         surface.set_clip(self.view)
         for kind, payload, y, h in self._blocks:

@@ -14,7 +14,7 @@ from games.core import text
 from games.core.match import AI, HUMAN, Match, Seat
 from games.ui import nav
 from games.ui.scene import Scene
-from games.ui.theme import draw_text, fit_text, wrap_text
+from games.ui.theme import draw_text, fit_parts, fit_text, wrap_text
 from games.ui.widgets import Button, Choice, FocusGroup, TextField, draw_panel, draw_seat_marker
 
 #: what a typed seed is for (architecture.md, "What a seed does")
@@ -290,7 +290,8 @@ class SetupScreen(Scene):
             draw_text(surface, self.error, t.body_font(), c["danger"], (x0, self.start_btn.rect.y - t.px(30)))
         self.back_btn.draw(surface, t)
         self.start_btn.draw(surface, t)
-        keys = "Tab, arrows: move  -  Left/Right: change  -  Enter: start"
+        keys = fit_parts(("Enter: start", "Left/Right: change", "Tab, arrows: move"), t.small_font(),
+                         self.back_btn.rect.x - x0 - t.px(12))
         if any(self.kinds[i].value == "phone" for i in range(self.n)):
             keys = PHONE_NOTE        # what happens next matters more than the keys then
         room = self.back_btn.rect.x - x0 - t.px(12)

@@ -204,6 +204,16 @@ def fit_text(text: str, font, width: int) -> str:
     return text[:longest_fitting(len(text), lambda n: font.size(text[:n] + "...")[0] <= width)] + "..."
 
 
+def fit_parts(parts, font, width: int, sep: str = "  -  ") -> str:
+    """``parts`` joined by ``sep``, the last ones dropped whole until the line fits (a
+    keys line read "F11: fullscre..."); cut with an ellipsis only when the first alone
+    is too wide."""
+    parts = list(parts)
+    while len(parts) > 1 and font.size(sep.join(parts))[0] > width:
+        parts.pop()
+    return fit_text(sep.join(parts), font, width)
+
+
 def longest_fitting(n: int, fits) -> int:
     """The largest k in 0..n with ``fits(k)`` (``fits`` is monotone: true up to some k,
     false after; 0 when nothing fits)."""

@@ -246,7 +246,12 @@ def test_at_the_largest_scale_no_button_label_is_cut(scene, size, monkeypatch):
             for w in controls:
                 assert not r.colliderect(w.rect), f"{scene}: the text {text!r} runs under a control at {w.rect}"
         for card in getattr(s, "cards", []):
-            assert all(card["rect"].contains(b.rect) for b in card["buttons"])
+            # inside the card and clear of its border (a play-test at 175%: Learn and Rules
+            # sat on the card's bottom edge)
+            inner = card["rect"].inflate(-2 * s.theme.px(4), -2 * s.theme.px(4))
+            assert all(inner.contains(b.rect) for b in card["buttons"]), card["info"].id
+        for text, r in texts:
+            assert not text.endswith("..."), f"{scene}: {text!r} is cut"
         assert len(buttons) >= (10 if scene == "menu" else 1)
         for b in buttons:
             where = f"{scene} {info.id if info else ''}: {b.label!r} at {b.rect}"
@@ -332,3 +337,22 @@ def test_at_the_largest_scale_the_standings_buttons_stay_inside_their_panel(size
         assert b.shown_label(s.theme) == b.label, f"{b.label!r} is cut"
         for o in s.buttons:
             assert o is b or not o.rect.colliderect(b.rect)
+
+
+@pytest.mark.parametrize("info", games.GAMES, ids=lambda i: i.id)
+def test_a_rules_pages_credit_is_drawn_whole_inside_its_panel_at_the_largest_scale(info, monkeypatch):
+    """A play-test at 800x600 and 175%: Artillery's credit ran on past the panel's edge,
+    cut mid-word ("...turn order and r"). The menu's card shortens a credit and sends the
+    reader here, so here it is whole."""
+    from games.ui.rules_screen import RulesScreen
+    a = make_app((800, 600), animation="off", ui_scale=max(v for v in UI_SCALES if v != "auto"))
+    s = RulesScreen(a, info)
+    a.push(s)
+    frames(a, 1)
+    texts = _spy_texts(s, monkeypatch)
+    a.draw()
+    credit = [(text, r) for text, r in texts if text in info.credit and r.y < s.view.y]
+    assert " ".join(text for text, _r in credit) == info.credit
+    for text, r in credit:
+        assert s.panel.contains(r), f"{text!r} at {r} runs out of {s.panel}"
+        assert r.bottom <= s.view.y, "the credit stays above the page"
