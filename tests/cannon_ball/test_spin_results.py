@@ -321,3 +321,26 @@ def test_the_dial_keeps_the_call_until_the_result_has_played_out(app):
     assert b.spinner.spinning and b.spinner.call == "odds"
     play_out(app, g)
     assert b.spinner.call is None
+
+
+@pytest.mark.parametrize("right", [True, False])
+def test_a_gambles_outcome_stays_to_be_read_before_the_table_moves_on(app, right):
+    """A play-test against the computer: the caption "2 is even: the call loses" showed for
+    half a second or less (the next choice cleared the dial), and four lost calls in a row
+    left no visible result at all. The board now holds it (frames, not a clock)."""
+    from games.cannon_ball.board.scene import RESULT_READ
+    g, m = open_gamble(app, "rebuild", right)
+    b = g.board
+    spin_frames(app, g, [])
+    for _ in range(SPIN_FRAMES):
+        if "the call" in b.caption:
+            break
+        frames(app, 1)
+    said = b.caption
+    assert ("the call wins!" if right else "the call loses") in said
+    for _ in range(int(RESULT_READ * 60 * 0.9)):
+        assert b.busy and b.caption == said, "the table moved on before the outcome could be read"
+        frames(app, 1)
+    key(app, pygame.K_SPACE)                  # Space skips it, as any animation
+    frames(app, 2)
+    assert not b.busy

@@ -70,6 +70,8 @@ from .panel import Panel, choice_groups
 
 #: where the needle rests before a turn's spin: on the peg between 12 and 1, no number
 NEUTRAL = S.TOP - S.SECTOR / 2
+#: seconds a gamble's outcome ("9 is odd: the call wins!") stays before the table moves on
+RESULT_READ = 1.4
 
 
 class CannonBallBoard(Board):
@@ -322,6 +324,11 @@ class CannonBallBoard(Board):
         else:
             text = self._moves_caption(value, before.each)
         self.timeline.then(Step(0.0, start=lambda s: setattr(self, "caption", text), name="caption"))
+        if call:
+            # a gamble's outcome is read before the table moves on: the next player's choice
+            # clears the dial, and a computer's came within half a second (a play-test saw
+            # four lost calls and no result at all). Space skips it, as any animation.
+            self.timeline.then(Step(RESULT_READ, name="result read"))
         if before.phase == Phase.OPENING and len(before.opening) == 1 and before.opening[0] != value:
             first, n = (0, before.opening[0]) if before.opening[0] > value else (1, value)
             self._glide_needle(n, f"{self._name(first)} starts: {self._moves_caption(n, before.each)}")
