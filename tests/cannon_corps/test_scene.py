@@ -731,3 +731,34 @@ def test_a_diagram_caption_is_never_cut_on_a_small_picture(app, monkeypatch, sid
     surf = pygame.Surface((side, side))
     D.draw_diagram("grid", surf, pygame.Rect(0, 0, side, side), app.theme)
     assert said and not any(line.endswith("...") for line in said), said
+
+
+def test_the_review_of_a_finished_game_shows_every_grid(app):
+    """A play-test: reviewing a finished four-seat game, under "Game over: every grid is
+    revealed", showed empty grids (only the seats already out had theirs)."""
+    m = Match(INFO, {}, [Seat(AI, "easy", x) for x in INFO.seat_names(4)], seed=3, ai_secret=3,
+              chance_secret=SEED_ONLY)
+    for _ in range(4000):
+        if m.is_over():
+            break
+        if m.to_move() < 0:
+            m.resolve_chance()
+            continue
+        m.play(INFO.make_ai("easy", m.to_move(), {}).choose(m.state.view(m.to_move()), _Ctx()))
+    assert m.is_over()
+    g = new_game(app, None, match=m)
+    for _ in range(600):
+        frame(app)
+        if app.stack.top is not g:
+            app.pop()                                     # the result card: back to the board
+        if app.stack.top is g and not g.board.busy:
+            break
+    # a position after every seat has set up, before anyone is out
+    ply = next(i for i in range(1, m.ply) if all(m.state_at(i).view(None).platoon_counts) and
+               not any(m.state_at(i).out))
+    g.review(ply)
+    frame(app)
+    pub = g.board.public()
+    assert all(info.revealed for info in pub), [bool(info.revealed) for info in pub]
+    g.review(None)
+    frame(app)

@@ -51,7 +51,7 @@ from games.cannon_corps.board.drawing import TableDrawer
 from games.cannon_corps.rules import (
     DICE, DIE_SIZES, CorpsView, CoverDecision, DeployDecision, Event, FireDecision, GameOver, Move, Phase,
     SetupDecision, ShotEvent, StartDraw, shot_words)
-from games.cannon_corps.rules.public import SeatInfo, last_shot, public_table
+from games.cannon_corps.rules.public import SeatInfo, grid_marks, last_shot, public_table
 from games.ui.board import Board, Host
 from games.ui.widgets import Button
 
@@ -290,6 +290,14 @@ class CorpsBoard(Board):
         key = (self._vkey, self.shown.k, len(v.events))
         if key != self._pkey:
             self._pub = public_table(v.events, v.num_players, self.shown.k)
+            if self.shown.k is None:
+                # the view's revealed grids, once no animation is still telling the events
+                # (a finished game's review and its export reveal every grid, ``review_view``,
+                # while the table's events reveal only the seats that went out: a play-test
+                # saw empty grids under "every grid is revealed")
+                for seat, grid in (getattr(v, "revealed", None) or {}).items():
+                    if grid and 0 <= seat < len(self._pub) and self._pub[seat].revealed is None:
+                        self._pub[seat].revealed = grid_marks(grid)
             self._pkey = key
         return self._pub
 

@@ -63,9 +63,9 @@ def public_table(events: Sequence[Event], n_seats: int, upto: int | None = None)
             info.out = True
             info.platoons = 0
             info.reserves = 0
-            info.revealed = _grid(e.grid)
+            info.revealed = grid_marks(e.grid)
         elif isinstance(e, RevealEvent):
-            info.revealed = _grid(e.grid)
+            info.revealed = grid_marks(e.grid)
         elif isinstance(e, WinnerEvent):
             info.winner = True
     for info in seats:
@@ -86,7 +86,8 @@ def army_words(info: SeatInfo) -> tuple[str, ...]:
     return (f"{g} on grid, no reserve", f"{g} on grid, no res.", f"{g} grid, 0 res.", f"{g}+0 res.")
 
 
-def _grid(grid: Grid | None) -> dict[str, tuple[str, int]]:
+def grid_marks(grid: Grid | None) -> dict[str, tuple[str, int]]:
+    """A revealed grid as the table reads it: space -> (die, value)."""
     if not grid:
         return {}
     return {sp: (dv[0], int(dv[1])) for sp, dv in grid.items()}
