@@ -960,12 +960,14 @@ class GameScreen(Scene):
         rows = self._review_stats
         if not rows:
             return rect
-        lh = t.small_font().get_linesize()
-        h = min(rect.h // 2, (len(rows) + 1) * lh + t.px(12))
+        from games.ui.result_card import draw_stats, stats_height
+        # every figure when the column has the room (two thirds of it at most: the log
+        # keeps the rest); the review is where the card sends a reader for them
+        h = min(rect.h * 2 // 3, stats_height(t, rows) + t.px(12))
         box = pygame.Rect(rect.x, rect.y, rect.w, h)
         draw_panel(surface, box, t, color=c["bg"])
-        from games.ui.result_card import draw_stats
-        draw_stats(surface, t, box.inflate(-t.px(12), -t.px(12)), self.match, rows)
+        draw_stats(surface, t, box.inflate(-t.px(12), -t.px(12)), self.match, rows,
+                   more="a taller window shows them")
         return pygame.Rect(rect.x, box.bottom + t.px(6), rect.w, max(0, rect.bottom - box.bottom - t.px(6)))
 
     def _draw_not_saving(self, surface) -> pygame.Rect:

@@ -16,7 +16,7 @@ import pygame
 
 from games.ui import nav
 from games.ui.scene import Scene
-from games.ui.theme import draw_text, fit_text, wrap_text
+from games.ui.theme import draw_text, fit_text, longest_fitting, wrap_text
 from games.ui.widgets import Button, FocusGroup, dim_screen, draw_panel, draw_seat_marker, tab_step
 
 log = logging.getLogger(__name__)
@@ -70,25 +70,45 @@ def safe_stats(match) -> list:
         return []
 
 
-def draw_stats(surface, theme, rect: pygame.Rect, match, rows) -> int:
+def _letters_that_fit(name: str, font, room: int) -> str:
+    """``name``, or its first letters that fit ``room`` (one at least)."""
+    if font.size(name)[0] <= room:
+        return name
+    return name[:max(1, longest_fitting(len(name), lambda k: font.size(name[:k])[0] <= room))]
+
+
+def stats_height(theme, rows) -> int:
+    """The height :func:`draw_stats` needs for every row (its heading included)."""
+    return (len(rows) + 1) * theme.small_font().get_linesize() + theme.px(2)
+
+
+def draw_stats(surface, theme, rect: pygame.Rect, match, rows,
+               more: str = "Review shows every figure") -> int:
     """A table of ``rows`` (games.core.stats.Stat) in ``rect``: a column per seat headed
     by its marker and name. Returns the height used; rows that do not fit are left out,
-    and a last line says how many."""
+    and a last line says how many (and ``more``: where to see them)."""
     t, c = theme, theme.c
     if not rows or rect.w < t.px(120):
         return 0
     f = t.small_font()
     lh = f.get_linesize()
     n = len(match.seats)
-    label_w = min(int(rect.w * 0.45), max(f.size(r.label)[0] for r in rows) + t.px(10))
+    r = max(3, lh // 3)
+    # the figures are short: a seat's column needs its marker and three digits, and the
+    # labels take the rest (a play-test's four seats read "Platoons defea..." over "A...")
+    col_min = max(2 * r + t.px(8) + f.size("M")[0], f.size("888")[0] + t.px(8))
+    label_w = min(max(int(rect.w * 0.45), rect.w - n * col_min), max(f.size(row.label)[0] for row in rows) + t.px(10))
     col_w = max(1, (rect.w - label_w) // n)
     y = rect.y
-    for i, seat in enumerate(match.seats):
+    room = col_w - 2 * r - t.px(8)
+    # names that do not fit are shortened to the letters that do (as many for every seat),
+    # not to "A...": the marker beside each tells the seats apart
+    names = [s.name for s in match.seats]
+    k = min(len(_letters_that_fit(nm, f, room)) for nm in names)
+    for i, nm in enumerate(names):
         x = rect.x + label_w + i * col_w
-        r = max(3, lh // 3)
         draw_seat_marker(surface, t, i, (x + r + t.px(2), y + lh // 2), r)
-        draw_text(surface, fit_text(seat.name, f, col_w - 2 * r - t.px(8)), f, c["text_dim"],
-                  (x + 2 * r + t.px(6), y))
+        draw_text(surface, nm if len(nm) <= k else nm[:k], f, c["text_dim"], (x + 2 * r + t.px(6), y))
     y += lh + t.px(2)
     fit = max(0, (rect.bottom - y) // lh)
     noted = 1 <= fit < len(rows)
@@ -96,8 +116,8 @@ def draw_stats(surface, theme, rect: pygame.Rect, match, rows) -> int:
         # rows left out are said to be (a play-test at 175%: "Soldiers left" was gone, silently)
         shown = rows[:max(0, fit - 1)]
         if fit >= 1:
-            more = len(rows) - len(shown)
-            draw_text(surface, fit_text(f"{more} more: Review shows every figure", f, rect.w), f, c["text_dim"],
+            left = len(rows) - len(shown)
+            draw_text(surface, fit_text(f"{left} more: {more}", f, rect.w), f, c["text_dim"],
                       (rect.x, y + len(shown) * lh))
         rows = shown
     for row in rows:

@@ -756,9 +756,25 @@ def test_the_review_of_a_finished_game_shows_every_grid(app):
     # a position after every seat has set up, before anyone is out
     ply = next(i for i in range(1, m.ply) if all(m.state_at(i).view(None).platoon_counts) and
                not any(m.state_at(i).out))
-    g.review(ply)
-    frame(app)
+    from games.ui import result_card
+    drawn = []
+    real = result_card.draw_text
+
+    def spy(surface, text, *a, **k):
+        drawn.append(text)
+        return real(surface, text, *a, **k)
+    result_card.draw_text = spy
+    try:
+        g.review(ply)
+        frame(app)
+    finally:
+        result_card.draw_text = real
     pub = g.board.public()
     assert all(info.revealed for info in pub), [bool(info.revealed) for info in pub]
+    # the figures above the log: every row, no label or name cut (a play-test: "A...",
+    # "Platoons defea...", and "2 more: Review shows every figure" while reviewing)
+    rows = result_card.safe_stats(m)
+    assert all(row.label in drawn for row in rows), [row.label for row in rows if row.label not in drawn]
+    assert not [t for t in drawn if t.endswith("...") or "more:" in t], drawn
     g.review(None)
     frame(app)
