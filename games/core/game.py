@@ -231,6 +231,12 @@ class GameState(ABC, Generic[MoveT, ViewT]):
         read as their public effect."""
         return str(move)
 
+    def aftermath_text(self, events: Sequence[Any], names: Sequence[str] | None = None) -> str:
+        """What a move's public ``events`` (``events_of``) did that its log text, written
+        before the move, cannot say: a clause the shared log adds to the move's line
+        ("Ben is out"). "" when there is nothing more to say (the default)."""
+        return ""
+
     def status_text(self, names: Sequence[str] | None = None) -> str:
         """The turn banner's line: whose turn and what to do now (``names``: the
         seats' display names, for games whose seats have no names of their own)."""

@@ -163,9 +163,12 @@ class Match:
         self.state.apply(move)
         try:
             events = tuple(before.events_of(move, self.state))
+            after = before.aftermath_text(events, self.names())
         except Exception:
             self.state = before           # nothing half made: the state, log and history stay as they were
             raise
+        if after:
+            public = f"{public}; {after}"
         entry = LogEntry(str(move), public, player, move, events)
         self._history.append(before)
         self.log.append(entry)

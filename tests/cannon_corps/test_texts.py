@@ -211,3 +211,37 @@ def test_the_fire_help_has_a_short_form_that_fits_an_800x600_banner(tmp_path):
             long, short = CorpsBoard.help_text(board), CorpsBoard.help_short(board)
             assert short and font.size(short)[0] <= room, (die, power, short)
             assert ("FINAL SALVO" in short) == (power == 1) == ("FINAL SALVO" in long)
+
+
+def test_the_log_line_of_the_move_that_knocks_a_seat_out_says_so():
+    """A play-test: a four-seat game's eliminations showed only as an OUT badge; the shot's
+    line ("Ana: Power 4 shot at C2: Ben hit, Cleo hit, Dan miss") never said Ben was out."""
+    import random as _random
+
+    import games as _games
+    from games.cannon_corps.rules.events import EliminatedEvent
+    from games.core.match import AI, SEED_ONLY, Match, Seat
+
+    class Ctx:
+        rng = _random.Random(0)
+
+        def check(self):
+            pass
+
+    info = _games.get("cannon_corps")
+    m = Match(info, {}, [Seat(AI, "easy", x) for x in info.seat_names(4)], seed=3, ai_secret=3,
+              chance_secret=SEED_ONLY)
+    while not m.is_over():
+        if m.to_move() < 0:
+            m.resolve_chance()
+        else:
+            m.play(info.make_ai("easy", m.to_move(), {}).choose(m.state.view(m.to_move()), Ctx()))
+    names = m.names()
+    outs = [(e, [ev.seat for ev in e.events if isinstance(ev, EliminatedEvent)]) for e in m.log]
+    outs = [(e, seats) for e, seats in outs if seats]
+    assert len(outs) >= 2, "a four-seat game knocks out at least two"
+    for e, seats in outs:
+        who = " and ".join(names[s] for s in seats)
+        assert e.public.endswith(f"; {who} {'is' if len(seats) == 1 else 'are'} out"), e.public
+    assert not any("out" in e.public.split(";")[-1] for e in m.log if not any(
+        isinstance(ev, EliminatedEvent) for ev in e.events) and ";" in e.public)

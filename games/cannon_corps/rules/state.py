@@ -394,6 +394,15 @@ class CorpsState(GameState[Move, "CorpsView"]):
     def status_text(self, names: Sequence[str | None] | None = None) -> str:
         return status_line(self._pending(full=False), self._winner, self.win_reason, names)
 
+    def aftermath_text(self, events: Sequence[Any], names: Sequence[str | None] | None = None) -> str:
+        """A seat knocked out by the move, said in its log line ("Ben is out"): the shot's
+        line was written before its answers took the last platoon (a play-test saw only
+        the OUT badge)."""
+        out = [player_name(e.seat, names) for e in events if isinstance(e, EliminatedEvent)]
+        if not out:
+            return ""
+        return f"{' and '.join(out)} {'is' if len(out) == 1 else 'are'} out"
+
     def public_move_text(self, move: object, names: Sequence[str | None] | None = None) -> str:
         """How ``move`` (about to be applied) reads in the shared move log.  A shot
         carries its answers ("Power 8 shot at B3: Ben hit, Cleo miss"): the table
