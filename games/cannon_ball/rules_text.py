@@ -224,10 +224,10 @@ SECTIONS = [
     {
         "title": "Undo in this game",
         "text": (
-            "Undo takes back what you did since the last spin. A spin, a bridge that holds or gives "
-            "way, and the odds/evens call are seen by the whole table: Undo never takes them back, "
-            "nor the choice made before them (a move turn, a gate turn or a gamble). So nobody can "
-            "try the spinner twice."
+            "Undo takes back what you did since the last spin. A spin, and a bridge that holds or "
+            "gives way, are seen by the whole table: Undo never takes them back, nor the choices "
+            "made before them (a move turn, a gate turn, a gamble and its odds/evens call). So "
+            "nobody can try the spinner twice. A call not yet spun can still be taken back."
         ),
         "diagram": None,
     },

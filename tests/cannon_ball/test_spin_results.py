@@ -344,3 +344,18 @@ def test_a_gambles_outcome_stays_to_be_read_before_the_table_moves_on(app, right
     key(app, pygame.K_SPACE)                  # Space skips it, as any animation
     frames(app, 2)
     assert not b.busy
+
+
+def test_a_call_not_yet_spun_can_be_taken_back_and_a_spun_one_never():
+    """A play-test: Ctrl+Z took back an odds/evens call before its spin while the rules
+    page said Undo never takes a call back. Nothing is learned from an unspun call, so
+    the page now says it can be; once spun, neither the spin nor the call comes back."""
+    from games.cannon_ball import rules_text
+    m = _match("rebuild", 1)
+    m.play_text("rebuild 3 even")
+    assert m.can_undo() and m.undo() and m.state.phase == Phase.CHOOSE
+    m.redo()
+    m.apply_chance()                                   # the spin
+    assert not m.can_undo(), "a spun call is the table's"
+    page = next(p["text"] for p in rules_text.SECTIONS if p["title"] == "Undo in this game")
+    assert "A call not yet spun can still be taken back" in page
