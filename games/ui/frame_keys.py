@@ -46,7 +46,8 @@ class FrameKeys:
         box, then the buttons as they sit, two by two."""
         g = self.screen
         perform = [g.perform_btn] if g.waiting_performance and not g.board.busy else []
-        return perform + g.card_controls() + [g.move_box] + g.buttons
+        box = [g.move_box] if g.has_move_box() else []
+        return perform + g.card_controls() + box + g.buttons
 
     def focused(self) -> Any:
         """What the keys act on: the board (None) or a frame control."""
@@ -159,6 +160,9 @@ class FrameKeys:
                  (event.key == pygame.K_l and event.mod & CTRL)
         if not to_box:
             return False
+        if not self.screen.has_move_box():
+            self.screen.say("There is no move box here: click the board, or move with the arrows and press Enter.")
+            return True
         self.focus_control(box)
         self.eat_slash = event.key == pygame.K_SLASH
         return True

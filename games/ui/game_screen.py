@@ -888,6 +888,10 @@ class GameScreen(Scene):
         """The chance event waiting for its player here (its button's label), or None."""
         return self._awaiting
 
+    def has_move_box(self) -> bool:
+        """Moves can be typed here ('/' and Ctrl+L focus the box)."""
+        return True
+
     def card_controls(self) -> list:
         """Buttons a screen draws over the move log's place, first in the Tab order
         (none in a game; a lesson's card has them)."""

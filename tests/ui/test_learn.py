@@ -179,6 +179,22 @@ def test_the_cards_buttons_are_in_the_tab_order_and_enter_takes_the_end_cards_of
     assert isinstance(game, GameScreen) and not isinstance(game, LearnScreen)
 
 
+def test_slash_in_a_lesson_says_there_is_no_move_box_and_focuses_nothing(app, toy):
+    """A play-test: '/' in a lesson focused a move box it could not see, and the keys
+    typed after it went astray."""
+    scr = open_toy(app)
+    scr.next_card()
+    frames(app, 2)
+    key(app, pygame.K_SLASH, unicode="/")
+    assert scr.focused() is None and not scr.move_box.focused
+    assert "no move box" in scr.status
+    key(app, pygame.K_TAB)
+    assert scr.focused() is not scr.move_box
+    for _ in range(len(scr.keys.controls()) + 1):
+        key(app, pygame.K_TAB)
+        assert scr.focused() is not scr.move_box, "the Tab order skips a box that is not there"
+
+
 def test_learn_is_offered_the_first_time_a_game_is_opened_and_only_then(toy):
     a = make_app((1280, 720), animation="off")
     a.settings.learn_offered = []
