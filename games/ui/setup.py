@@ -312,6 +312,12 @@ class SetupScreen(Scene):
         f = t.small_font()
         y = field.rect.bottom + t.px(2)
         names = self.offered(i)
+        hint = f"up to {text.NAME_MAX} characters"
+        if not names and field.rect.right + t.px(12) + f.size(hint)[0] <= surface.get_width() - t.px(24):
+            # the limit alone goes beside the field, not in a box over the next seat's
+            # (a play-test: it covered Seat 2's name)
+            draw_text(surface, hint, f, c["text_dim"], (field.rect.right + t.px(12), field.rect.centery), "midleft")
+            return
         lh = f.get_linesize() + t.px(8)
         box = pygame.Rect(field.rect.x, y, field.rect.w, lh * len(names) + f.get_linesize() + t.px(8))
         draw_panel(surface, box, t, color=c["bg"], radius=6)
@@ -322,6 +328,5 @@ class SetupScreen(Scene):
             draw_text(surface, fit_text(name, t.body_font(), r.w - t.px(8)), t.body_font(), c["text"],
                       (r.x + t.px(6), r.centery), "midleft")
             self.pick_rects.append((r, name))
-        hint = f"up to {text.NAME_MAX} characters"
         draw_text(surface, fit_text(hint, f, box.w - t.px(8)), f, c["text_dim"],
                   (box.x + t.px(6), box.bottom - t.px(4)), "bottomleft")

@@ -408,3 +408,26 @@ def test_an_ending_taken_back_leaves_the_standings_and_the_next_ending_counts(ap
     play_out()
     assert [r.id for r in app.records().games] == [records.record_id(m.match_id, [e.text for e in m.log])]
     assert len(records.load()[0].games) == 1
+
+
+def test_the_name_limit_alone_sits_beside_the_field_not_over_the_next_seat(app, monkeypatch):
+    """A play-test: with no names used before, "up to 24 characters" was drawn in a box
+    over Seat 2's name."""
+    from games.ui import setup as setup_mod
+    from games.ui.setup import SetupScreen
+    s = SetupScreen(app, games.get("cannon"))
+    app.push(s)
+    click(app, s.names[0].rect.center)
+    frames(app, 1)
+    drawn = []
+    real = setup_mod.draw_text
+
+    def spy(surface, text, *a, **k):
+        r = real(surface, text, *a, **k)
+        drawn.append((text, r))
+        return r
+    monkeypatch.setattr(setup_mod, "draw_text", spy)
+    app.draw()
+    hint = [r for text, r in drawn if "characters" in text]
+    assert hint and not hint[0].colliderect(s.names[1].rect) and not hint[0].colliderect(s.kinds[1].rect)
+    assert hint[0].left >= s.names[0].rect.right
