@@ -218,9 +218,12 @@ class LoadScreen(Scene):
             draw_panel(surface, r, t, radius=6)
             text_w = ob.rect.x - r.x - t.px(24)
             named = info.backup if info.backup is not None else info    # a broken file: its good copy's name
-            title = (named.label or named.name) + ("  (autosave)" if info.autosave else "")
-            draw_text(surface, fit_text(title, t.body_font(), text_w), t.body_font(), c["text"],
-                      (r.x + t.px(12), r.y + t.px(8)))
+            # "(autosave)" is never the part cut: a long name gives way before it (a play-test's
+            # four-seat autosave read "...29 Nov 09:25 (aut..."; its seats are on the next line)
+            tail = "  (autosave)" if info.autosave else ""
+            bf = t.body_font()
+            title = fit_text(named.label or named.name, bf, text_w - bf.size(tail)[0]) + tail
+            draw_text(surface, fit_text(title, bf, text_w), bf, c["text"], (r.x + t.px(12), r.y + t.px(8)))
             if info.error:
                 why = f"Cannot be opened: {info.error}."
                 if info.backup is not None:

@@ -8,7 +8,7 @@ import pytest
 
 import games
 from games.core import paths, records
-from games.core.match import AI, SEED_ONLY, Match, Seat
+from games.core.match import AI, HUMAN, SEED_ONLY, Match, Seat
 from games.ui.game_screen import GameScreen
 from games.ui.headless import make_app
 from games.ui.result_card import ARM, ResultCard
@@ -431,3 +431,27 @@ def test_the_name_limit_alone_sits_beside_the_field_not_over_the_next_seat(app, 
     hint = [r for text, r in drawn if "characters" in text]
     assert hint and not hint[0].colliderect(s.names[1].rect) and not hint[0].colliderect(s.kinds[1].rect)
     assert hint[0].left >= s.names[0].rect.right
+
+
+def test_a_long_autosave_name_gives_way_before_its_autosave_mark(app, monkeypatch):
+    """A play-test: a four-seat Corps autosave was listed as "...29 Nov 09:25 (aut..."."""
+    from games.core import saves
+    from games.ui import load_screen as mod
+    info = games.get("cannon_corps")
+    seats = [Seat(HUMAN, name="Anastasia"), Seat(HUMAN, name="Benedikt")] + \
+        [Seat(AI, "normal", n) for n in ("Cleopatra", "Dantes")]
+    m = Match(info, {}, seats, seed=2, ai_secret=2, chance_secret=SEED_ONLY)
+    saves.autosave(m)
+    drawn = []
+    real = mod.draw_text
+
+    def spy(surface, text, *a, **k):
+        drawn.append(text)
+        return real(surface, text, *a, **k)
+    monkeypatch.setattr(mod, "draw_text", spy)
+    load = mod.LoadScreen(app)
+    app.push(load)
+    frames(app, 1)
+    app.draw()
+    titles = [t for t in drawn if "Cannon Corps," in t]
+    assert titles and all(t.endswith("(autosave)") for t in titles), titles
