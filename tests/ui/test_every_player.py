@@ -250,7 +250,7 @@ def test_at_the_largest_scale_no_button_label_is_cut(scene, size, monkeypatch):
             # sat on the card's bottom edge)
             inner = card["rect"].inflate(-2 * s.theme.px(4), -2 * s.theme.px(4))
             assert all(inner.contains(b.rect) for b in card["buttons"]), card["info"].id
-        for text, r in texts:
+        for text, _r in texts:
             assert not text.endswith("..."), f"{scene}: {text!r} is cut"
         assert len(buttons) >= (10 if scene == "menu" else 1)
         for b in buttons:
