@@ -428,6 +428,22 @@ def test_tnt_shot_right_blows_the_bridge_and_kills_everything_in_its_section():
     assert "blew up" in " ".join(st.events)
 
 
+def test_a_bridge_giving_way_under_a_crossing_takes_the_lit_tnt_with_it_and_says_so():
+    """A play-test: North's crossing blew the bridge that carried South's lit TNT, and
+    South's due shot silently never came. The log says where it went."""
+    st = pos("g16 e16", north="i16", budget=4, risk=1 / 12)
+    play(st, "TNT g16", "g16-f15", "e16-e15", "end", "move", "spin 3")
+    play(st, "i16-g16")
+    assert st.current_player() == CHANCE
+    said = st.public_move_text(Risk(False))
+    assert said.startswith("bridge 3 exploded!") and "South's lit TNT went with it: no shot is due" in said
+    st.apply(Risk(False))
+    assert st.tnt == [-1, -1]
+    plain = pos("b17", budget=3, risk=1 / 12)                # no TNT on the bridge: nothing more said
+    play(plain, "b17-b19")
+    assert "TNT" not in plain.public_move_text(Risk(False))
+
+
 def test_tnt_dud_is_removed_and_cannot_be_reused():
     st = pos("g16 e16", budget=4)
     play(st, "TNT g16", "g16-f15", "e16-e15", "end", "move", "spin 1", "end", "tnt odd", "spin 4")

@@ -270,7 +270,12 @@ def _apply_risk(st: State, holds: bool) -> None:
         st.destroy_cannon(cr[1])
         st.events.append(f"bridge {num} exploded! The cannon and its escorts are lost")
     st.progress = True
-    blow_bridge(st, cr[4] if cr[0] == "cannon" else cr[3])
+    br = cr[4] if cr[0] == "cannon" else cr[3]
+    for p in (0, 1):
+        if st.tnt[p] >= 0 and BRIDGE_END[st.tnt[p]] == br:
+            # said, not silent: a play-test saw the lit case's shot simply never come
+            st.events.append(f"{NAMES[p]}'s lit TNT went with it: no shot is due")
+    blow_bridge(st, br)
     end_turn(st, forfeit=True)
 
 
