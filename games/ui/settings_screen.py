@@ -67,6 +67,12 @@ class SettingsScreen(Scene):
         """"Auto" says what it comes to on this screen."""
         if value == "auto":
             return f"Auto ({self.app.settings.ui_factor(self.app.size):.0%})"
+        # the game and new-game screens are held to what leaves them room (Theme.crowded):
+        # said here, so a size that only the menus show is not a mystery (a play-test at
+        # 800x600 chose 175% and saw the games at 100%)
+        games_at = self.theme.crowded_ui(float(value))
+        if games_at < float(value):
+            return f"{ui_scale_label(value)} (games {games_at:.0%})"
         return ui_scale_label(value)
 
     # -- layout ------------------------------------------------------------------------

@@ -101,11 +101,11 @@ class Theme:
         self.ui = ui
         self.scale = self.window_scale * ui
 
-    def crowded_ui(self) -> float:
-        """The UI scale crowded screens get: the player's, held to what keeps the
-        canvas at least :data:`CROWDED_FLOOR` (never below 1)."""
+    def crowded_ui(self, ui: float | None = None) -> float:
+        """The UI scale crowded screens get: the player's (or ``ui``), held to what keeps
+        the canvas at least :data:`CROWDED_FLOOR` (never below 1)."""
         room = min(self.size[0] / CROWDED_FLOOR[0], self.size[1] / CROWDED_FLOOR[1]) / self.window_scale
-        return max(1.0, min(self.ui, room))
+        return max(1.0, min(self.ui if ui is None else ui, room))
 
     @property
     def crowded(self) -> "Theme":

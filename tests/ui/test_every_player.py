@@ -356,3 +356,16 @@ def test_a_rules_pages_credit_is_drawn_whole_inside_its_panel_at_the_largest_sca
     for text, r in credit:
         assert s.panel.contains(r), f"{text!r} at {r} runs out of {s.panel}"
         assert r.bottom <= s.view.y, "the credit stays above the page"
+
+
+def test_the_size_setting_says_when_the_game_screens_are_held_smaller():
+    """A play-test at 800x600 chose 175%: the menus grew, the game and new-game screens
+    stayed at 100% (they need the room, ``Theme.crowded``), and nothing said so."""
+    from games.ui.settings_screen import SettingsScreen
+    small = make_app((800, 600), animation="off", ui_scale=1.75)
+    s = SettingsScreen(small)
+    labels = dict(s.scale_choice.choices)
+    assert labels[1.75] == "175% (games 100%)" and labels[1.0] == "100%"
+    assert small.theme.crowded.scale == small.theme.window_scale * 1.0
+    big = make_app((1920, 1080), animation="off", ui_scale=1.0)
+    assert dict(SettingsScreen(big).scale_choice.choices)[1.25] == "125% (games 120%)"
