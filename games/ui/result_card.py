@@ -104,7 +104,8 @@ def draw_stats(surface, theme, rect: pygame.Rect, match, rows,
     # names that do not fit are shortened to the letters that do (as many for every seat),
     # not to "A...": the marker beside each tells the seats apart
     names = [s.name for s in match.seats]
-    k = min(len(_letters_that_fit(nm, f, room)) for nm in names)
+    cut = [len(_letters_that_fit(nm, f, room)) for nm in names if nm and f.size(nm)[0] > room]
+    k = min(cut) if cut else max((len(nm) for nm in names), default=0)
     for i, nm in enumerate(names):
         x = rect.x + label_w + i * col_w
         draw_seat_marker(surface, t, i, (x + r + t.px(2), y + lh // 2), r)

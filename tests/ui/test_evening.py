@@ -455,3 +455,31 @@ def test_a_long_autosave_name_gives_way_before_its_autosave_mark(app, monkeypatc
     app.draw()
     titles = [t for t in drawn if "Cannon Corps," in t]
     assert titles and all(t.endswith("(autosave)") for t in titles), titles
+
+
+@pytest.mark.parametrize("names,width,want", [
+    (("Jo", "Bernadette"), 600, ["Jo", "Bernadette"]),      # room for all: every name whole
+    (("Dark", "Light"), 300, ["Dark", "Light"]),
+    (("A", "Computer"), 600, ["A", "Computer"]),
+])
+def test_figures_show_whole_names_when_they_fit_and_cut_only_for_want_of_room(app, monkeypatch, names, width, want):
+    """A review: names were cut to the shortest name's length even when all fitted
+    ("Dark"/"Ligh", "Jo"/"Be")."""
+    from games.core.stats import Stat
+    from games.ui import result_card as rc
+    m = Match(games.get("cannon"), {}, [Seat(HUMAN, name=n) for n in names], seed=1, ai_secret=1,
+              chance_secret=SEED_ONLY)
+    drawn = []
+    real = rc.draw_text
+
+    def spy(surface, text, *a, **k):
+        drawn.append(text)
+        return real(surface, text, *a, **k)
+    monkeypatch.setattr(rc, "draw_text", spy)
+    rows = [Stat("Soldiers taken", (1, 2))]
+    rc.draw_stats(app.screen, app.theme, pygame.Rect(0, 0, width, 200), m, rows)
+    assert drawn[:len(names)] == want
+    drawn.clear()
+    rc.draw_stats(app.screen, app.theme, pygame.Rect(0, 0, 170, 200), m, rows)   # too narrow for whole names
+    short = drawn[:len(names)]
+    assert all(n.startswith(s) and s for n, s in zip(names, short)) and not any(s.endswith("...") for s in short)
