@@ -226,9 +226,12 @@ def add(r: Records, rec: GameRecord) -> bool:
 
 
 def withdraw(r: Records, rec_id: str) -> bool:
-    """Take a game out of the record (its last move was undone: the game is not over,
-    and the ending it is played to next is the one that counts). True if it was there."""
-    kept = [g for g in r.games if g.id != rec_id]
+    """Take a game of tonight's out of the record (its last move was undone: the game is
+    not over, and the ending it is played to next is the one that counts). True if it was
+    there. A game of an earlier evening, reopened and undone, keeps its place in that
+    evening: the record of a past night is never rewritten (a review: it was deleted, and
+    a redo then counted it tonight)."""
+    kept = [g for g in r.games if g.id != rec_id or g.evening != r.evening]
     gone = len(kept) != len(r.games)
     r.games[:] = kept
     return gone

@@ -408,6 +408,11 @@ def test_an_ending_taken_back_leaves_the_standings_and_the_next_ending_counts(ap
     play_out()
     assert [r.id for r in app.records().games] == [records.record_id(m.match_id, [e.text for e in m.log])]
     assert len(records.load()[0].games) == 1
+    # a game of an earlier evening keeps its place in that evening's record
+    book = app.records()
+    old = book.games[0]
+    records.new_evening(book)
+    assert not records.withdraw(book, old.id) and book.games == [old]
 
 
 def test_the_name_limit_alone_sits_beside_the_field_not_over_the_next_seat(app, monkeypatch):
