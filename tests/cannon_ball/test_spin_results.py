@@ -212,7 +212,7 @@ def test_tnt_under_a_gate_ends_in_the_after_position(app):
     st = pos("n17 l16 m16 l17 m17", north="n20", budget=4, gates=CLOSED_NE)
     m = Match(INFO, {}, list(SEATS), seed=1, ai_secret=1, chance_secret=SEED_ONLY)
     m.state = st
-    for text in ("TNT NE", "l16-k16"):
+    for text in ("TNT NE", "l16-k16", "l17-k17"):
         m.play_text(text)
     g = GameScreen(app, m)
     app.push(g)

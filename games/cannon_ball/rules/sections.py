@@ -14,7 +14,7 @@ from typing import Any, Sequence
 from . import battlefield as M
 from .moves import box_name
 from .state import State
-from .tables import EMPTY, LINKS, MOVING, N_SECTIONS, SEC, SECTION_BOXES, SECTION_LIMIT
+from .tables import MOVING, N_SECTIONS, SEC, SECTION_BOXES, SECTION_LIMIT
 
 
 def beats(att_men: int, att_cannon: bool, def_men: int, def_cannon: bool) -> bool:
@@ -98,53 +98,16 @@ def excess(st: State, p: int, delta: dict[int, int] | None = None, won: int = -1
     return total
 
 
-#: more moves than any spin gives: a man with no way out of his section
-NO_WAY_OUT = 99
-
-
-def exit_cost(st: State, box: int) -> int:
-    """The fewest moves that take the man on ``box`` out of his section: steps through
-    boxes of it empty or held by his own side (they can step aside: a move that clears
-    his way must not be refused for the way it clears), over standing bridges and open
-    gates (NO_WAY_OUT when there is no way)."""
-    s = SEC[box]
-    me = st.occ[box]
-    seen = {box}
-    frontier = [box]
-    for cost in range(1, NO_WAY_OUT):
-        nxt = []
-        for u in frontier:
-            for v, br, g in LINKS[u]:
-                if v in seen or st.occ[v] not in (EMPTY, me) or (br >= 0 and not st.bridges[br]) \
-                        or (g >= 0 and st.gates[g] == "closed"):
-                    continue
-                if SEC[v] != s:
-                    return cost
-                seen.add(v)
-                nxt.append(v)
-        if not nxt:
-            break
-        frontier = nxt
-    return NO_WAY_OUT
-
-
 def _fuse_due(st: State, delta: dict[int, int], leaving: int = -1) -> int:
-    """The moves still owed to get the man who slid TNT under a gate (and is not the one
-    ``leaving``) out of its section (the sheet: "this trooper and one other must leave
-    this section"): his real way out, not one move (a play-test stranded him two boxes
-    deep with one move left), less the one move the limit's count already gives him when
-    his section is over it. (In the "each piece" reading his own moves are what count:
-    one, as the limit's count has it.)"""
+    """1 while the man who slid TNT under a gate (and is not the one ``leaving``) still
+    stands in its section once the others are within its limit: he must still go
+    (the sheet: "this trooper and one other must leave this section")."""
     if st.fuse < 0 or st.fuse_man < 0 or st.fuse_man == leaving:
         return 0
     s = M.GATES[st.fuse].section
     if SEC[st.fuse_man] != s:
         return 0
-    within = st.sec_men[st.to_move][s] + delta.get(s, 0) <= st.limit(st.to_move, s)
-    cost = 1 if st.each else exit_cost(st, st.fuse_man)
-    if cost == NO_WAY_OUT:
-        cost = 1          # walled in by the enemy: he is lost whatever is played; refuse nothing for it
-    return cost if within else cost - 1
+    return 1 if st.sec_men[st.to_move][s] + delta.get(s, 0) <= st.limit(st.to_move, s) else 0
 
 
 def why_over_limit(st: State, sa: int, sb: int, n: int, wins: bool, cost: int = 1,
