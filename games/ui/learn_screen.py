@@ -341,8 +341,9 @@ class LearnScreen(GameScreen):
         elif self.run.waiting_for_card() and not self.board.busy:
             if self.next_btn.handle_event(event):
                 return
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.next_card()
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
+                    and self.focused() in (None, self.next_btn):
+                self.next_card()          # Enter on a focused Restart or Leave presses that instead
                 return
         super().handle_event(event)
 

@@ -160,6 +160,14 @@ def test_the_cards_buttons_are_in_the_tab_order_and_enter_takes_the_end_cards_of
     assert scr.run.waiting_for_card()
     key(app, pygame.K_TAB)
     assert scr.focused() is scr.next_btn, "the first card's Next comes first"
+    step0 = scr.run.i
+    while scr.focused() is not scr.rules_btn:
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_RETURN)                     # Enter presses the focused Rules, not Next (a review)
+    frames(app, 1)
+    assert app.stack.top is not scr and scr.run.i == step0
+    app.pop()
+    frames(app, 1)
     key(app, pygame.K_ESCAPE)
     while not scr.run.finished:
         scr.skip_step()
