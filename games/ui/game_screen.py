@@ -888,6 +888,11 @@ class GameScreen(Scene):
         """The chance event waiting for its player here (its button's label), or None."""
         return self._awaiting
 
+    def lesson_done(self) -> bool:
+        """A lesson played to its end (its game may go on past it): boards stop saying
+        they wait for a move. Never in a game."""
+        return False
+
     def has_move_box(self) -> bool:
         """Moves can be typed here ('/' and Ctrl+L focus the box)."""
         return True

@@ -198,6 +198,9 @@ class LearnScreen(GameScreen):
     def _hint_label(self, covered: bool) -> str:
         return "Show me"
 
+    def lesson_done(self) -> bool:
+        return self.run.finished
+
     def has_move_box(self) -> bool:
         """No move box in a lesson (the card has its place): '/' says so and types nothing
         (a play-test's '/' focused a box it could not see, and the keys after it went astray)."""

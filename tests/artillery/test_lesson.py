@@ -445,6 +445,8 @@ def test_the_whole_lesson_by_clicks_with_a_wrong_move_a_restart_and_a_skip(app):
     assert scr.run.finished and st.score == [2, 0] and st.round == 3
     assert app.settings.learn["artillery"] == {"step": 0, "done": True}
     assert scr.play_btn.rect.w > 0 and scr.card_fits()
+    # the column waits for nothing once the lesson is over (a play-test read "Waiting...")
+    assert scr.board.panel._lines(st, scr.can_act()) == ["Lesson done"]
 
 
 @pytest.mark.slow

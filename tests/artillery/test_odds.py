@@ -126,3 +126,12 @@ def test_gone_chance_matches_every_way_the_dice_fall_through_the_rules(models, f
         return total
     assert walk(st, 1.0) == pytest.approx(want)
     assert 0.0 < want < 1.0
+
+
+def test_a_target_number_past_ten_reads_as_a_natural_ten_never_eleven_plus():
+    """A play-test at the bombardment's long range read "Hit on 11+" on a d10."""
+    from games.artillery.rules.odds import p_success, tn_words
+    assert tn_words(7) == "7+" and tn_words(10) == "10+" and tn_words(0) == "1+"
+    assert tn_words(11) == "natural 10" and tn_words(14) == "natural 10"
+    assert tn_words(11, natural=False) == "cannot succeed"
+    assert p_success(11) == p_success(10)          # what the words say is what the odds are

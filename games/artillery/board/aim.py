@@ -13,6 +13,7 @@ from typing import Any, Sequence, Union
 from games.artillery.rules import ArtilleryState, FirePreview, Move
 from games.artillery.rules.data import SHOT
 from games.artillery.rules.pieces import sort_ids
+from games.artillery.rules.odds import tn_words
 
 AMMO_ORDER = ("round", "chain", "grape", "swivel")
 
@@ -128,7 +129,7 @@ class Aim:
                 # dice, expected hits, "No sight: ..." and then the same reason again)
                 return [head, f'Not allowed: {pv["problem"]}']
             lines = [head,
-                     f'{pv["dice"]} dice, hit on {pv["tn"]}+: {pv["p_die"] * 100:.0f}% each',
+                     f'{pv["dice"]} dice, hit on {tn_words(pv["tn"])}: {pv["p_die"] * 100:.0f}% each',
                      f'Expected: {pv["expected_hits"]:.1f} hits, {pv["expected_casualties"]:.1f} models']
             if pv.get("blocker"):
                 lines.append(f'No sight: {pv["blocker"]} is in the way')
@@ -139,10 +140,10 @@ class Aim:
         if pv.problem:
             return [head, f"Not allowed: {pv.problem}"]          # why, once; no odds for a shot not allowed
         lines = [head,
-                 f"Hit on {pv.tn}+: {pv.p_die * 100:.0f}% per die, {pv.dice} {'die' if pv.dice == 1 else 'dice'}",
+                 f"Hit on {tn_words(pv.tn)}: {pv.p_die * 100:.0f}% per die, {pv.dice} {'die' if pv.dice == 1 else 'dice'}",
                  f"Expected hits {pv.expected_hits:.2f}"]
         if pv.damage_tn is not None:
-            lines.append(f"Damage on {pv.damage_tn}+: {pv.expected_damage:.2f} expected, "
+            lines.append(f"Damage on {tn_words(pv.damage_tn)}: {pv.expected_damage:.2f} expected, "
                          f"Lucky {pv.p_lucky * 100:.0f}%")
         elif pv.expected_damage:
             # grapeshot and swivels at rigging: no damage dice, the hits are halved

@@ -13,6 +13,7 @@ import pygame
 from games.artillery.rules import GunCheck, Move, Phase, texts
 from games.artillery.rules import geometry as G
 from games.artillery.rules.data import UNIT_RADIUS
+from games.artillery.rules.odds import tn_words
 from games.ui.dice import draw_die
 from games.ui.theme import draw_text, fit_text, wrap_text
 
@@ -261,7 +262,7 @@ def draw_preview(board: ArtilleryBoard, surface, geo, st) -> None:
     for q in (a, b):
         pygame.draw.circle(surface, col, (int(q[0]), int(q[1])), 4)
     dist = pv["distance"] if isinstance(pv, dict) else pv.distance
-    label = f'{dist:.1f}"  +{pen}  {tn}+  {p * 100:.0f}%'
+    label = f'{dist:.1f}"  +{pen}  {tn_words(tn)}  {p * 100:.0f}%'
     f = t.body_font()
     w, h = f.size(label)
     box = pygame.Rect(0, 0, w + 12, h + 4)
@@ -278,7 +279,7 @@ def draw_tray(board: ArtilleryBoard, surface, tray) -> None:
     pygame.draw.rect(surface, (150, 180, 130), r.inflate(-t.px(8), -t.px(8)), border_radius=t.px(6))
     pygame.draw.rect(surface, (40, 28, 16), r, 2, border_radius=t.px(8))
     f = t.small_font()
-    head = tray.title + (f", {tray.tn}+" if tray.tn else "")
+    head = tray.title + (f", {tn_words(tray.tn)}" if tray.tn else "")
     draw_text(surface, fit_text(head, f, r.w - 16), f, (20, 16, 10), (r.x + t.px(8), r.y + t.px(5)))
     d = board.die_size()
     cols = board.die_colours(tray.actor)

@@ -462,7 +462,10 @@ class Panel:
         if b.host.awaiting_performance():
             return ["Your test: throw the dice"]
         if not can:
-            return ["Waiting..." if not st.is_over() else "Game over"]
+            if st.is_over():
+                return ["Game over"]
+            # a finished lesson waits for nothing (a play-test read "Waiting..." under "Lesson done")
+            return ["Lesson done"] if getattr(b.host, "lesson_done", lambda: False)() else ["Waiting..."]
         if self.show_all:
             return ["Every legal move:"]
         if st.decision is not None:

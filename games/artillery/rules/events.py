@@ -17,6 +17,7 @@ from games.core.events import Event as CoreEvent
 
 from .data import Point
 from .geometry import compass_name
+from .odds import tn_words
 from .pieces import Gone
 
 #: the seats' display names (None or a blank name: "Player N")
@@ -184,7 +185,7 @@ class ShotDeclared(Event):
         who = " + ".join(self.guns) if self.guns else f"{self.unit}'s small arms"
         what = {"round": " with roundshot", "chain": " with chainshot", "grape": " with grapeshot"}.get(self.ammo, "")
         verb = "fires" if len(self.guns) == 1 else "fire"     # "small arms" and "G1 + G2" are plural
-        return f"{who} {verb} at {self.target}{what}: {self.distance:.1f}\", needs {self.tn}+"
+        return f"{who} {verb} at {self.target}{what}: {self.distance:.1f}\", needs {tn_words(self.tn)}"
 
 
 @dataclass(frozen=True)
@@ -200,7 +201,7 @@ class ShootTest(Event):
     hit_guns: tuple[str, ...]         # cannons (round/chain): the guns whose die hit
 
     def text(self, names: Names = None) -> str:
-        return f"Shoot test ({self.tn}+): {_dice(self.dice)}: {_plural(self.hits, 'hit')}"
+        return f"Shoot test ({tn_words(self.tn)}): {_dice(self.dice)}: {_plural(self.hits, 'hit')}"
 
 
 @dataclass(frozen=True)
@@ -215,7 +216,7 @@ class DamageRoll(Event):
 
     def text(self, names: Names = None) -> str:
         half = f", halved to {self.hits}" if self.halved else ""
-        return f"Damage dice at {self.section} ({self.tn}+): {_dice(self.dice)}: {self.successes}{half} damaging"
+        return f"Damage dice at {self.section} ({tn_words(self.tn)}): {_dice(self.dice)}: {self.successes}{half} damaging"
 
 
 @dataclass(frozen=True)
@@ -299,7 +300,7 @@ class Saves(Event):
     failed: int
 
     def text(self, names: Names = None) -> str:
-        return f"{self.unit} saves ({self.tn}+): {_dice(self.dice)}: {self.saved} saved, {self.failed} failed"
+        return f"{self.unit} saves ({tn_words(self.tn)}): {_dice(self.dice)}: {self.saved} saved, {self.failed} failed"
 
 
 @dataclass(frozen=True)
@@ -311,7 +312,7 @@ class GunSave(Event):
     saved: bool
 
     def text(self, names: Names = None) -> str:
-        return f"{self.gun} save ({self.tn}+): {self.roll}: {'saved' if self.saved else 'failed'}"
+        return f"{self.gun} save ({tn_words(self.tn)}): {self.roll}: {'saved' if self.saved else 'failed'}"
 
 
 @dataclass(frozen=True)
@@ -346,7 +347,7 @@ class FatigueTest(Event):
 
     def text(self, names: Names = None) -> str:
         res = "passed" if self.passed else f"failed, Fatigue {self.fatigue}"
-        return f"{self.unit} fatigue test ({self.tn}+): {self.roll}: {res}"
+        return f"{self.unit} fatigue test ({tn_words(self.tn, natural=False)}): {self.roll}: {res}"
 
 
 @dataclass(frozen=True)

@@ -121,3 +121,12 @@ def casualty_dist(hit_dist: list[float], save_p: float) -> list[float]:
 def fatigue_fail(resolve: int) -> float:
     """Chance a fatigue test is failed (the roll is below the resolve value)."""
     return 1 - p_success(resolve, natural=False)
+
+
+def tn_words(tn: int, natural: bool = True) -> str:
+    """A target number as a player reads it: "7+", and past 10 (a d10 cannot show 11)
+    "natural 10" where a natural 10 always succeeds, "cannot succeed" where it does not
+    (a play-test read "Hit on 11+")."""
+    if tn <= 10:
+        return f"{max(1, tn)}+"
+    return "natural 10" if natural else "cannot succeed"

@@ -9,6 +9,7 @@ from games.core.game import CHANCE
 
 from . import events as ev
 from . import geometry as geo
+from . import odds
 from .data import SHAKEN_AT, SHOT, SUIT_NAMES
 from .events import Event, Names, seat_name
 from .flow import actions_for
@@ -46,7 +47,7 @@ def need_text(st: State) -> str:
         return f"{what} on {n['about']}"
     k = len(n["rolled"]) + 1
     count = f", die {k} of {n['n']}" if n["n"] > 1 else ""
-    return f"{what} for {n['about']} ({n['tn']}+{count})"
+    return f"{what} for {n['about']} ({odds.tn_words(n['tn'], n['purpose'] != 'fatigue')}{count})"
 
 
 def result_text(st: State, names: Names = None) -> str:
@@ -178,7 +179,7 @@ def gun_status(st: State, g: Gun) -> str:
                 f"{_s(g.markers, 'dedicated reload')} (a whole activation each)")
     act = st.act
     if act is not None and act.unit == crew.id and g.id in act.moved:
-        return "moved or turned this activation: it fires from the next"
+        return "moved or turned this activation: it fires from the next activation"
     if act is not None and act.unit == crew.id and act.fired == "small arms":
         return "loaded, but the crew shot small arms this activation"
     return "loaded: ready to fire"
