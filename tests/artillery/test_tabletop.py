@@ -983,3 +983,32 @@ def test_a_swivel_at_rigging_previews_the_halved_hits_as_damage():
     pv = dataclasses.replace(b.preview(), problem=None, ammo="swivel", damage_tn=None, expected_damage=0.75)
     assert "Rigging takes half the hits: 0.75 damage expected" in b.aim.preview_lines(pv)
     close(app)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_read_batch_of_dice_gives_the_column_back_its_foot(size):
+    """A play-test: after a miss, with an action left, the tray kept showing the die under
+    the column and the gun lines above it were cut ("G1 Light Cannon: 4 reload ...").
+    Once the dice have shown their result and the player is to act, the tray is a line or
+    two; while they roll it is whole."""
+    def want(st):
+        return any(x.kind == "fire" for x in st.legal_moves())
+    m = midgame("shore", plies=40, want=want)
+    app, g = screen(m, size, animation="fast")
+    b = g.board
+    g.submit(next(x for x in m.state.legal_moves() if x.kind == "fire"))
+    seen_whole = False
+    for _ in range(900):
+        if g.awaiting_performance():
+            g.perform()
+        if b.tray is not None and b.busy:
+            assert not b.tray_compact(b.tray), "the dice are whole while they roll"
+            seen_whole = True
+        frames(app, 1)
+        if not b.busy and not g.awaiting_performance() and m.state.need is None and g.can_act():
+            break
+    frames(app, 2)
+    assert seen_whole and b.tray is not None and b.tray_compact(b.tray)
+    lh = g.theme.small_font().get_linesize()
+    assert b.tray_rect(b.tray).h <= 2 * lh + g.theme.px(20)
+    close(app)

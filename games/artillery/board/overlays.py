@@ -279,6 +279,12 @@ def draw_tray(board: ArtilleryBoard, surface, tray) -> None:
     pygame.draw.rect(surface, (150, 180, 130), r.inflate(-t.px(8), -t.px(8)), border_radius=t.px(6))
     pygame.draw.rect(surface, (40, 28, 16), r, 2, border_radius=t.px(8))
     f = t.small_font()
+    if board.tray_compact(tray):
+        y = r.y + t.px(6)
+        for line in tray_compact_lines(board, tray):
+            draw_text(surface, line, f, (20, 16, 10), (r.x + t.px(8), y))
+            y += f.get_linesize()
+        return
     head = tray.title + (f", {tn_words(tray.tn)}" if tray.tn else "")
     draw_text(surface, fit_text(head, f, r.w - 16), f, (20, 16, 10), (r.x + t.px(8), r.y + t.px(5)))
     d = board.die_size()
@@ -300,6 +306,17 @@ def draw_tray(board: ArtilleryBoard, surface, tray) -> None:
         for line in lines:
             draw_text(surface, line, f, (20, 16, 10), (r.x + t.px(8), y))
             y += f.get_linesize()
+
+
+def tray_compact_lines(board: ArtilleryBoard, tray) -> list[str]:
+    """A read batch in two lines at most: what was rolled for, the dice, the result."""
+    t = board.theme
+    w = board.tray_area().w - t.px(12) - t.px(16)
+    text = f"{tray.title}: {', '.join(str(v) for v in tray.values)}: {tray.result}"
+    lines = wrap_text(text, t.small_font(), max(20, w))
+    if len(lines) > 2:
+        lines = [lines[0], fit_text(" ".join(lines[1:]), t.small_font(), max(20, w))]
+    return lines
 
 
 def tray_result_lines(board: ArtilleryBoard, tray) -> list[str]:

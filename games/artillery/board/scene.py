@@ -348,6 +348,13 @@ class ArtilleryBoard(TableView):
         cols = max(1, min(tray.n, (self.tray_area().w - 3 * gap) // (d + gap)))
         return d, gap, cols
 
+    def tray_compact(self, tray) -> bool:
+        """A batch rolled and read, the player to act: the tray gives the column back its
+        foot and keeps one or two lines of what the dice did (a play-test's gun lines were
+        cut under a tray still showing a miss while the player chose the next action)."""
+        return bool(tray.result) and tray.anim is None and len(tray.values) >= tray.n \
+            and not self.busy and self.host.can_act()
+
     def tray_rect(self, tray) -> pygame.Rect:
         """The dice tray, at the foot of the column (the table stays in sight)."""
         t = self.theme
@@ -355,7 +362,10 @@ class ArtilleryBoard(TableView):
         d, gap, cols = self._tray_cols(tray)
         rows = -(-tray.n // cols)
         lh = t.small_font().get_linesize()
-        h = rows * (d + gap) + (1 + max(3, len(O.tray_result_lines(self, tray)))) * lh + 2 * gap
+        if self.tray_compact(tray):
+            h = len(O.tray_compact_lines(self, tray)) * lh + 2 * gap + t.px(4)
+        else:
+            h = rows * (d + gap) + (1 + max(3, len(O.tray_result_lines(self, tray)))) * lh + 2 * gap
         r = pygame.Rect(0, 0, max(1, area.w - t.px(12)), h)
         bottom = self.panel.grid_btn.rect.y if self._col_shown else area.bottom
         r.midbottom = (area.centerx, bottom - t.px(4))
