@@ -529,13 +529,19 @@ class GameScreen(Scene):
         from games.ui.result_card import safe_stats
         rec = records.game_record(self.match, safe_stats(self.match))
         book = self.app.records()
-        if not records.add(book, rec):
-            return
+        if records.add(book, rec):
+            self._write_records(book, "The result could not be recorded")
+
+    def _write_records(self, book, failed: str) -> bool:
+        """Write the evening's record; a failure is logged and said (``failed``, then why)."""
+        from games.core import records
         try:
             records.save(book)
         except OSError as exc:
-            log.warning("the result could not be recorded: %s", exc)
-            self.say(f"The result could not be recorded ({exc.strerror or exc}).", bad=True, seconds=10)
+            log.warning("%s: %s", failed, exc)
+            self.say(f"{failed} ({exc.strerror or exc}).", bad=True, seconds=10)
+            return False
+        return True
 
     def _record_id(self) -> str:
         from games.core import records
@@ -546,15 +552,8 @@ class GameScreen(Scene):
         another ending would count twice, once lost and once won (a play-test)."""
         from games.core import records
         book = self.app.records()
-        if not records.withdraw(book, rec_id):
-            return
-        try:
-            records.save(book)
-        except OSError as exc:
-            log.warning("the withdrawn result could not be written: %s", exc)
-            self.say(f"The standings could not be updated ({exc.strerror or exc}).", bad=True, seconds=10)
-            return
-        self.say("Move taken back: that result is out of the standings until the game ends again.")
+        if records.withdraw(book, rec_id) and self._write_records(book, "The standings could not be updated"):
+            self.say("Move taken back: that result is out of the standings until the game ends again.")
 
     # -- the computer players ------------------------------------------------------
     def ai_for(self, seat: int):

@@ -89,3 +89,16 @@ def tooltip_text(cards) -> str:
     """The last tooltip's lines read as one text (they wrap where the width says)."""
     assert cards, "no tooltip was drawn"
     return " ".join(cards[-1][0])
+
+
+def spy_texts(monkeypatch, module) -> list:
+    """Every text ``module`` draws with its ``draw_text`` from now on (a fixture's body)."""
+    drawn: list = []
+    real = module.draw_text
+
+    def spy(surface, text, *a, **k):
+        drawn.append(text)
+        return real(surface, text, *a, **k)
+
+    monkeypatch.setattr(module, "draw_text", spy)
+    return drawn

@@ -447,13 +447,8 @@ def test_a_long_autosave_name_gives_way_before_its_autosave_mark(app, monkeypatc
         [Seat(AI, "normal", n) for n in ("Cleopatra", "Dantes")]
     m = Match(info, {}, seats, seed=2, ai_secret=2, chance_secret=SEED_ONLY)
     saves.autosave(m)
-    drawn = []
-    real = mod.draw_text
-
-    def spy(surface, text, *a, **k):
-        drawn.append(text)
-        return real(surface, text, *a, **k)
-    monkeypatch.setattr(mod, "draw_text", spy)
+    from tests.ui.helpers import spy_texts
+    drawn = spy_texts(monkeypatch, mod)
     load = mod.LoadScreen(app)
     app.push(load)
     frames(app, 1)
@@ -474,13 +469,8 @@ def test_figures_show_whole_names_when_they_fit_and_cut_only_for_want_of_room(ap
     from games.ui import result_card as rc
     m = Match(games.get("cannon"), {}, [Seat(HUMAN, name=n) for n in names], seed=1, ai_secret=1,
               chance_secret=SEED_ONLY)
-    drawn = []
-    real = rc.draw_text
-
-    def spy(surface, text, *a, **k):
-        drawn.append(text)
-        return real(surface, text, *a, **k)
-    monkeypatch.setattr(rc, "draw_text", spy)
+    from tests.ui.helpers import spy_texts
+    drawn = spy_texts(monkeypatch, rc)
     rows = [Stat("Soldiers taken", (1, 2))]
     rc.draw_stats(app.screen, app.theme, pygame.Rect(0, 0, width, 200), m, rows)
     assert drawn[:len(names)] == want
