@@ -411,3 +411,16 @@ def test_the_log_holds_back_a_move_until_the_board_has_shown_it():
     wait_until(a, lambda: not g.board.busy)
     frames(a, 1)
     assert len(m.log) - 1 in {i for i, *_ in g.log_view._lines}
+
+
+@pytest.mark.parametrize("px", [11, 12, 13, 16, 22])
+def test_a_space_beside_a_digit_is_never_a_hair(px):
+    """Two play-tests at 800x600 read "with 2escorts" and "section 15with": the default
+    face's space is 2 px at the small sizes, and digits have no side bearing."""
+    from games.ui.fonts import font
+    f = font(px)
+    for a, b in (("2", "escorts"), ("section", "15"), ("15", "with")):
+        gap = f.size(f"{a} {b}")[0] - f.size(a)[0] - f.size(b)[0]
+        assert gap >= 2, (px, a, b, gap)
+        assert f.render(f"{a} {b}", True, (0, 0, 0)).get_width() == f.size(f"{a} {b}")[0], "size and render agree"
+    assert f.size("a b") == pygame.font.Font.size(f, "a b"), "spaces between words are the face's own"
