@@ -83,12 +83,17 @@ class _Seat:
         self.payload_text: str | None = None
         self.needs_state = False  # a phone joined: send it the state even if unchanged
         self.held_sent: str | None = None  # the hold this seat's phone was last told of
+        # the phone key: given to the first phone that joins; the seat then opens only for
+        # a connection that shows it (a lost seat's link on the laptop's screen, scanned by
+        # another phone, read that seat's secrets: a probe of the third session)
+        self.key: str | None = None
 
     def renew(self) -> None:
         self.token = new_token()
         self.code = new_code()
         self.code_live = True
         self.joined_once = False
+        self.key = None
 
 
 class PhoneHub:
@@ -192,7 +197,7 @@ class PhoneHub:
 
     def code(self, seat: int) -> str:
         """The seat's short code as shown ("ABCD-EFGH"). It works until a phone joins the
-        seat; a seat whose phone is lost gets a fresh one."""
+        seat (a new link, :meth:`new_link`, brings a fresh one)."""
         with self._lock:
             return show_code(self._live(seat).code)
 
@@ -265,6 +270,22 @@ class PhoneHub:
         log.info("seat %d is no longer a phone seat", seat)
         if peer is not None:
             peer.finish(protocol.bye(why), protocol.CLOSE_NORMAL, why)
+
+    def new_link(self, seat: int) -> None:
+        """A new link, code and phone key for one seat (its phone is lost for good, or a
+        stranger's phone holds it): the old link stops working, a phone on it is told so,
+        and the next phone to join is the seat's. Done on the laptop, in sight of the table."""
+        with self._lock:
+            s = self._live(seat)
+            peer, s.peer = s.peer, None
+            s.renew()
+            s.seq = 0
+            s.payload_text = None
+            s.needs_state = False
+            self._bump()
+        log.info("seat %d: a new link", seat)
+        if peer is not None:
+            peer.finish(protocol.bye(protocol.WHY_NEW_LINK), protocol.CLOSE_NORMAL, protocol.WHY_NEW_LINK)
 
     def fresh_tokens(self) -> None:
         """New tokens and codes for every phone seat (a saved game resumed): the old links
@@ -393,13 +414,17 @@ class PhoneHub:
                     found = seat
             return found
 
-    def join(self, seat: int, peer: Peer) -> str | None:
+    def join(self, seat: int, peer: Peer, key: str = "") -> str | None:
         with self._lock:
             s = self._seats[seat]
             if self._stopped or s.revoked:
                 return protocol.WHY_CLOSED if self._stopped else s.revoked_why
+            if s.key is not None and not same_secret(s.key, key):
+                return protocol.WHY_TAKEN
             if s.alive >= SEAT_CONNECTIONS:
                 return protocol.WHY_SEAT_BUSY
+            if s.key is None:
+                s.key = new_token()
             s.alive += 1
             older, s.peer = s.peer, peer
             s.joined_once = True
@@ -407,7 +432,7 @@ class PhoneHub:
             s.needs_state = True
             s.held_sent = None   # a new page knows of no hold: told after its state
             self._bump()
-            hello = protocol.hello(self.game, seat, s.info.name, s.info.colour)
+            hello = protocol.hello(self.game, seat, s.info.name, s.info.colour, s.key)
             # Queued under the lock so the hello is the first thing this phone gets, before
             # any state the main thread may send the moment it sees the seat joined.
             peer.send(hello)
@@ -426,10 +451,8 @@ class PhoneHub:
             s.alive -= 1
             if s.peer is peer:
                 s.peer = None
-                # a fresh code for the lost seat (its old one was spent on joining): a phone
-                # without a camera that lost its page can type its way back in
-                s.code = new_code()
-                s.code_live = not s.revoked
+                # the seat waits for its own phone (it comes back with its key); a phone that
+                # lost its page for good needs the laptop to give the seat a new link
                 self._bump()
                 lost = True
             else:

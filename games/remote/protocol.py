@@ -42,6 +42,9 @@ WHY_TO_COMPUTER = "This seat is now played by the computer."
 WHY_CLOSED = "The game was closed on the laptop."
 WHY_NEW_LINKS = "The game was reopened on the laptop with new links: scan its new code."
 WHY_SEAT_BUSY = "Too many connections for this seat at once; try again in a moment."
+WHY_TAKEN = ("This seat is played on another phone. If that phone is yours and lost for good, ask for "
+             "a new link on the laptop (its Phones screen).")
+WHY_NEW_LINK = "The laptop gave this seat a new link: scan its new code."
 WHY_DOOR_BUSY = "Too many phones are typing codes at once; try again in a moment."
 WHY_BAD_CODE = "That code is not right. Check it on the laptop's screen."
 WHY_TOO_FAST = "Too many messages at once; reconnecting."
@@ -93,9 +96,17 @@ def encode(message: dict[str, Any]) -> str:
     return json.dumps(message, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
 
 
-def hello(game: str, seat: int, name: str, colour: str) -> str:
+def hello(game: str, seat: int, name: str, colour: str, key: str) -> str:
+    """``key``: the seat's phone key. The first phone to join a seat is given it; the seat
+    then opens only for a connection that shows it (the page keeps it), so the seat's link
+    seen on the laptop's screen is no use to another phone."""
     return encode({"type": "hello", "protocol": PROTOCOL, "game": game, "seat": seat, "name": name,
-                   "colour": colour})
+                   "colour": colour, "key": key})
+
+
+def taken() -> str:
+    """A connection without the seat's phone key, to a seat a phone has joined."""
+    return encode({"type": "taken", "why": WHY_TAKEN})
 
 
 def state(seq: int, payload_text: str) -> str:

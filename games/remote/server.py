@@ -90,8 +90,9 @@ class Doorkeeper(Protocol):
 
     def seat_for_token(self, token: str) -> int | None: ...
 
-    def join(self, seat: int, peer: Peer) -> str | None:
-        """Seat ``peer`` (replacing an older phone); None, or why it is refused."""
+    def join(self, seat: int, peer: Peer, key: str = "") -> str | None:
+        """Seat ``peer`` (replacing an older phone of the seat: ``key``, the phone key the
+        seat's first phone was given); None, or why it is refused."""
 
     def leave(self, seat: int, peer: Peer) -> None: ...
 
@@ -429,16 +430,17 @@ class PhoneServer:
     # -- WebSocket ------------------------------------------------------------------------
 
     def _handle(self, ws: ServerConnection) -> None:
-        path = ws.request.path.partition("?")[0] if ws.request is not None else ""
+        path, _, query = ws.request.path.partition("?") if ws.request is not None else ("", "", "")
         if path == "/code":
             self._code_door(ws)
         elif path.startswith("/ws/"):
-            self._seat_door(ws, path[len("/ws/"):])
+            key = urllib.parse.parse_qs(query, max_num_fields=4).get("k", [""])[0][:128]
+            self._seat_door(ws, path[len("/ws/"):], key)
         else:
             # A WebSocket to a page path: nothing to talk about.
             ws.close(protocol.CLOSE_POLICY, "Not a socket path.")
 
-    def _seat_door(self, ws: ServerConnection, token: str) -> None:
+    def _seat_door(self, ws: ServerConnection, token: str, key: str = "") -> None:
         seat = self._keeper.seat_for_token(token)
         if seat is None:
             # Revoked or renewed between the handshake's check and now.
@@ -449,8 +451,13 @@ class PhoneServer:
         if not self._track(peer):
             self._closing_now(peer)
             return
-        refusal = self._keeper.join(seat, peer)
+        refusal = self._keeper.join(seat, peer, key)
         try:
+            if refusal == protocol.WHY_TAKEN:
+                # no retrying: the page says so and stops
+                log.warning("seat %d: a connection without the seat's phone key refused", seat)
+                peer.finish(protocol.taken(), protocol.CLOSE_POLICY, "Taken.")
+                return
             if refusal is not None:
                 log.warning("seat %d: a further connection refused: %s", seat, refusal)
                 peer.finish(protocol.error(refusal), protocol.CLOSE_TRY_LATER, refusal)

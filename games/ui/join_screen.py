@@ -42,7 +42,7 @@ MAX_MODULE = 12
 STATUS_WORDS = {
     "waiting": "Waiting for the phone",
     "joined": "Ready on the phone",
-    "lost": "Connection lost",
+    "lost": "Away: its phone comes back by itself",
 }
 
 
@@ -66,6 +66,7 @@ class JoinScreen(Scene):
         self.back_btn = Button("Menu" if gate else "Back to the game", self.back, "Esc", sound=app.sound,
                                primary=not gate)
         self.seat_btns: dict[int, tuple[Button, Button]] = {}
+        self.link_btns: dict[int, Button] = {}
         self.cards: list[_Card] = []
         self.list_mode = False
         self.big: pygame.Rect | None = None     # list mode: where the one large code goes
@@ -138,10 +139,31 @@ class JoinScreen(Scene):
         confirm(self.app, title, f"{name}'s phone is told it is out of the game, and its link stops working.",
                 act, yes="Play here" if here else "Computer", destructive=True)
 
+    def _link_btn(self, seat: int) -> Button:
+        """A lost seat's "New link": only its own phone (with the seat's key) can come back on
+        the old one; a phone that lost its page for good needs a new link, given here in
+        sight of the table (a probe: showing the old link again let another phone take the
+        seat and read its secrets)."""
+        b = self.link_btns.get(seat)
+        if b is None:
+            b = self.link_btns[seat] = Button("New link", lambda: self.new_link(seat), sound=self.app.sound)
+        return b
+
+    def new_link(self, seat: int) -> None:
+        if self.hub is None or self.status(seat) != "lost":
+            return
+        self.hub.new_link(seat)
+        self.layout(self.app.size)
+        self.focus.set(self._buttons(seat)[0])
+
+    def _seat_items(self, seat: int) -> list:
+        lost = self.status(seat) == "lost"
+        return ([self._link_btn(seat)] if lost else []) + list(self._buttons(seat))
+
     def _focus_items(self) -> list:
         out: list[Any] = []
         for seat in self.seats():
-            out.extend(self._buttons(seat))
+            out.extend(self._seat_items(seat))
         return out + [self.back_btn]
 
     # -- events and time -------------------------------------------------------------------
@@ -152,7 +174,7 @@ class JoinScreen(Scene):
             self.back_btn.click()
             return
         for seat in self.seats():
-            for b in self._buttons(seat):
+            for b in self._seat_items(seat):
                 if b.handle_event(event):
                     return
         if self.back_btn.handle_event(event):
@@ -245,6 +267,7 @@ class JoinScreen(Scene):
             name_h = t.body_font().get_linesize() + t.px(12)
             qr = pygame.Rect(rect.centerx - side // 2, rect.y + pad + name_h, side, side)
             self.cards.append(_Card(seat, rect, qr))
+            self._place_link(seat, qr)
             here, comp = self._buttons(seat)
             bw = (rect.w - 2 * pad - gap) // 2
             here.rect = pygame.Rect(rect.x + pad, rect.bottom - pad - t.px(40), bw, t.px(40))
@@ -272,6 +295,20 @@ class JoinScreen(Scene):
             here.rect = pygame.Rect(comp.rect.x - t.px(8) - bw, comp.rect.y, bw, bh)
         self.big_qr = pygame.Rect(self.big.centerx - side // 2,
                                   self.big.y + pad + t.body_font().get_linesize() + t.px(6), side, side)
+        shown = self.shown_seat()
+        for seat in seats:
+            self._place_link(seat, self.big_qr if seat == shown else None)
+
+    def _place_link(self, seat: int, where: pygame.Rect | None) -> None:
+        """A lost seat's New link in its code's place (``where``; None: not drawn now)."""
+        b = self._link_btn(seat)
+        if where is None or self.status(seat) != "lost":
+            b.rect = pygame.Rect(0, 0, 0, 0)
+            return
+        t = self.theme
+        w = min(where.w, max(self._label_w(b), t.px(150)))
+        b.rect = pygame.Rect(0, 0, w, t.px(44))
+        b.rect.center = where.center
 
     def _label_w(self, button: Button) -> int:
         return button.natural_width(self.theme)
@@ -343,11 +380,12 @@ class JoinScreen(Scene):
             text = ("The game starts when every phone has joined" +
                     (f": waiting for {', '.join(waiting)}." if waiting else "."))
         else:
-            text = "A phone that lost its page: reopen it, scan again or type the new code. The game goes on when you go back."
+            text = ("A lost phone rejoins by itself when it wakes; one that lost its page for good needs "
+                    "New link. The game goes on when you go back.")
         x = self.back_btn.rect.right + t.px(16)
         room = surface.get_width() - x - t.px(20)
         if not self.gate and t.body_font().size(text)[0] > room:
-            text = "A lost phone: reopen its page, scan again or type its new code."   # whole, not cut
+            text = "A lost phone rejoins by itself; a lost page needs New link."   # whole, not cut
         if room > t.px(80):
             draw_text(surface, fit_text(text, t.body_font(), room), t.body_font(), c["text_dim"],
                       (x, self.back_btn.rect.centery), "midleft")
@@ -390,6 +428,8 @@ class JoinScreen(Scene):
             # nothing to scan: a joined seat's code would only invite a second phone
             pygame.draw.rect(surface, c["bg"], qr, border_radius=t.px(8))
             draw_text(surface, "Joined", t.heading_font(), c["ok"], qr.center, "center")
+        elif status == "lost":
+            self._draw_away(surface, card.seat, qr)
         else:
             surface.blit(self.code_surface(card.seat, self.module), qr.topleft)
         y = qr.bottom + t.px(6)
@@ -397,7 +437,7 @@ class JoinScreen(Scene):
         for line in wrap_text(text, t.body_font(), rect.w - 2 * pad)[:1]:
             draw_text(surface, line, t.body_font(), colour, (rect.centerx, y), "midtop")
         y += t.body_font().get_linesize() + t.px(4)
-        if status != "joined":
+        if status == "waiting":
             self._draw_fallback(surface, card.seat, (rect.centerx, y), rect.w - 2 * pad)
         for b in self._buttons(card.seat):
             b.draw(surface, t)
@@ -435,11 +475,30 @@ class JoinScreen(Scene):
             pygame.draw.rect(surface, c["bg"], qr, border_radius=t.px(8))
             draw_text(surface, "Joined", t.heading_font(), c["ok"], qr.center, "center")
             return
+        if self.status(shown) == "lost":
+            for seat in self.seats():           # the seat shown large may have changed with the focus
+                self._place_link(seat, qr if seat == shown else None)
+            self._draw_away(surface, shown, qr)
+            return
         surface.blit(self.code_surface(shown, self.module), qr.topleft)
         self._draw_fallback(surface, shown, (big.centerx, qr.bottom + t.px(6)), big.w - 2 * pad)
         tip = "Click a seat, or Tab to its buttons, for its code"
         draw_text(surface, fit_text(tip, t.small_font(), big.w - 2 * pad), t.small_font(), c["text_dim"],
                   (big.centerx, big.bottom - pad), "midbottom")
+
+    def _draw_away(self, surface, seat: int, qr: pygame.Rect) -> None:
+        """A lost seat: no code to scan (the old link opens the seat only on its own phone),
+        a word on why, and the New link button."""
+        t, c = self.theme, self.theme.c
+        pygame.draw.rect(surface, c["bg"], qr, border_radius=t.px(8))
+        b = self._link_btn(seat)
+        lines = wrap_text("Its own phone rejoins when it wakes. Lost the page for good?", t.small_font(),
+                          qr.w - t.px(12))
+        y = b.rect.y - t.px(6) - len(lines) * t.small_font().get_linesize()
+        for line in lines:
+            draw_text(surface, line, t.small_font(), c["text_dim"], (qr.centerx, max(qr.y + t.px(4), y)), "midtop")
+            y += t.small_font().get_linesize()
+        b.draw(surface, t)
 
     def _draw_fallback(self, surface, seat: int, midtop, width: int) -> None:
         t, c = self.theme, self.theme.c

@@ -413,3 +413,33 @@ def test_a_phone_sees_refusals_where_it_looks_keeps_a_held_move_and_drops_a_stal
         assert link.get_attribute("href") == laptop_root, link.get_attribute("href")
     finally:
         laptop.close()
+
+
+def test_a_seats_link_opens_again_on_its_own_phone_and_nowhere_else(
+        chrome: webdriver.Chrome, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A probe: a lost seat's link, on the laptop's screen, opened the seat on another phone
+    with its whole grid. In a real browser: the page keeps the seat's key, so a reload (the
+    seat's own phone) comes back in; the same link with no key (another phone) is told the
+    seat is played on another phone, and learns nothing."""
+    laptop = Laptop(seed=7, monkeypatch=monkeypatch, phones=(0,), computer=1)
+    try:
+        phones = Phones(chrome, laptop)
+        phones.open(0)
+        phones.until(0, lambda p: p["seat"] and p["name"] == NAMES[0], "joined")
+        chrome.refresh()                                        # the same phone: its key is kept
+        phones.until(0, lambda p: p["seat"] and p["name"] == NAMES[0], "joined again")
+        assert laptop.hub.status(0) == "joined"
+        chrome.execute_script("localStorage.clear()")           # another phone: no key
+        chrome.refresh()
+
+        def told(_: Any) -> str | None:
+            laptop.pump()
+            return chrome.execute_script(
+                "return document.getElementById('stopped').hidden ? null : "
+                "document.getElementById('stoptitle').textContent")
+        title = WebDriverWait(chrome, SAFETY, poll_frequency=POLL).until(told)
+        assert title == "This seat is played on another phone"
+        assert chrome.execute_script("return document.getElementById('seat').hidden")
+        assert not phones.read(0)["grid"], "nothing of the seat reached the other phone"
+    finally:
+        laptop.close()

@@ -112,6 +112,11 @@ def ws_url(hub: PhoneHub, seat: int) -> str:
     return hub.url(seat).replace("http://", "ws://").replace("/s/", "/ws/")
 
 
+def with_key(url: str, hello: dict[str, Any]) -> str:
+    """The seat's socket as its own phone opens it again: with the key its hello gave."""
+    return f"{url}?k={hello['key']}"
+
+
 def token_of(hub: PhoneHub, seat: int) -> str:
     return hub.url(seat).rsplit("/", 1)[1]
 
@@ -136,9 +141,11 @@ def send(ws: ClientConnection, message: dict[str, Any]) -> None:
     ws.send(json.dumps(message))
 
 
-def join(hub: PhoneHub, table: Table, seat: int) -> tuple[ClientConnection, dict[str, Any], dict[str, Any]]:
-    """Open the seat's socket, read its hello, pump, read its first state."""
-    ws = open_phone(ws_url(hub, seat))
+def join(hub: PhoneHub, table: Table, seat: int,
+         again: dict[str, Any] | None = None) -> tuple[ClientConnection, dict[str, Any], dict[str, Any]]:
+    """Open the seat's socket, read its hello, pump, read its first state. ``again``: the
+    hello of the seat's phone before, the same phone coming back (with its key)."""
+    ws = open_phone(ws_url(hub, seat) if again is None else with_key(ws_url(hub, seat), again))
     hello = recv(ws)
     assert hello["type"] == "hello"
     hub.pump(table)

@@ -92,22 +92,32 @@ def test_anything_but_a_code_message_is_an_error(hub, raw, caplog):
     assert exchange(hub, hub.code(0))["type"] == "token"
 
 
-def test_a_lost_seat_gets_a_fresh_code_that_brings_a_phone_back(hub):
-    """A play-test: a phone with no camera that lost its page could not come back by
-    code (its code was spent on joining, and the Phones screen showed none)."""
+def test_a_lost_seat_comes_back_with_its_key_and_a_new_link_is_the_laptops_to_give(hub):
+    """A probe: a lost seat's link and fresh code, shown on the laptop's Phones screen,
+    let any phone at the table take the seat and read its secrets. The seat now opens only
+    for the phone that joined it (its key), and a phone that lost its page for good gets
+    a new link from the laptop (``new_link``), in sight of the table."""
     from tests.remote.conftest import wait_status
     code = hub.code(0)
     reply = exchange(hub, code)
     with open_phone(f"ws://{hub.address}/ws/{reply['token']}") as ws:
+        hello = recv(ws)
+        assert hello["type"] == "hello" and len(hello["key"]) >= 32
+        wait_status(hub, 0, "joined")
+    wait_status(hub, 0, "lost")
+    assert exchange(hub, code) == {"type": "refused", "why": protocol.WHY_BAD_CODE}, "the spent code stays spent"
+    with open_phone(f"ws://{hub.address}/ws/{reply['token']}") as ws:      # another phone, the same link
+        assert recv(ws) == {"type": "taken", "why": protocol.WHY_TAKEN}
+        assert closed_with(ws)[0] == protocol.CLOSE_POLICY
+    assert hub.status(0) == "lost"
+    with open_phone(f"ws://{hub.address}/ws/{reply['token']}?k={hello['key']}") as ws:   # its own phone
         assert recv(ws)["type"] == "hello"
         wait_status(hub, 0, "joined")
     wait_status(hub, 0, "lost")
-    fresh = hub.code(0)
-    assert fresh != code
-    assert exchange(hub, code) == {"type": "refused", "why": protocol.WHY_BAD_CODE}, "the spent code stays spent"
-    again = exchange(hub, fresh)
-    assert again == {"type": "token", "token": reply["token"], "seat": 0}, "the same seat, the same link"
-    with open_phone(f"ws://{hub.address}/ws/{again['token']}") as ws:
-        assert recv(ws)["type"] == "hello"
-        wait_status(hub, 0, "joined")
-        assert exchange(hub, fresh) == {"type": "refused", "why": protocol.WHY_BAD_CODE}, "spent on joining"
+    hub.new_link(0)
+    assert hub.status(0) == "waiting"
+    fresh = exchange(hub, hub.code(0))
+    assert fresh["type"] == "token" and fresh["token"] != reply["token"]
+    with open_phone(f"ws://{hub.address}/ws/{fresh['token']}") as ws:
+        again = recv(ws)
+        assert again["type"] == "hello" and again["key"] != hello["key"]

@@ -19,8 +19,10 @@ def test_join_with_token_gets_hello_then_state(hub, table):
     assert hub.status(1) == "waiting"
     ws, hello, state = join(hub, table, 1)
     with ws:
+        key = hello.pop("key")
         assert hello == {"type": "hello", "protocol": 1, "game": "cannon_corps", "seat": 1, "name": "Bo",
                          "colour": "#0072b2"}
+        assert isinstance(key, str) and len(key) >= 32
         assert state == {"type": "state", "seq": 1, "payload": {"seat": 1, "moves": 0, "secret": None}}
         assert hub.status(1) == "joined"
         assert hub.waiting_for() == (0, 2)
@@ -121,9 +123,10 @@ def test_the_token_of_seat_1_acts_for_seat_1_only(hub, table):
 
 
 def test_a_second_phone_on_a_seat_replaces_the_first(hub, table):
-    old, _, _ = join(hub, table, 0)
+    """The seat's own phone coming back (its key) takes the seat from its stale socket."""
+    old, first, _ = join(hub, table, 0)
     with old:
-        new, hello, state = join(hub, table, 0)
+        new, hello, state = join(hub, table, 0, again=first)
         with new:
             assert recv(old) == {"type": "replaced", "why": protocol.WHY_REPLACED}
             assert closed_with(old) == (protocol.CLOSE_NORMAL, protocol.WHY_REPLACED)
@@ -137,12 +140,12 @@ def test_a_second_phone_on_a_seat_replaces_the_first(hub, table):
 
 def test_status_waiting_joined_lost_and_rejoin(hub, table):
     seen = hub.changes
-    ws, _, _ = join(hub, table, 0)
+    ws, first, _ = join(hub, table, 0)
     assert hub.changes > seen
     ws.close()
     wait_status(hub, 0, "lost")
     assert hub.waiting_for() == (0, 1, 2)
-    again, _, state = join(hub, table, 0)  # reopening the same link rejoins the seat as it stands
+    again, _, state = join(hub, table, 0, again=first)  # the same phone reopens its link: the seat as it stands
     with again:
         assert hub.status(0) == "joined"
         assert state["seq"] == 1
@@ -195,3 +198,37 @@ def test_a_hold_is_told_apart_from_the_state_and_never_moves_its_seq(hub, table)
             hub.pump(table, held="The game starts when every phone has joined.")
             assert recv(ws2)["type"] == "state"
             assert recv(ws2) == {"type": "held", "why": "The game starts when every phone has joined."}
+
+
+def test_another_phone_with_the_seats_link_is_refused_and_learns_nothing(hub, table):
+    """A probe: a lost seat's link, shown again on the laptop's Phones screen and scanned by
+    another phone at the table, handed that phone the seat's grid and private news. The
+    link alone opens nothing once a phone has joined: the seat's own phone shows its key."""
+    ws, first, _ = join(hub, table, 0)
+    table.secret[0] = "d20 on C4"
+    ws.close()
+    wait_status(hub, 0, "lost")
+    with open_phone(ws_url(hub, 0)) as other:
+        assert recv(other) == {"type": "taken", "why": protocol.WHY_TAKEN}
+        assert closed_with(other)[0] == protocol.CLOSE_POLICY
+    with open_phone(ws_url(hub, 0) + "?k=" + "x" * 32) as other:          # a guessed key
+        assert recv(other)["type"] == "taken"
+    assert hub.status(0) == "lost"
+    again, _, state = join(hub, table, 0, again=first)
+    with again:
+        assert state["payload"]["secret"] == "d20 on C4"
+        with open_phone(ws_url(hub, 0)) as other:                           # and while it is there
+            assert recv(other)["type"] == "taken"
+        assert hub.status(0) == "joined"
+
+
+def test_a_new_link_from_the_laptop_puts_the_old_phone_out_and_opens_the_seat_afresh(hub, table):
+    ws, first, _ = join(hub, table, 0)
+    with ws:
+        old_url = ws_url(hub, 0)
+        hub.new_link(0)
+        assert recv(ws) == {"type": "bye", "why": protocol.WHY_NEW_LINK}
+    assert hub.status(0) == "waiting" and ws_url(hub, 0) != old_url
+    fresh, hello, _ = join(hub, table, 0)
+    with fresh:
+        assert hello["key"] != first["key"] and hub.status(0) == "joined"

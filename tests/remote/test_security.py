@@ -14,6 +14,7 @@ from tests.remote.conftest import (
     join,
     open_phone,
     recv,
+    with_key,
     send,
     settle,
     token_of,
@@ -186,9 +187,10 @@ def test_at_most_two_connections_per_seat(make_hub, table, monkeypatch, caplog):
     asleep = _raw_websocket(hub.address, "/ws/" + token_of(hub, 0))
     try:
         wait_status(hub, 0, "joined")
-        awake, _, _ = join(hub, table, 0)  # replaces the sleeping one, which is still closing
+        mine = {"key": hub._seats[0].key}         # the sleeping page keeps it; it never read it
+        awake, _, _ = join(hub, table, 0, again=mine)  # replaces the sleeping one, which is still closing
         with awake:
-            with open_phone(ws_url(hub, 0)) as third:
+            with open_phone(with_key(ws_url(hub, 0), mine)) as third:
                 assert recv(third) == {"type": "error", "why": protocol.WHY_SEAT_BUSY}
                 assert closed_with(third)[0] == protocol.CLOSE_TRY_LATER
             settle(awake)  # the seat's own phone is untouched
@@ -280,10 +282,10 @@ def test_fresh_tokens_make_the_old_link_403(hub, table):
 
 
 def test_messages_from_a_replaced_phone_are_not_played(hub, table):
-    old, _, state = join(hub, table, 0)
+    old, first, state = join(hub, table, 0)
     with old:
         send(old, {"type": "move", "text": "A1", "seq": state["seq"]})
         settle(old)  # in the inbox, not yet pumped
-        new, _, _ = join(hub, table, 0)  # the join's own pump plays nothing from the old phone
+        new, _, _ = join(hub, table, 0, again=first)  # the join's own pump plays nothing from the old phone
         with new:
             assert table.calls == []

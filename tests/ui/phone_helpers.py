@@ -66,11 +66,12 @@ def ws_url(page_url: str) -> str:
 class Phone:
     """One phone on one seat: its socket, the last state it was sent, what it was told."""
 
-    def __init__(self, page_url: str, clock: Clock, seat: int | None = None) -> None:
+    def __init__(self, page_url: str, clock: Clock, seat: int | None = None, key: str = "") -> None:
+        """``key``: the phone key this phone was given before (a phone coming back)."""
         self.url = page_url
         self.clock = clock
-        self.ws: ClientConnection = connect(ws_url(page_url), compression=None, open_timeout=SAFETY,
-                                            close_timeout=SAFETY)
+        url = ws_url(page_url) + (f"?k={key}" if key else "")
+        self.ws: ClientConnection = connect(url, compression=None, open_timeout=SAFETY, close_timeout=SAFETY)
         self.hello = self._recv()
         assert self.hello["type"] == "hello", self.hello
         assert seat is None or self.hello["seat"] == seat

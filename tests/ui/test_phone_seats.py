@@ -376,13 +376,50 @@ def test_a_phone_that_drops_rejoins_its_seat_as_it_stands(app, clock):
     lost = ("Ana's phone lost its connection: reopen the link to rejoin", True)
     assert g.phones.banner_line() == lost
     assert banner.subline(g, g.shown_state(), "Ana") == lost
-    again = Phone(ana.url, clock, seat=0)                # the same link, reopened
+    again = Phone(ana.url, clock, seat=0, key=ana.hello["key"])   # the same link, reopened on the same phone
     step(app)
     again.sync()
     assert again.state == before, "the seat as it stands, the same picture and seq"
     assert g.phones.banner_line() == ("Waiting for Ana's phone", False)
     phones[0] = again
     play_phone_turn(app, g, phones, rng)
+
+
+def test_a_lost_seat_shows_no_code_on_the_phones_screen_and_a_new_link_is_given_there(app, clock):
+    """A probe: a lost seat's link and a fresh code were shown on the Phones screen, so any
+    phone at the table could take the seat (and its grid). Now the seat waits for its own
+    phone; the screen shows no code for it, only "New link", which renews the seat."""
+    from games.ui import router
+    g = open_game(app, "ppa")
+    phones = join_all(app, g, clock)
+    hub = g.phones.hub
+    old_url = hub.url(0)
+    seen = hub.changes
+    phones[0].close()
+    while hub.status(0) != "lost":
+        now = hub.wait_for_change(seen, 10.0)
+        assert now != seen
+        seen = now
+    router.open("join", app, g, gate=False)
+    join = app.stack.top
+    assert isinstance(join, JoinScreen)
+    frames(app, 2)
+    link = join._link_btn(0)
+    card = next(c for c in join.cards if c.seat == 0)
+    assert link.rect.w > 0 and card.qr.contains(link.rect), "New link where the code would be"
+    drawn = {tuple(app.screen.get_at((card.qr.x + dx, card.qr.y + dy)))[:3]
+             for dx in range(0, card.qr.w, 7) for dy in range(0, card.qr.h, 7)}
+    assert (255, 255, 255) not in drawn, "no QR code is drawn for the lost seat"
+    assert link in join.focus.items() and join._link_btn(1).rect.w == 0
+    click(app, link.rect.center)
+    frames(app, 1)
+    assert hub.status(0) == "waiting" and hub.url(0) != old_url
+    assert link.rect.w == 0 and qr_on_screen(app, join, 0) == qr_matrix(hub.url(0))
+    assert join._fallback(0) == (f"Code {hub.code(0)}", True)
+    ana = Phone(hub.url(0), clock, seat=0)                 # the new link opens the seat afresh
+    ana.sync()
+    step(app)
+    assert hub.status(0) == "joined"
 
 
 def test_undo_review_and_the_pause_menu_with_a_phone_seat(app, clock):

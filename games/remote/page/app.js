@@ -32,7 +32,7 @@
   var S = {
     token: null, ws: null, opened: false, fatal: false, retries: 0,
     retryTimer: null, pingTimer: null, pongTimer: null,
-    hello: null, seq: null, p: null, sending: null, staged: null, shownConfirm: null, held: null,
+    hello: null, key: null, seq: null, p: null, sending: null, staged: null, shownConfirm: null, held: null,
     ui: {}, uiKey: null, wasMine: false, allOpen: false, folds: {}
   };
 
@@ -132,13 +132,27 @@
     return (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + path;
   }
 
+  /* The seat's phone key: the laptop gives it to the first phone that joins a seat, and
+     the seat then opens only for a connection that shows it. Kept per link, so a reload,
+     a reopened tab or a phone that slept comes back in; the link alone (seen on the
+     laptop's screen) opens nothing for another phone. */
+  function keyName() { return 'cannonade-key:' + S.token; }
+  function storedKey() {
+    try { return localStorage.getItem(keyName()) || ''; } catch (err) { return S.key || ''; }
+  }
+  function keepKey(key) {
+    S.key = key;
+    try { localStorage.setItem(keyName(), key); } catch (err) { console.warn('the phone key is kept for this page only', err); }
+  }
+
   function connect() {
     if (S.fatal || S.ws) return;
     clearTimeout(S.retryTimer);
     S.retryTimer = null;
     var sock;
     try {
-      sock = new WebSocket(wsUrl('/ws/' + encodeURIComponent(S.token)));
+      var key = storedKey();
+      sock = new WebSocket(wsUrl('/ws/' + encodeURIComponent(S.token) + (key ? '?k=' + encodeURIComponent(key) : '')));
     } catch (err) {
       console.error('could not open the socket', err);
       schedule();
@@ -307,6 +321,9 @@
       case 'replaced':
         stop('This seat moved to another phone', msg.why ? String(msg.why) : '', true);
         break;
+      case 'taken':
+        stop('This seat is played on another phone', msg.why ? String(msg.why) : '', false);
+        break;
       case 'bye':
         stop('This phone is no longer in the game', msg.why ? String(msg.why) : '', false);
         break;
@@ -327,6 +344,7 @@
       return;
     }
     S.hello = msg;
+    if (msg.key) keepKey(String(msg.key));
     S.held = null;                  // a hold, if any, is told after the state
     S.retries = 0;
     $('seatname').textContent = msg.name ? String(msg.name) : 'Player ' + (Number(msg.seat) + 1);
