@@ -170,6 +170,10 @@ class PhoneHub:
     def running(self) -> bool:
         return self._server.running
 
+    def revive(self) -> bool:
+        """Serve again after the server's thread ended on its own (see ``PhoneServer.revive``)."""
+        return self._server.revive()
+
     # -- what the laptop shows (any thread) -----------------------------------------------
 
     @property

@@ -191,6 +191,23 @@ class Peer:
                 self._finished = True
 
 
+def _more_file_handles() -> None:
+    """Raise the soft limit of open files to the hard one (at most 4096) where the system has
+    one: macOS gives an app 256, and the phones, their browsers and the app share them (a
+    probe ran a 256 limit out with about 190 idle connections)."""
+    try:
+        import resource
+    except ImportError:          # Windows: no such limit to raise
+        return
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        want = 4096 if hard == resource.RLIM_INFINITY else min(hard, 4096)
+        if soft != resource.RLIM_INFINITY and soft < want:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+    except (OSError, ValueError) as exc:
+        log.info("the open-file limit stays as it is: %s", exc)
+
+
 def _drain(ws: ServerConnection) -> None:
     """Read and drop whatever still comes until the close we sent is answered.
 
@@ -251,6 +268,7 @@ class PhoneServer:
         if self._stopping:
             raise RuntimeError("a stopped phone server cannot start again")
         sock = listen(self._host, self._wanted_port)
+        _more_file_handles()
         self.port = int(sock.getsockname()[1])
         self._origins = self._allowed_origins()
         self._server = serve(
@@ -315,7 +333,33 @@ class PhoneServer:
 
     @property
     def running(self) -> bool:
-        return self._server is not None and not self._stopping
+        """Serving: started, not stopped, and its serve thread alive (websockets ends that
+        thread on an accept error, such as the laptop out of file handles)."""
+        return (self._server is not None and not self._stopping and self._thread is not None
+                and self._thread.is_alive())
+
+    def revive(self) -> bool:
+        """The serve thread ended on its own: listen again (on the same port when it is
+        free) and serve. Connections already open carry on. True when serving again. (A
+        probe of the third session: idle connections from one machine on the Wi-Fi ran the
+        laptop out of file handles, the accept loop ended for good, and no phone could join
+        or come back until the game was reopened.)"""
+        if self._stopping or self._server is None or self._thread is None or self._thread.is_alive():
+            return False
+        old, self._server = self._server, None
+        try:
+            old.socket.close()
+        except OSError as exc:
+            log.info("the old listening socket: %s", exc)
+        self._wanted_port = self.port
+        try:
+            self.start()
+        except OSError as exc:
+            log.error("the phone server could not listen again: %s", exc)
+            self._server = old              # still "not running": tried again on a later frame
+            return False
+        log.warning("the phone server had stopped serving; it listens again on %s", self.address)
+        return True
 
     @property
     def address(self) -> str:

@@ -192,6 +192,8 @@ class PhoneSeats:
         hub, table = self.hub, self.table
         if hub is None or table is None:
             return
+        if not hub.running:
+            hub.revive()               # its serve thread ended (out of file handles): listen again
         why = self.game.phones_wait()
         if why is ANIMATING:
             if not hub.inbox.empty():

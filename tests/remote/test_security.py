@@ -289,3 +289,34 @@ def test_messages_from_a_replaced_phone_are_not_played(hub, table):
         new, _, _ = join(hub, table, 0, again=first)  # the join's own pump plays nothing from the old phone
         with new:
             assert table.calls == []
+
+
+def test_the_server_listens_again_after_its_accept_loop_ends(make_hub, table, monkeypatch):
+    """A probe: idle connections from one machine on the Wi-Fi ran the laptop out of file
+    handles; websockets' accept loop ended on "Too many open files", the hub still said it
+    was running, and no phone could join or come back until the game was reopened. Now
+    ``running`` says so and ``revive`` listens again (the app's phone ticker calls it)."""
+    import errno as _errno
+    import socket as _socket
+
+    hub = make_hub()
+    ws, first, _ = join(hub, table, 0)
+    with ws:
+        real = _socket.socket.accept
+
+        def full(self):
+            raise OSError(_errno.EMFILE, "Too many open files")
+        monkeypatch.setattr(_socket.socket, "accept", full)
+        host, port = hub.address.rsplit(":", 1)
+        poke = _socket.create_connection((host, int(port)), timeout=SAFETY)   # the loop tries to accept it
+        thread = hub._server._thread
+        thread.join(SAFETY)
+        assert not thread.is_alive() and not hub.running, "the loop ended, and the hub says so"
+        monkeypatch.setattr(_socket.socket, "accept", real)
+        poke.close()
+        assert hub.revive() and hub.running
+        settle(ws)                                    # a connection open before carries on
+        other, hello, _ = join(hub, table, 1)         # and a phone can join again
+        with other:
+            assert hello["seat"] == 1 and hub.status(1) == "joined"
+        assert not hub.revive(), "nothing to revive while it serves"
