@@ -109,19 +109,43 @@ def _now() -> str:
 
 def load(path: str | None = None) -> tuple[Records, str | None]:
     """(the record, a message for the player or None). A missing file is a fresh record;
-    a broken one is renamed aside (``records.broken-<time>.json``) and a fresh one begun."""
+    a broken one is renamed aside (``records.broken-<time>.json``) and the copy written
+    before it (``.bak``) is used when it reads, else a fresh one is begun."""
     path = path or records_path()
+    book, why = _read(path)
+    if why is None:
+        return book or _fresh(), None
+    aside = _set_aside(path, why)
+    backup, bak_why = _read(path + ".bak")
+    if backup is not None and bak_why is None:
+        # a play-test cut the file short: All time came up empty while the copy before it
+        # held every game but the last; the copy is the record now (written back at once,
+        # so the next write's backup is not the broken file)
+        log.warning("record %s: using its backup, %d games", path, len(backup.games))
+        try:
+            save(backup, path)
+        except OSError as exc:
+            log.error("could not write the recovered record back: %s", exc)
+        return backup, (f"The record of past games could not be read ({why}). The copy made before it was "
+                        f"used: {len(backup.games)} games (the last one finished may be missing). "
+                        f"The damaged file is kept as {aside}.")
+    return _fresh(), (f"The record of past games could not be read ({why}). A fresh one is started; "
+                      f"the old file is kept as {aside}.")
+
+
+def _read(path: str) -> tuple[Records | None, str | None]:
+    """(the record in ``path``, None), (None, None) when there is no file, or (None, why
+    it cannot be read)."""
     try:
         raw = read_json(path, MAX_BYTES)
     except FileNotFoundError:
-        return _fresh(), None
+        return None, None
     except (OSError, BadJson) as exc:
-        why = getattr(exc, "reason", None) or getattr(exc, "strerror", None) or str(exc)
-        return _fresh(), _set_aside(path, why)
+        return None, getattr(exc, "reason", None) or getattr(exc, "strerror", None) or str(exc)
     try:
         return _from_dict(raw), None
     except (KeyError, TypeError, ValueError) as exc:
-        return _fresh(), _set_aside(path, f"part of it is wrong ({exc})")
+        return None, f"part of it is wrong ({exc})"
 
 
 def _set_aside(path: str, why: str) -> str:
@@ -132,9 +156,8 @@ def _set_aside(path: str, why: str) -> str:
     except OSError as exc:
         log.error("could not set the broken record %s aside: %s", path, exc)
         aside = "(it could not be moved; it will be written over)"
-    log.warning("record %s is broken (%s); a fresh one is started, the old one kept as %s", path, why, aside)
-    return (f"The record of past games could not be read ({why}). A fresh one is started; "
-            f"the old file is kept as {aside}.")
+    log.warning("record %s is broken (%s); the old one kept as %s", path, why, aside)
+    return aside
 
 
 def _from_dict(d: Any) -> Records:

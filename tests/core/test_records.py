@@ -106,6 +106,27 @@ def test_a_broken_record_is_set_aside_with_a_message_and_a_fresh_one_begins(data
     assert len(records.load()[0].games) == 1
 
 
+def test_a_record_cut_short_is_recovered_from_the_copy_made_before_it(data):
+    """A play-test cut records.json short: All time came up empty ("a fresh one is
+    started") while records.json.bak held every game but the last, and the next write
+    would have put the broken file in its place."""
+    book, _ = records.load()
+    for seed in (1, 2, 3):
+        records.add(book, records.game_record(finished(seed=seed)))
+        records.save(book)                     # the backup is the record before each write
+    p = records.records_path()
+    whole = open(p, "rb").read()
+    with open(p, "wb") as fh:
+        fh.write(whole[:len(whole) // 2])
+    again, problem = records.load()
+    assert len(again.games) == 2 and problem and "copy made before it was used: 2 games" in problem
+    assert [f for f in os.listdir(data) if f.startswith("records.broken-")], "the damaged file is kept"
+    assert len(records.load()[0].games) == 2 and records.load()[1] is None, "written back whole"
+    records.add(again, records.game_record(finished(seed=4)))
+    records.save(again)
+    assert len(records.load()[0].games) == 3
+
+
 def test_one_bad_game_in_the_record_costs_only_itself(data):
     book, _ = records.load()
     records.add(book, records.game_record(finished(seed=1)))
