@@ -320,11 +320,16 @@ def head_to_head(games: list[GameRecord]) -> dict[tuple[str, str], tuple[int, in
     """For each pair of people who met: (a's wins over b, b's over a, draws), counting a
     game for a pair when one finished ahead of the other."""
     out: dict[tuple[str, str], list[int]] = {}
+    # a name in any letter case is one player, shown as first written, as in the standings
+    # (a play-test's "Cat" and "cat" were one row there and two pairs here)
+    shown: dict[str, str] = {}
     for g in games:
-        people = [(i, s.name) for i, s in enumerate(g.seats) if s.is_human]
+        people = [(i, shown.setdefault(s.name.lower(), s.name)) for i, s in enumerate(g.seats) if s.is_human]
         for x in range(len(people)):
             for y in range(x + 1, len(people)):
                 (i, a), (j, b) = people[x], people[y]
+                if a.lower() == b.lower():
+                    continue                      # one player in two seats: no match-up
                 if a.lower() > b.lower():
                     (i, a), (j, b) = (j, b), (i, a)
                 row = out.setdefault((a, b), [0, 0, 0])

@@ -72,6 +72,18 @@ def test_standings_count_wins_and_places_per_person_and_computers_stay_out(data)
                                            and len(set(g.placings)) > 1)
 
 
+def test_head_to_head_counts_a_name_in_any_letter_case_as_one_player_as_the_table_does(data):
+    """A play-test: "Cat" and "cat" were one row of the standings and two pairs in head to
+    head ("Cat 0 - 2 Dan", "cat 0 - 1 Dan")."""
+    book, _ = records.load()
+    for seed, cat in ((1, "Cat"), (2, "Cat"), (3, "cat")):
+        records.add(book, records.game_record(finished(seed=seed, names=(cat, "Dan"))))
+    assert [r.name for r in records.standings(book.games)] and \
+        {r.name.lower() for r in records.standings(book.games)} == {"cat", "dan"}
+    h2h = records.head_to_head(book.games)
+    assert list(h2h) == [("Cat", "Dan")] and sum(h2h[("Cat", "Dan")]) == 3
+
+
 def test_a_new_evening_starts_tonights_tally_afresh_and_keeps_all_time(data):
     book, _ = records.load()
     records.add(book, records.game_record(finished(seed=1)))
