@@ -216,13 +216,20 @@ class FrameKeys:
         return event.type == pygame.CONTROLLERBUTTONDOWN and event.button == pygame.CONTROLLER_BUTTON_X
 
     def is_skip(self, event: pygame.event.Event) -> bool:
+        # Esc (B) skips an animation only where someone at the laptop plays: with only
+        # computers (or phones) every move animates, and Esc must reach the menu (a
+        # play-test pressed it five times while two computers played on)
+        back = self._someone_here()
         if event.type == pygame.KEYDOWN:
-            return event.key in (pygame.K_SPACE, pygame.K_ESCAPE)
+            return event.key == pygame.K_SPACE or (back and event.key == pygame.K_ESCAPE)
         if event.type == pygame.CONTROLLERBUTTONDOWN:
-            return event.button in (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B,
-                                    pygame.CONTROLLER_BUTTON_X)
+            return event.button in (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_X) or (
+                back and event.button == pygame.CONTROLLER_BUTTON_B)
         return bool(event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
                     and self.screen.board_rect.collidepoint(event.pos))
+
+    def _someone_here(self) -> bool:
+        return any(s.is_human and not s.phone for s in self.screen.match.seats)
 
     def _shortcut(self, event: pygame.event.Event) -> bool:
         g = self.screen

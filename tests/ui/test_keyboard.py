@@ -726,3 +726,31 @@ def test_an_arrow_goes_to_the_button_that_way_not_a_wide_one_below():
     for way, want in ways:
         ring.move(way)
         assert ring.get().label == want, (way, want)
+
+
+def test_esc_reaches_the_menu_while_two_computers_play():
+    """A play-test: in a computers-only game every move animates, and Esc (taken as "skip
+    the animation") never opened the menu. With someone at the laptop Esc still skips."""
+    from games.ui.dialogs import Dialog
+    for kinds, menu in (((AI, AI), True), ((HUMAN, AI), False)):
+        a = make_app((1280, 720), animation="normal")
+        a.push(MainMenu(a))
+        info = games.get("cannon")
+        m = Match(info, {}, [Seat(k, "random", n) for k, n in zip(kinds, ("Ann", "Bo"))], seed=3, ai_secret=3,
+                  chance_secret=SEED_ONLY)
+        if kinds[0] == HUMAN:
+            m.play_text("Tf1")                         # the computer's town placement plays out next
+        g = GameScreen(a, m)
+        a.push(g)
+        for _ in range(600):
+            frames(a, 1)
+            if g.board.busy:
+                break
+        assert g.board.busy, "a computer's move is playing out"
+        key(a, pygame.K_ESCAPE)
+        top = a.stack.top
+        assert (isinstance(top, Dialog) and top.title == "Paused") == menu, kinds
+        if not menu:
+            assert top is g and not g.board.busy, "Esc skipped the animation"
+        for s in list(a.stack.scenes):
+            s.on_exit()
