@@ -145,9 +145,12 @@ class MatchDriver:
         return None
 
     def resume_behind_curtain(self, resumed: bool, lone_player_curtain: bool = True) -> bool:
-        """Whether a loaded hidden-information game opens behind a hand-over."""
+        """Whether a loaded hidden-information game opens behind a hand-over (never a finished
+        one: every secret is shown at the end, and a play-test was asked to look away from
+        a game-over board)."""
         here = self.here_humans()
-        return bool(resumed and self.hidden and here and (len(here) > 1 or lone_player_curtain))
+        return bool(resumed and self.hidden and here and (len(here) > 1 or lone_player_curtain)
+                    and not self.match.is_over())
 
     # -- what happens next -------------------------------------------------------------------
     def performer(self) -> int | None:

@@ -232,6 +232,17 @@ def test_a_lone_player_resumed_behind_a_curtain_is_handed_the_laptop_once():
     assert MatchDriver(m).initial_viewer(True, lone_player_curtain=False) == 0
 
 
+def test_a_finished_game_opened_again_is_never_behind_a_curtain():
+    """A play-test: opening a finished Cannon Corps save asked "Pass to Cat ... Everyone
+    else: look away" over a board that shows every grid."""
+    info = games.get("cannon_corps")
+    m = match_of(info, "hhh", seed=4)
+    MatchDriver(m).play_out(random_human(4))
+    assert m.is_over()
+    d = MatchDriver(m)
+    assert not d.resume_behind_curtain(True)
+
+
 @pytest.mark.parametrize("kinds, phones", [("hhh", (0, 1, 2)), ("hha", (1,)), ("hhh", (2,))])
 def test_phone_seats_act_on_their_phones_and_never_get_a_hand_over(kinds, phones):
     info = games.get("cannon_corps")
