@@ -212,6 +212,12 @@ class StandingsScreen(Scene):
             # never narrower than its heading: at a large text size "Games" ran into "Wins"
             x += max(int(rect.w * frac), t.small_font().size(name)[0] + t.px(10))
         y = rect.y + t.small_font().get_linesize() + t.px(4)
+        if not rows:
+            # only computers played: the table counts people (a play-test saw the headings
+            # and nothing under them, the games listed beside)
+            draw_text(surface, fit_text("Only computers played: the standings count people.", f, rect.w), f,
+                      c["text_dim"], (xs[0], y))
+            y += lh
         for i, row in enumerate(rows):
             if y + lh > rect.bottom:
                 break

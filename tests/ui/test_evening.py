@@ -478,3 +478,18 @@ def test_figures_show_whole_names_when_they_fit_and_cut_only_for_want_of_room(ap
     rc.draw_stats(app.screen, app.theme, pygame.Rect(0, 0, 170, 200), m, rows)   # too narrow for whole names
     short = drawn[:len(names)]
     assert all(n.startswith(s) and s for n, s in zip(names, short)) and not any(s.endswith("...") for s in short)
+
+
+def test_standings_of_computers_only_say_why_the_table_is_empty(app, monkeypatch):
+    """A play-test: after three Easy vs Easy games Tonight showed the headings and nothing
+    under them, while the games were listed beside."""
+    from games.ui import standings_screen as mod
+    from tests.ui.helpers import spy_texts
+    book = app.records()
+    records.add(book, records.GameRecord("g0", "cannon", "2026-11-24T20:00:00", "",
+                                         [records.SeatRecord("Bot", "ai", "easy"), records.SeatRecord("Cog", "ai", "easy")],
+                                         [1, 2], 40))
+    drawn = spy_texts(monkeypatch, mod)
+    app.push(mod.StandingsScreen(app))
+    frames(app, 2)
+    assert "Only computers played: the standings count people." in drawn
