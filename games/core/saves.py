@@ -119,8 +119,13 @@ def save_match(match: Match, path: str, name: str = "") -> None:
 
 
 def slug(text: str) -> str:
+    """``text`` as a file name: letters, digits and dashes, 60 at most. A long one loses its
+    middle, not its end, where a default name has its day and time (a play-test's three-seat
+    export ended "...-computer-normal-29-")."""
     s = re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-").lower()
-    return s[:60] or "save"
+    if len(s) > 60:
+        s = s[:42].rstrip("-") + "--" + s[-16:].lstrip("-")
+    return s or "save"
 
 
 def new_save_path(name: str, folder: str | None = None) -> str:

@@ -439,3 +439,16 @@ def test_typing_a_save_name_replaces_the_suggestion_whatever_its_length(app):
     assert field.text == "Short"
     key(app, pygame.K_RETURN)
     assert app.stack.top is g and g.save_path.endswith("short.json")
+
+
+def test_a_long_default_name_keeps_its_day_and_time_in_a_file_name():
+    """A play-test: a three-seat Corps export was named "cannon-corps-alexandra-vs-
+    christopher-vs-computer-normal-29-", the time cut off."""
+    import datetime
+
+    from games.core import saves
+    m = Match(games.get("cannon_corps"), {}, [Seat(HUMAN, name="Alexandra"), Seat(HUMAN, name="Christopher"),
+                                              Seat(AI, "normal", "Dan")], seed=1)
+    name = saves.slug(saves.default_name(m, datetime.datetime(2026, 11, 29, 10, 28)))
+    assert len(name) <= 60 and name.startswith("cannon-corps-alexandra") and name.endswith("29-nov-10-28")
+    assert saves.slug("Cannon, Ana vs Ben, 1 Dec 20:00") == "cannon-ana-vs-ben-1-dec-20-00"
