@@ -14,7 +14,7 @@ log = logging.getLogger(__name__)
 TMP_SUFFIX = ".tmp"
 
 
-def write_atomic(path: str, text: str, keep_backup: bool = True) -> None:
+def write_atomic(path: str, text: str, keep_backup: bool = True, shared: bool = False) -> None:
     """Write ``text`` to ``path`` atomically.
 
     Order matters: the new text goes to a temporary file in the same folder and
@@ -23,7 +23,9 @@ def write_atomic(path: str, text: str, keep_backup: bool = True) -> None:
     the folder is synced so the rename itself survives a power cut. An exception
     anywhere (full disk, read-only folder, a crash) leaves the previous file and
     its previous ``.bak`` readable. Temporary names are unique, so two writers
-    (two windows of the app) never write into one file.
+    (two windows of the app) never write into one file. The file is the owner's alone
+    (a temporary file's mode), unless ``shared``: an export meant to be passed on gets
+    the mode any new file gets (a play-test's CSVs were unreadable to others, its GIFs not).
     """
     folder = os.path.dirname(os.path.abspath(path))
     os.makedirs(folder, exist_ok=True)
@@ -35,6 +37,10 @@ def write_atomic(path: str, text: str, keep_backup: bool = True) -> None:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
+        if shared and os.name != "nt":
+            mask = os.umask(0)
+            os.umask(mask)
+            os.chmod(tmp, 0o666 & ~mask)
         if keep_backup and os.path.exists(path):
             bak_tmp = _temp_in(folder, base + ".bak", made)
             shutil.copyfile(path, bak_tmp)

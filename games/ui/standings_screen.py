@@ -82,7 +82,7 @@ class StandingsScreen(Scene):
             path, n = f"{base}-{n}.csv", n + 1
         titles = {g.id: g.title for g in games.GAMES}
         try:
-            write_atomic(path, records.to_csv(games_, titles), keep_backup=False)
+            write_atomic(path, records.to_csv(games_, titles), keep_backup=False, shared=True)
         except OSError as exc:
             log.warning("CSV export failed: %s", exc)
             message(self.app, "Could not export", f"{path}\n\n{exc.strerror or exc}")

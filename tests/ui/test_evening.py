@@ -108,6 +108,10 @@ def test_the_standings_show_tonight_and_a_new_evening_starts_afresh(app):
     path = dialog.message.strip()
     assert dialog.title == "Exported" and os.path.isfile(path) and path.endswith(".csv")
     assert open(path, encoding="utf-8").read().count("\n") == 1 + 2 * 2
+    if os.name != "nt":                                    # an export is to pass on: readable as any new file
+        mask = os.umask(0)
+        os.umask(mask)
+        assert os.stat(path).st_mode & 0o777 == 0o666 & ~mask
 
 
 def test_the_setup_offers_the_names_used_before_and_says_the_limit(app):
