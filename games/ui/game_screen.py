@@ -8,8 +8,8 @@ applied or performed, a person decides here or on a phone, a hand-over, the end)
 is the match driver's to say (``games.core.driver``, asked in ``_advance``); the
 frame decides how each step looks.
 
-Size (about 1000 lines): the decisions went to the driver, and the keys to
-``frame_keys.py``; what is left is the view and the Host. Its next seams are the
+Size (about 1000 lines): the decisions went to the driver, the keys to
+``frame_keys.py`` and its place in the evening's record to ``game_record.py``; what is left is the view and the Host. Its next seams are the
 review/undo controls and the AI runner glue, each a module of its own.
 
 Views: the frame projects once, for the viewer (``visible_state``, and
@@ -523,37 +523,9 @@ class GameScreen(Scene):
         self.app.push(ResultCard(self.app, self))
 
     def _record_result(self) -> None:
-        """Put the finished game in the evening's record (once: a finished save reopened
-        is the same game), with its statistics; a record that can't be written is said."""
-        from games.core import records
-        from games.ui.result_card import safe_stats
-        rec = records.game_record(self.match, safe_stats(self.match))
-        book = self.app.records()
-        if records.add(book, rec):
-            self._write_records(book, "The result could not be recorded")
-
-    def _write_records(self, book, failed: str) -> bool:
-        """Write the evening's record; a failure is logged and said (``failed``, then why)."""
-        from games.core import records
-        try:
-            records.save(book)
-        except OSError as exc:
-            log.warning("%s: %s", failed, exc)
-            self.say(f"{failed} ({exc.strerror or exc}).", bad=True, seconds=10)
-            return False
-        return True
-
-    def _record_id(self) -> str:
-        from games.core import records
-        return records.record_id(str(self.match.match_id), [e.text for e in self.match.log])
-
-    def _withdraw_result(self, rec_id: str) -> None:
-        """An ending taken back leaves the standings: otherwise the game played on to
-        another ending would count twice, once lost and once won (a play-test)."""
-        from games.core import records
-        book = self.app.records()
-        if records.withdraw(book, rec_id) and self._write_records(book, "The standings could not be updated"):
-            self.say("Move taken back: that result is out of the standings until the game ends again.")
+        """The finished game into the evening's record (``game_record``; a lesson records none)."""
+        from games.ui import game_record
+        game_record.record_ending(self)
 
     # -- the computer players ------------------------------------------------------
     def ai_for(self, seat: int):
@@ -691,11 +663,12 @@ class GameScreen(Scene):
             self.say("Undo is off when several people share hidden information.", bad=True)
             return
         self.runner.cancel()
-        ended = self._record_id() if self.match.is_over() else None
+        from games.ui import game_record
+        ended = game_record.ending_id(self.match) if self.match.is_over() else None
         if self.match.undo():
             self._after_jump()
             if ended is not None:
-                self._withdraw_result(ended)
+                game_record.withdraw_ending(self, ended)
         elif self.hidden and self.match.log:
             self.say("Undo can't take back a move whose result the table has seen.", bad=True)
         else:

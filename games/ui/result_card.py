@@ -96,11 +96,17 @@ def draw_stats(surface, theme, rect: pygame.Rect, match, rows,
     r = max(3, lh // 3)
     # the figures are short: a seat's column needs its marker and three digits, and the
     # labels take the rest (a play-test's four seats read "Platoons defea..." over "A...")
+    need = max(f.size(row.label)[0] for row in rows) + t.px(10)
     col_min = max(2 * r + t.px(8) + f.size("M")[0], f.size("888")[0] + t.px(8))
-    label_w = min(max(int(rect.w * 0.45), rect.w - n * col_min), max(f.size(row.label)[0] for row in rows) + t.px(10))
+    lettered = rect.w - n * col_min >= need
+    if not lettered:
+        # too narrow for letters too (four seats at 800x600): a column is its marker and
+        # its figures, the labels whole; the player strip above names the markers
+        col_min = max(2 * r + t.px(4), f.size("88")[0] + t.px(3))
+    label_w = min(max(int(rect.w * 0.45), rect.w - n * col_min), need)
     col_w = max(1, (rect.w - label_w) // n)
     y = rect.y
-    room = col_w - 2 * r - t.px(8)
+    room = col_w - 2 * r - t.px(8) if lettered else 0
     # names that do not fit are shortened to the letters that do (as many for every seat),
     # not to "A...": the marker beside each tells the seats apart
     names = [s.name for s in match.seats]
@@ -109,7 +115,8 @@ def draw_stats(surface, theme, rect: pygame.Rect, match, rows,
     for i, nm in enumerate(names):
         x = rect.x + label_w + i * col_w
         draw_seat_marker(surface, t, i, (x + r + t.px(2), y + lh // 2), r)
-        draw_text(surface, nm if len(nm) <= k else nm[:k], f, c["text_dim"], (x + 2 * r + t.px(6), y))
+        if lettered:
+            draw_text(surface, nm if len(nm) <= k else nm[:k], f, c["text_dim"], (x + 2 * r + t.px(6), y))
     y += lh + t.px(2)
     fit = max(0, (rect.bottom - y) // lh)
     noted = 1 <= fit < len(rows)
@@ -127,7 +134,8 @@ def draw_stats(surface, theme, rect: pygame.Rect, match, rows,
         draw_text(surface, fit_text(row.label, f, label_w - t.px(8)), f, c["text"], (rect.x, y))
         for i, v in enumerate(row.values):
             x = rect.x + label_w + i * col_w
-            draw_text(surface, fit_text(str(v), f, col_w - t.px(6)), f, c["text"], (x + t.px(4), y))
+            pad = t.px(4) if lettered else t.px(1)
+            draw_text(surface, fit_text(str(v), f, col_w - pad - t.px(1)), f, c["text"], (x + pad, y))
         y += lh
     return y - rect.y + (lh if noted else 0)
 

@@ -733,7 +733,7 @@ def test_a_diagram_caption_is_never_cut_on_a_small_picture(app, monkeypatch, sid
     assert said and not any(line.endswith("...") for line in said), said
 
 
-def test_the_review_of_a_finished_game_shows_every_grid(app):
+def test_the_review_of_a_finished_game_shows_every_grid(app, monkeypatch):
     """A play-test: reviewing a finished four-seat game, under "Game over: every grid is
     revealed", showed empty grids (only the seats already out had theirs)."""
     m = Match(INFO, {}, [Seat(AI, "easy", x) for x in INFO.seat_names(4)], seed=3, ai_secret=3,
@@ -757,24 +757,22 @@ def test_the_review_of_a_finished_game_shows_every_grid(app):
     ply = next(i for i in range(1, m.ply) if all(m.state_at(i).view(None).platoon_counts) and
                not any(m.state_at(i).out))
     from games.ui import result_card
-    drawn = []
-    real = result_card.draw_text
-
-    def spy(surface, text, *a, **k):
-        drawn.append(text)
-        return real(surface, text, *a, **k)
-    result_card.draw_text = spy
-    try:
-        g.review(ply)
-        frame(app)
-    finally:
-        result_card.draw_text = real
+    from tests.ui.helpers import spy_texts
+    drawn = spy_texts(monkeypatch, result_card)
+    g.review(ply)
+    frame(app)
     pub = g.board.public()
     assert all(info.revealed for info in pub), [bool(info.revealed) for info in pub]
     # the figures above the log: every row, no label or name cut (a play-test: "A...",
     # "Platoons defea...", and "2 more: Review shows every figure" while reviewing)
     rows = result_card.safe_stats(m)
     assert all(row.label in drawn for row in rows), [row.label for row in rows if row.label not in drawn]
+    assert not [t for t in drawn if t.endswith("...") or "more:" in t], drawn
+    _resize(app, (800, 600))                       # a narrow column: markers, whole labels, whole figures
+    drawn.clear()
+    g.review(ply - 1)
+    frame(app)
+    assert all(row.label in drawn for row in rows)
     assert not [t for t in drawn if t.endswith("...") or "more:" in t], drawn
     g.review(None)
     frame(app)
