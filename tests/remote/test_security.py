@@ -21,7 +21,7 @@ from tests.remote.conftest import (
     wait_status,
     ws_url,
 )
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from games.remote import protocol, server
 
@@ -138,7 +138,12 @@ def test_a_flood_is_cut_off_after_the_rate_limit(hub, table, caplog, clock):
     calm, _, _ = join(hub, table, 1)
     with flood, calm:
         for _ in range(protocol.RATE_LIMIT + 5):
-            send(flood, {"type": "ping"})
+            try:
+                send(flood, {"type": "ping"})
+            except ConnectionClosed:
+                # a loaded machine: the server read past the limit and closed before the
+                # last pings left (a CI run); what it said before closing is still to read
+                break
         answers = []
         while True:
             message = recv(flood)
