@@ -7,6 +7,7 @@ evening" starts tonight's tally afresh (the games stay in the all-time table);
 """
 from __future__ import annotations
 
+import datetime as _dt
 import logging
 import os
 
@@ -230,12 +231,17 @@ class StandingsScreen(Scene):
             draw_text(surface, fit_text(places, t.small_font(), rect.right - xs[4]), t.small_font(), c["text_dim"],
                       (xs[4], y + t.px(3)))
             y += lh
-            per = "   ".join(f"{titles.get(gid, gid)} {row.by_game[gid][1]}/{row.by_game[gid][0]}"
-                             for gid in played_games if gid in row.by_game)
-            if per and y + t.small_font().get_linesize() <= rect.bottom:
-                draw_text(surface, fit_text(per, t.small_font(), rect.w - t.px(16)), t.small_font(), c["text_dim"],
+            # said in words: a play-test read the bare "Cannon 1/2" as a score
+            per = ", ".join(f"{titles.get(gid, gid)} {row.by_game[gid][1]} of {row.by_game[gid][0]}"
+                            for gid in played_games if gid in row.by_game)
+            sf = t.small_font()
+            parts = wrap_text(f"won: {per}", sf, rect.w - t.px(16)) if per else []
+            for part in parts[:1] + ([" ".join(parts[1:])] if len(parts) > 1 else []):
+                if y + sf.get_linesize() > rect.bottom:
+                    break
+                draw_text(surface, fit_text(part, sf, rect.w - t.px(16)), sf, c["text_dim"],
                           (xs[0] + t.px(16), y - t.px(4)))
-                y += t.small_font().get_linesize()
+                y += sf.get_linesize()
         return y
 
     def _draw_head_to_head(self, surface, rect, games_) -> int:
@@ -265,6 +271,7 @@ class StandingsScreen(Scene):
         draw_text(surface, "Last games", t.body_font(), c["accent"], (rect.x, y))
         y += t.body_font().get_linesize()
         titles = {g.id: g.title for g in games.GAMES}
+        today = _dt.date.today()
         for g in reversed(games_[-10:]):
             if y + 2 * f.get_linesize() > rect.bottom:
                 break
@@ -273,7 +280,7 @@ class StandingsScreen(Scene):
             head = f"{titles.get(g.game, g.game)}: {who}"
             draw_text(surface, fit_text(head, f, rect.w), f, c["text"], (rect.x, y))
             y += f.get_linesize()
-            tail = f"{g.when[11:16]}  {'won by ' + ' and '.join(win) if win else 'draw'}  -  {g.result}"
+            tail = f"{when_label(g.when, today)}  {'won by ' + ' and '.join(win) if win else 'draw'}  -  {g.result}"
             # the result in two lines where the column has room (it was cut at one)
             parts = wrap_text(tail, f, rect.w - t.px(12))
             if len(parts) > 1 and y + 3 * f.get_linesize() <= rect.bottom:
@@ -285,3 +292,24 @@ class StandingsScreen(Scene):
                 y += f.get_linesize()
             y += t.px(2)
         return y
+
+
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def when_label(when: str, today: _dt.date) -> str:
+    """When a game ended, as the last games list says it: the time alone for a game of
+    today, the day and month before it otherwise (a play-test: All time listed games of
+    several evenings, each with only its time of day). ``when`` is the record's ISO stamp."""
+    try:
+        at = _dt.datetime.fromisoformat(when)
+    except ValueError:
+        log.warning("a game record with a broken time: %r", when)
+        return ""
+    clock = at.strftime("%H:%M")
+    if at.date() == today:
+        return clock
+    day = f"{at.day} {_MONTHS[at.month - 1]}"    # not %b: the app's words stay English under any locale
+    if at.year != today.year:
+        day += f" {at.year}"
+    return f"{day} {clock}"

@@ -499,3 +499,31 @@ def test_standings_of_computers_only_say_why_the_table_is_empty(app, monkeypatch
     app.push(mod.StandingsScreen(app))
     frames(app, 2)
     assert "Only computers played: the standings count people." in drawn
+
+
+def test_the_last_games_say_the_day_of_a_game_not_played_today():
+    """A play-test: All time listed games of several evenings, each with only its time of
+    day, so last Friday's game read as tonight's."""
+    import datetime as dt
+
+    from games.ui.standings_screen import when_label
+    today = dt.date(2026, 11, 29)
+    assert when_label("2026-11-29T21:04:10", today) == "21:04"
+    assert when_label("2026-11-27T20:15:00", today) == "27 Nov 20:15"
+    assert when_label("2025-12-31T23:59:00", today) == "31 Dec 2025 23:59"
+    assert when_label("not a date at all", today) == ""
+
+
+def test_a_players_games_by_game_say_won_in_words(app, monkeypatch):
+    """A play-test: "Cannon 1/2" under a name was read as a score, not as one game won of two."""
+    from games.ui import standings_screen as mod
+    from tests.ui.helpers import spy_texts
+    book = app.records()
+    for i, winner in enumerate((1, 2)):
+        records.add(book, records.GameRecord(f"g{i}", "cannon", f"2026-11-29T20:0{i}:00", "",
+                                             [records.SeatRecord("Ana", "human"), records.SeatRecord("Ben", "human")],
+                                             [winner, 3 - winner], 40))
+    drawn = spy_texts(monkeypatch, mod)
+    app.push(mod.StandingsScreen(app))
+    frames(app, 2)
+    assert "won: Cannon 1 of 2" in drawn
