@@ -163,7 +163,8 @@ class ResultCard(Scene):
             b("Standings", self._then(game.standings)),
             b("Menu", self._then(lambda: game.leave(force=True))),
         ]
-        self.share = [b("Save as GIF", self._then(game.export_gif)), b("Save picture", self._then(game.export_png))]
+        # the card stays under the "Saved" message: a play-test had to press Esc to get it back
+        self.share = [b("Save as GIF", game.export_gif), b("Save picture", game.export_png)]
         from games.ui.export import export_refusal
         for btn, kind in zip(self.share, ("gif", "png")):
             btn.enabled = export_refusal(m, kind) is None

@@ -154,6 +154,8 @@ def test_the_card_saves_the_game_as_a_gif_and_a_picture(app):
     assert saved.title == "Saved" and ".gif" in saved.message
     path = saved.message.split("\n")[-1]
     assert os.path.isfile(path) and path.startswith(os.path.join(p_.data_dir(), "exports"))
+    key(app, pygame.K_RETURN)                     # OK: the card is back, not the bare board
+    assert app.stack.top is card
 
 
 @pytest.mark.slow
