@@ -171,6 +171,25 @@ def test_arcs_of_fire_stay_on_the_table():
     close(app)
 
 
+def test_the_move_disc_stays_on_the_table():
+    """At 1280x720 the town's sailors stand by the beach edge: their move disc was drawn
+    half off the table, where no move can go."""
+    m = midgame("town")
+    app, g = screen(m, (1280, 720))
+    b = g.board
+    u = m.state.active_unit()
+    assert u is not None and b.geo.table.bottom - b.geo.pt(*u.pos)[1] < u.profile.move * b.geo.s, \
+        "the active unit's move reaches past the table's edge"
+    g.draw(app.screen)
+    bg = tuple(g.theme.c["table"])[:3]
+    below = pygame.Rect(b.map_rect.x, b.geo.table.bottom + 8, b.map_rect.w, b.map_rect.bottom - b.geo.table.bottom - 8)
+    assert below.h > 10, "the town table leaves room below it"
+    seen = {tuple(app.screen.get_at((x, y)))[:3] for x in range(below.x, below.right, 3)
+            for y in range(below.y, below.bottom, 3)}
+    assert seen == {bg}, f"something drawn off the table: {seen - {bg}}"
+    close(app)
+
+
 def test_the_wheel_zooms_about_the_pointer_a_drag_pans_and_0_fits():
     m = midgame("field")
     app, g = screen(m, (800, 600))

@@ -199,15 +199,21 @@ def draw_reach(board: ArtilleryBoard, surface, geo, st) -> None:
     c = geo.pt(*u.pos)
     R = inches * geo.s
     col = t.c["move_step"]
-    if R >= 3:
-        disc = pygame.Surface((int(2 * R + 4), int(2 * R + 4)), pygame.SRCALPHA)
-        pygame.draw.circle(disc, (*col, 40), (int(R + 2), int(R + 2)), int(R))
-        surface.blit(disc, (int(c[0] - R - 2), int(c[1] - R - 2)))
-    n = max(12, int(R / 4))
-    for i in range(0, n, 2):
-        a0, a1 = 2 * math.pi * i / n, 2 * math.pi * (i + 1) / n
-        pygame.draw.line(surface, col, (c[0] + R * math.cos(a0), c[1] + R * math.sin(a0)),
-                         (c[0] + R * math.cos(a1), c[1] + R * math.sin(a1)), 2)
+    # the disc stays on the table, as the arcs do: past its edge is nowhere to walk
+    clip = surface.get_clip()
+    surface.set_clip(geo.table.clip(clip) if clip else geo.table)
+    try:
+        if R >= 3:
+            disc = pygame.Surface((int(2 * R + 4), int(2 * R + 4)), pygame.SRCALPHA)
+            pygame.draw.circle(disc, (*col, 40), (int(R + 2), int(R + 2)), int(R))
+            surface.blit(disc, (int(c[0] - R - 2), int(c[1] - R - 2)))
+        n = max(12, int(R / 4))
+        for i in range(0, n, 2):
+            a0, a1 = 2 * math.pi * i / n, 2 * math.pi * (i + 1) / n
+            pygame.draw.line(surface, col, (c[0] + R * math.cos(a0), c[1] + R * math.sin(a0)),
+                             (c[0] + R * math.cos(a1), c[1] + R * math.sin(a1)), 2)
+    finally:
+        surface.set_clip(clip)
     at = board.drag["at"] if board.drag is not None else board.nav.would_move(st)
     if at is not None:                   # a drag, or the keys' cursor where a press would walk
         p = geo.inch(at)
