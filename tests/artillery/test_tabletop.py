@@ -17,7 +17,7 @@ from games.core.game import CHANCE
 from games.core.match import AI, HUMAN, Match, Seat, SEED_ONLY
 from games.ui.game_screen import GameScreen
 from games.ui.headless import make_app
-from tests.ui.helpers import click, frames, key
+from tests.ui.helpers import click, frames, key, show_me
 
 SIZES = [(800, 600), (1280, 720), (1920, 1080)]
 SCENARIOS = ["field", "shore", "anchor"]
@@ -538,7 +538,7 @@ def test_under_a_cover_two_people_see_the_table_but_no_hand():
     from games.ui.handover import HandOver
     for _ in range(5):
         if isinstance(app.stack.top, HandOver):
-            key(app, pygame.K_SPACE)
+            show_me(app)
         frames(app, 1)
     assert g.viewer == m.to_move() and g.board.panel.buttons, "the picker sees the hand"
     g.pause()

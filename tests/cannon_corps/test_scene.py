@@ -51,7 +51,8 @@ def click(app, pos):
 
 
 def accept_handover(app):
-    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)])
+    from tests.ui.helpers import show_me
+    show_me(app)
 
 
 def wait_for(app, cond, seconds=10.0):

@@ -102,3 +102,17 @@ def spy_texts(monkeypatch, module) -> list:
 
     monkeypatch.setattr(module, "draw_text", spy)
     return drawn
+
+
+def show_me(app):
+    """The next player takes the screen: wait out the hand-over's arming (frames, not a
+    clock; it ignores presses at first, which were meant for the last animation) and
+    press Space."""
+    from games.ui.handover import HandOver
+    top = app.stack.top
+    assert isinstance(top, HandOver), f"no hand-over on top: {top!r}"
+    for _ in range(600):
+        if top.armed:
+            break
+        frames(app, 1)
+    key(app, pygame.K_SPACE)

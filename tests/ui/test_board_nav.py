@@ -24,7 +24,7 @@ from games.core import paths  # noqa: E402
 from games.core.match import AI, HUMAN, SEED_ONLY, Match, Seat  # noqa: E402
 from games.ui.game_screen import GameScreen  # noqa: E402
 from games.ui.headless import make_app  # noqa: E402
-from tests.ui.helpers import settle, step  # noqa: E402
+from tests.ui.helpers import settle, show_me, step  # noqa: E402
 from tests.ui.nav_helpers import ARROWS, BACK, PRESS, drive_to, key_sender, press_at, sender  # noqa: E402
 
 ACTIONS = (*ARROWS, PRESS, BACK)
@@ -263,8 +263,7 @@ def pass_on(app, screen):
     from games.ui.handover import HandOver
     for _ in range(3000):
         if isinstance(app.stack.top, HandOver):
-            app.step(1 / 60, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ",
-                                                        scancode=0)])
+            show_me(app)
         if screen.can_act() and app.stack.top is screen:
             return
         if screen.awaiting_performance() and not screen.board.busy and app.stack.top is screen:

@@ -23,7 +23,7 @@ from games.core.match import AI, HUMAN, Match, Seat, SEED_ONLY
 from games.ui.game_screen import GameScreen
 from games.ui.handover import HandOver
 from games.ui.headless import make_app
-from tests.ui.helpers import frames, key, type_text
+from tests.ui.helpers import frames, key, show_me, type_text
 
 HIDDEN = [g for g in games.GAMES if g.hidden_information]
 
@@ -127,7 +127,7 @@ def world(info, prefix, move, noisy, animation="normal"):
         assert taken < 3000, "no hand-over"
     frames(app, 2)
     curtain = pygame.image.tobytes(app.screen, "RGB")
-    key(app, pygame.K_SPACE)
+    show_me(app)
     frames(app, 3)
     assert g.viewer == m.to_move() != mover
     screen = pygame.image.tobytes(app.screen, "RGB")
@@ -139,7 +139,7 @@ def world(info, prefix, move, noisy, animation="normal"):
 def _to_next_viewer(app, g):
     for _ in range(600):
         if isinstance(app.stack.top, HandOver):
-            key(app, pygame.K_SPACE)
+            show_me(app)
         if g.can_act():
             return
         frames(app, 1)

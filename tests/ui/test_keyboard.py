@@ -26,7 +26,7 @@ from games.ui.setup import SetupScreen
 from games.ui.standings_screen import StandingsScreen
 from games.ui.widgets import Choice, Slider, TextField
 from tests.core import toygame
-from tests.ui.helpers import frames, key, type_text
+from tests.ui.helpers import click, frames, key, show_me, type_text
 
 SHIFT = pygame.KMOD_SHIFT
 
@@ -390,8 +390,29 @@ def test_hand_over_space_shows_tab_reaches_menu(app):
     assert h.focus.get() is h.menu_btn
     key(app, pygame.K_RETURN)
     assert shown == ["menu"]
-    key(app, pygame.K_SPACE)
+    show_me(app)
     assert shown == ["menu", 1] and app.stack.top is not h
+
+
+def test_a_press_meant_to_skip_the_animation_never_opens_the_curtain(app):
+    """A play-test: Space (or a click) pressed twice to skip a shot's animation, half a
+    second apart: the first ended it and the curtain came up, the second was "show me",
+    and the player who had just moved saw the next one's grid. The curtain waits until
+    no press has come for ARM seconds."""
+    from games.ui.handover import ARM
+    shown = []
+    h = HandOver(app, "Bo", lambda: shown.append(1), seat=1, on_menu=lambda: shown.append("menu"))
+    app.push(h)
+    key(app, pygame.K_SPACE)                               # at once
+    frames(app, int(0.5 * 60))
+    key(app, pygame.K_SPACE)                               # half a second on
+    click(app, h.ready_btn.rect.center)
+    frames(app, int(ARM * 60) - 2)                         # not yet quiet for ARM seconds
+    key(app, pygame.K_RETURN)
+    assert shown == [] and app.stack.top is h
+    frames(app, int(ARM * 60) + 2)
+    click(app, h.ready_btn.rect.center)                    # a fresh press after a quiet moment
+    assert shown == [1] and app.stack.top is not h
 
 
 def test_standings_by_keys(app):
