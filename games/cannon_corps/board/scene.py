@@ -66,6 +66,10 @@ Pos = tuple[int, int]
 
 
 class CorpsBoard(Board):
+    #: a lone player is the only one at the table: a loaded game opens on their own grid, no
+    #: "Pass to" screen (two play-tests asked who they were to hide it from)
+    lone_player_curtain = False
+
     def __init__(self, host: Host) -> None:
         super().__init__(host)
         self.rect = pygame.Rect(0, 0, 800, 600)
