@@ -764,3 +764,19 @@ def test_a_bridge_crossed_twice_in_one_line_is_named_once():
     """A play-test read "over bridges 4 and 4" when two men crossed the same bridge."""
     assert G._bridges_text([4, 4]) == " over bridge 4"
     assert G._bridges_text([4, 5, 4]) == " over bridges 4 and 5"
+
+
+def test_the_tnt_call_says_it_takes_your_own_cannon():
+    """A play-test: the shot's stake said only "the bridge blows" while the player's own
+    cannon stood in the section, and the blast took it."""
+    from tests.cannon_ball.cb_util import play
+    st = pos("g16 e16", cannons=[(0, "f16 f17")], budget=4)
+    play(st, "TNT g16", "g16-f15", "e16-e15", "end", "move", "spin 3", "end")
+    shot = next(m for m in st.legal_moves() if str(m) == "tnt odd")
+    assert P.stake_text(st, shot) == ("TNT at bridge 3: right = the bridge blows and takes your cannon "
+                                      "in section 22 (1 in 2)")
+    assert P.stake_phrases(st, shot)[1] == "right = the bridge blows and takes your cannon in section 22"
+    plain = pos("g16 e16", budget=4)
+    play(plain, "TNT g16", "g16-f15", "e16-e15", "end", "move", "spin 3", "end")
+    assert P.stake_text(plain, next(m for m in plain.legal_moves() if str(m) == "tnt odd")) == \
+        "TNT at bridge 3: right = the bridge blows (1 in 2)"

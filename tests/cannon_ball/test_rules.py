@@ -444,6 +444,27 @@ def test_a_bridge_giving_way_under_a_crossing_takes_the_lit_tnt_with_it_and_says
     assert "TNT" not in plain.public_move_text(Risk(False))
 
 
+def test_the_men_and_cannon_left_by_your_own_lit_tnt_are_named_before_the_turn_ends():
+    """A play-test: TNT lit in the section where the player's own cannon stood; ending the
+    turn said nothing of it, and the log said "and a cannon" when the blast took it. One
+    man left by the TNT was "1 man too many" (the section's limit is 0 while the TNT is
+    lit: he must leave). The call's stake: test_readability."""
+    from games.cannon_ball.rules import end_turn_warning, own_cannon_by_tnt
+    st = pos("g16 e16", cannons=[(0, "f16 f17")], budget=4)
+    play(st, "TNT g16", "g16-f15")
+    warn = end_turn_warning(st)
+    assert "your TNT is lit in section 22: your 1 man there must leave it or be lost" in warn
+    assert "too many" not in warn
+    assert "your cannon stands in section 22 by your lit TNT" in warn
+    play(st, "e16-e15")
+    assert end_turn_warning(st) == ("your cannon stands in section 22 by your lit TNT: "
+                                    "the blast takes it if the bridge blows")
+    play(st, "end", "move", "spin 3", "end")
+    assert own_cannon_by_tnt(st, 0) == S(22)
+    play(st, "tnt odd", "spin 5")
+    assert "bridge 3 blew up and South's cannon in section 22" in " ".join(st.events)
+
+
 def test_tnt_dud_is_removed_and_cannot_be_reused():
     st = pos("g16 e16", budget=4)
     play(st, "TNT g16", "g16-f15", "e16-e15", "end", "move", "spin 1", "end", "tnt odd", "spin 4")

@@ -87,7 +87,12 @@ def stake_text(state, choice) -> str:
     else:
         b = M.BRIDGES[choice.target].number if choice.kind == "rebuild" else "?"
     g = M.GATES[choice.target].id if choice.kind == "fire" else "?"
-    return STAKES[choice.kind].format(b=b, g=g) + f" ({ODDS})"
+    stake = STAKES[choice.kind].format(b=b, g=g)
+    if choice.kind == "tnt":
+        s = R.own_cannon_by_tnt(state, state.to_move)
+        if s >= 0:                       # said before the call (a play-test lost its cannon unwarned)
+            stake += f" and takes your cannon in section {M.SECTIONS[s].number}"
+    return stake + f" ({ODDS})"
 
 
 class ChoiceButton(Button):

@@ -62,7 +62,7 @@ from __future__ import annotations
 from games.core.game import CHANCE, TERMINAL
 
 from . import battlefield as M
-from .bridges_and_gates import crossing_piece
+from .bridges_and_gates import crossing_piece, own_cannon_by_tnt
 from .cannons import cannon_moves, hop_cost
 from .game import CannonBallState, new_game
 from .moves import END, MOVE_CHOICE, SPINS, CannonMove, Choice, End, Move, Risk, Spin, Step, Tnt, box_name, parse_text
@@ -88,4 +88,5 @@ __all__ = [
     # the game and the questions the board and the AI ask
     "CannonBallState", "new_game", "beats", "missing_force", "force_in", "attack_preview", "end_turn_warning",
     "Reach", "reachable", "path_to", "why_stuck", "cannon_moves", "hop_cost", "tnt_placements", "crossing_piece",
+    "own_cannon_by_tnt",
 ]

@@ -141,6 +141,16 @@ def apply_tnt(st: State, mv: Tnt) -> None:
     st.events.append(f"TNT placed at bridge {M.BRIDGES[BRIDGE_END[mv.box]].number}")
 
 
+def own_cannon_by_tnt(st: State, p: int) -> int:
+    """The section (index) where ``p``'s own cannon stands beside ``p``'s lit TNT, so the
+    blast would take it; -1 when there is none (a play-test lost its cannon unwarned)."""
+    b = st.tnt[p]
+    if b < 0:
+        return -1
+    s = SEC[b]
+    return s if st.section_cannon(s, p) >= 0 else -1
+
+
 def resolve_tnt_shot(st: State, right: bool) -> None:
     me = st.to_move
     b = st.tnt[me]
@@ -158,11 +168,13 @@ def resolve_tnt_shot(st: State, right: bool) -> None:
             st.lift(x)
             killed += 1
     cid = st.sec_cannon[s]
+    owner = st.cannon_owner(cid) if cid >= 0 else -1
     if cid >= 0:
         st.destroy_cannon(cid)
     st.progress = True
     what = f", killing {killed} {'man' if killed == 1 else 'men'}" if killed else ""
-    what += " and a cannon" if cid >= 0 else ""
+    # whose cannon: a play-test lost its own to its own TNT and the log said "a cannon"
+    what += f" and {NAMES[owner]}'s cannon" if cid >= 0 else ""
     st.events.append(f"bridge {num} blew up{what} in section {M.SECTIONS[s].number}")
 
 

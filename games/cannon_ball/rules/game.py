@@ -21,6 +21,7 @@ from games.core.events import Event
 from . import battlefield as M
 from . import events, turns
 from .moves import CannonMove, Choice, End, Move, Risk, Spin, Step, Tnt, box_name, parse_text
+from .sections import counted
 from .state import Crossing, State
 from .tables import (BRIDGE, BRIDGE_END, CHOOSE, EMPTY, FORT_OF, LINK_KIND, MOVING, N_BOXES, N_SECTIONS, NAMES, OPENING,
                      OVER, RISKS, SEC, SOUTH, SPIN, Phase)
@@ -276,11 +277,6 @@ def _describe(st: CannonBallState, move: Move, phase: Phase, mover: int, names: 
     if isinstance(move, End):
         return "End turn"
     return str(move)
-
-
-def counted(n: int, one: str, many: str | None = None) -> str:
-    """A number with its noun: "1 man", "3 men", "1 move", "0 moves"."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def risk_text(risk: float) -> str:

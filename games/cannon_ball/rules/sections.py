@@ -289,6 +289,11 @@ def attack_preview(state: State, s: int, men: int = 1, cannon: bool = False,
     return f
 
 
+def counted(n: int, one: str, many: str | None = None) -> str:
+    """A number with its noun: "1 man", "3 men", "1 move", "0 moves"."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
 def end_turn_warning(state: State, names: Sequence[str] | None = None) -> str:
     """What ending the move turn now would lose, in a player's words ("" = nothing)."""
     loss = end_losses(state)
@@ -296,9 +301,19 @@ def end_turn_warning(state: State, names: Sequence[str] | None = None) -> str:
     for s, n in sorted(loss["attack"].items()):
         parts.append(f"the attack on section {M.SECTIONS[s].number} is not won: {n} "
                      f"{'piece' if n == 1 else 'pieces'} there will be lost")
+    me = state.to_move
+    lit = SEC[state.tnt[me]] if state.phase == MOVING and state.tnt[me] >= 0 else -1
     for s, n in sorted(loss["limit"].items()):
-        parts.append(f"section {M.SECTIONS[s].number} holds {n} {'man' if n == 1 else 'men'} too many: "
-                     f"{'he' if n == 1 else 'they'} will be lost")
+        if s == lit:
+            # not "too many": no man of ours may stay by our own lit TNT (a play-test)
+            parts.append(f"your TNT is lit in section {M.SECTIONS[s].number}: your "
+                         f"{counted(n, 'man', 'men')} there must leave it or be lost")
+        else:
+            parts.append(f"section {M.SECTIONS[s].number} holds {n} {'man' if n == 1 else 'men'} too many: "
+                         f"{'he' if n == 1 else 'they'} will be lost")
+    if lit >= 0 and state.section_cannon(lit, me) >= 0:
+        parts.append(f"your cannon stands in section {M.SECTIONS[lit].number} by your lit TNT: "
+                     "the blast takes it if the bridge blows")
     # A lit fuse blowing the enemy's gate is the win, not a loss (a play-test: the lesson's
     # winning End turn asked "gate NE will blow up?" in the warning colour, Cancel focused);
     # the loss is the man who lit it, if he has not left the gate's section.
