@@ -359,3 +359,47 @@ def test_a_call_not_yet_spun_can_be_taken_back_and_a_spun_one_never():
     assert not m.can_undo(), "a spun call is the table's"
     page = next(p["text"] for p in rules_text.SECTIONS if p["title"] == "Undo in this game")
     assert "A call not yet spun can still be taken back" in page
+
+
+def test_the_opening_spins_are_each_read_where_the_needle_points(app):
+    """A play-test at the opening spin-off: "South spins 12" stayed up while the needle
+    turned again for North, and "North spins 6" came up over a needle already gliding
+    to the number that counts. Frame by frame: a caption that says a spin's number
+    shows only while the needle points at it, and while the dial turns it says whose
+    spin it is."""
+    from games.ui.spinner import value_at
+    for seed in range(1, 60):
+        m = Match(INFO, {}, list(SEATS), seed=seed, ai_secret=seed, chance_secret=SEED_ONLY)
+        south = m.draw_chance().value
+        m.apply_chance()
+        if m.draw_chance().value != south:
+            break
+    m = Match(INFO, {}, list(SEATS), seed=seed, ai_secret=seed, chance_secret=SEED_ONLY)
+    g = GameScreen(app, m)
+    app.push(g)
+    frames(app, 2)
+    b = g.board
+    seen = set()
+    for who in ("South", "North"):
+        for _ in range(60):
+            if g.awaiting_performance():
+                break
+            frames(app, 1)
+        assert g.awaiting_performance() == "Spin!", who
+        key(app, pygame.K_SPACE)
+        for _ in range(SPIN_FRAMES):
+            sp = b.spinner
+            for name in ("South", "North"):
+                said = f"{name} spins "
+                if b.caption.startswith(said) and b.caption[len(said):].isdigit():
+                    n = int(b.caption[len(said):])
+                    assert not sp.spinning and value_at(sp.angle) == n, (b.caption, value_at(sp.angle))
+                    seen.add(name)
+            if sp.spinning:
+                assert b.caption in ("South spins", "South spun %d; North spins" % south), b.caption
+            if not b.animating:
+                break
+            frames(app, 1)
+    assert seen == {"South", "North"}
+    first = ("South", "North")[m.state.to_move]              # the higher spin moves first
+    assert b.caption.startswith(f"{first} starts: ") and value_at(b.spinner.angle) == m.state.spin

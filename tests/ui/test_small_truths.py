@@ -20,6 +20,7 @@ from games.core import paths  # noqa: E402
 from games.core.match import HUMAN, SEED_ONLY, Match, Seat  # noqa: E402
 from games.ui.game_screen import GameScreen  # noqa: E402
 from games.ui.headless import make_app  # noqa: E402
+from tests.ui.helpers import show_me  # noqa: E402
 from tests.cannon_corps.corps_util import S0, S1, S2  # noqa: E402
 
 
@@ -77,8 +78,7 @@ def test_corps_panel_counts_the_reserve_of_a_seat_that_lost_a_platoon(app, monke
     app.push(g)
     app.step(1 / 60, events=[])
     # seat 1 takes the screen (the hand-over, then its own secret view)
-    app.step(1 / 60, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ",
-                                                scancode=0)])
+    show_me(app)
     app.step(1 / 60, events=[])
     assert g.viewer == 1
     texts = _footer_texts(monkeypatch, g)

@@ -84,6 +84,8 @@ class Animator(Protocol):
 
     def sound(self, name: str) -> None: ...
 
+    def spin_starts(self, before: R.CannonBallState) -> None: ...
+
     def spin_shown(self, before: R.CannonBallState, value: int) -> None: ...
 
 
@@ -217,6 +219,7 @@ def _plan_spin(board: Animator, before: R.CannonBallState, value: int, events) -
     """The dial turns over the position as it was; once it settles the caption shows
     and the gamble's result plays out on the board, and only then."""
     board.shown.state = before
+    board.spin_starts(before)
     board.timeline.then(board.spinner.spin_step(value, sound=board.sound))
     board.spin_shown(before, value)
     for e in events:                  # the gamble's result, then the men and cannon a TNT blast took

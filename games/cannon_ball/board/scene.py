@@ -312,6 +312,17 @@ class CannonBallBoard(Board):
     def _moves_caption(n: int, each: bool) -> str:
         return G.counted(n, "move") + (" each" if each else "")
 
+    def spin_starts(self, before) -> None:
+        """While the dial turns its caption says whose spin it is, never the last result (a
+        play-test read "South spins 12" under the needle already turning for North)."""
+        if before.phase == Phase.OPENING and len(before.opening) == 1:
+            text = f"{self._name(0)} spun {before.opening[0]}; {self._name(1)} spins"
+        elif before.phase == Phase.OPENING:
+            text = f"{self._name(len(before.opening))} spins"
+        else:
+            text = ""
+        self.timeline.then(Step(0.0, start=lambda s: setattr(self, "caption", text), name="spin starts"))
+
     def spin_shown(self, before, value: int) -> None:
         """The caption under the dial for a spin (shown once the dial has landed); after
         the opening's deciding spin the needle moves on to the number the first turn has."""
@@ -331,6 +342,9 @@ class CannonBallBoard(Board):
             self.timeline.then(Step(RESULT_READ, name="result read"))
         if before.phase == Phase.OPENING and len(before.opening) == 1 and before.opening[0] != value:
             first, n = (0, before.opening[0]) if before.opening[0] > value else (1, value)
+            # the spin is read on the dial before the needle moves on (a play-test saw
+            # "North spins 6" under a needle already gliding to South's 12)
+            self.timeline.then(Step(RESULT_READ, name="opening read"))
             self._glide_needle(n, f"{self._name(first)} starts: {self._moves_caption(n, before.each)}")
 
     def _glide_needle(self, value: int, caption: str) -> None:
@@ -342,12 +356,14 @@ class CannonBallBoard(Board):
             a0 = sp.angle % (2 * math.pi)
             d = (S.sector_angle(value) - a0 + math.pi) % (2 * math.pi) - math.pi
             ends.update(a0=a0, a1=a0 + d)
+            sp.flash = 0.0                  # the glow leaves the number it no longer points at
 
         def update(step):
             sp.angle = ends["a0"] + (ends["a1"] - ends["a0"]) * step.value
 
         def end(step):
             sp.angle, sp.value = ends["a1"], value
+            sp.flash = 1.2
             self.caption = caption
 
         self.timeline.then(Step(0.5, start=start, update=update, end=end, name="needle"))
