@@ -60,6 +60,13 @@ class Dialog(Scene):
         bh, gap = t.px(46), t.px(10)
         n = len(self.buttons)
         h = t.px(78) + len(body) * line_h + (t.px(58) if self.field else 0)
+        room = size[1] - t.px(20)
+        if self.vertical and h + n * (bh + gap) + t.px(24) > room:
+            # a column of buttons that would run past the window shrinks to fit (a play-test:
+            # the pause menu with its Phones row hung "Quit to menu" below the panel)
+            per = max(1, (room - h - t.px(24)) // max(1, n))
+            gap = max(t.px(4), min(gap, per // 6))
+            bh = max(1, per - gap)
         h += (n * (bh + gap)) if self.vertical else bh + t.px(10)
         h += t.px(24)
         self.rect = pygame.Rect(0, 0, w, min(h, size[1] - t.px(20)))

@@ -775,3 +775,29 @@ def test_esc_reaches_the_menu_while_two_computers_play():
             assert top is g and not g.board.busy, "Esc skipped the animation"
         for s in list(a.stack.scenes):
             s.on_exit()
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5, 1.75])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
+def test_the_pause_menu_with_its_phones_row_fits_its_panel(scale, size):
+    """A play-test: with the Phones row (a game with phone seats) "Quit to menu" hung
+    below the pause menu's panel at 1280x720 with large text."""
+    from types import SimpleNamespace
+
+    from games.ui.overlays import PauseMenu
+    a = make_app(size, animation="off", ui_scale=scale)
+    noop = lambda: None  # noqa: E731
+    game = SimpleNamespace(phones=SimpleNamespace(running=True), show_phones=noop, save=noop, rules=noop,
+                           leave=noop)
+    d = PauseMenu(a, game)
+    a.push(d)
+    frames(a, 1)
+    labels = [b.label for b in d.buttons]
+    assert "Phones" in labels and labels[-1] == "Quit to menu"
+    screen = pygame.Rect((0, 0), size)
+    assert screen.contains(d.rect)
+    for b in d.buttons:
+        assert d.rect.contains(b.rect), (b.label, b.rect, d.rect)
+        assert b.rect.h >= a.theme.body_font().get_linesize(), "a button still holds its label"
+    for x, y in zip(d.buttons, d.buttons[1:]):
+        assert not x.rect.colliderect(y.rect)
