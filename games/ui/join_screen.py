@@ -44,6 +44,8 @@ STATUS_WORDS = {
     "joined": "Ready on the phone",
     "lost": "Away: its phone comes back by itself",
 }
+#: the same where a list row has no room for it
+SHORT_STATUS = {"joined": "Ready", "lost": "Away: rejoins by itself"}
 
 
 @dataclass
@@ -69,6 +71,7 @@ class JoinScreen(Scene):
         self.link_btns: dict[int, Button] = {}
         self.cards: list[_Card] = []
         self.list_mode = False
+        self.stacked = False        # list mode: a row's buttons under its name (a narrow window)
         self.big: pygame.Rect | None = None     # list mode: where the one large code goes
         self.module = MIN_MODULE
         self._codes: dict[tuple[str, int], pygame.Surface] = {}
@@ -211,6 +214,19 @@ class JoinScreen(Scene):
         seats = self.seats()
         return len(self._matrix(seats[0])) if seats else 1
 
+    def _header_lines(self, width: int) -> list[tuple[str, str]]:
+        """The two sentences under the title, wrapped (a play-test at 800x600 read "(the
+        phone on the sa..." and an address cut short): (line, colour name)."""
+        f = self.theme.body_font()
+        sub = (f"{self.game.info.title}: scan your seat's code with the phone's camera "
+               "(the phone on the same Wi-Fi as this laptop).")
+        out = [(line, "text") for line in wrap_text(sub, f, width)]
+        if self.hub is not None:
+            # one address for every seat: said once; each card has its seat's code
+            typed = f"No camera? Open http://{self.hub.address} in the phone's browser and type the seat's code."
+            out += [(line, "text_dim") for line in wrap_text(typed, f, width)]
+        return out
+
     def _text_h(self) -> int:
         """A card's height besides its code: name, status, the typed code, buttons."""
         t = self.theme
@@ -225,7 +241,9 @@ class JoinScreen(Scene):
         self._size = tuple(size)
         w, h = size
         margin, gap = t.px(20), t.px(12)
-        self.header_bottom = t.px(14) + t.heading_font().get_linesize() + 2 * t.body_font().get_linesize() + t.px(10)
+        self.header = self._header_lines(w - 2 * margin)
+        self.header_bottom = (t.px(14) + t.heading_font().get_linesize()
+                              + len(self.header) * t.body_font().get_linesize() + t.px(10))
         bh = t.px(44)
         self.back_btn.rect = pygame.Rect(margin, h - margin - bh, max(t.px(150), self._label_w(self.back_btn)), bh)
         content = pygame.Rect(margin, self.header_bottom, w - 2 * margin, self.back_btn.rect.y - gap - self.header_bottom)
@@ -284,13 +302,24 @@ class JoinScreen(Scene):
         side = self.module * modules
         self.big = pygame.Rect(content.right - right_w, content.y, right_w, content.h)
         left = pygame.Rect(content.x, content.y, content.w - right_w - gap, content.h)
-        row_h = min(t.px(76), (left.h - (len(seats) - 1) * t.px(6)) // len(seats))
         bw = max(self._label_w(b) for s in seats for b in self._buttons(s))
-        bh = min(t.px(40), row_h - t.px(8))
+        # a row too narrow for its name beside two buttons puts the buttons under the name (a
+        # play-test with large text at 800x600: the buttons covered the seat's name and code)
+        words = t.body_font().get_linesize() + t.small_font().get_linesize()
+        self.stacked = left.w - 2 * pad - 2 * bw - t.px(8) < max(t.px(120), t.body_font().size("Waiting: code")[0])
+        tall = words + t.px(16) + t.px(40) if self.stacked else t.px(76)
+        row_h = min(tall, (left.h - (len(seats) - 1) * t.px(6)) // len(seats))
         for i, seat in enumerate(seats):
             rect = pygame.Rect(left.x, left.y + i * (row_h + t.px(6)), left.w, row_h)
             self.cards.append(_Card(seat, rect))
             here, comp = self._buttons(seat)
+            if self.stacked:
+                bh = max(1, min(t.px(40), row_h - words - t.px(12)))
+                half = (rect.w - 2 * pad - t.px(8)) // 2
+                here.rect = pygame.Rect(rect.x + pad, rect.bottom - pad // 2 - bh, half, bh)
+                comp.rect = pygame.Rect(here.rect.right + t.px(8), here.rect.y, half, bh)
+                continue
+            bh = min(t.px(40), row_h - t.px(8))
             comp.rect = pygame.Rect(rect.right - pad - bw, rect.centery - bh // 2, bw, bh)
             here.rect = pygame.Rect(comp.rect.x - t.px(8) - bw, comp.rect.y, bw, bh)
         self.big_qr = pygame.Rect(self.big.centerx - side // 2,
@@ -307,8 +336,11 @@ class JoinScreen(Scene):
             return
         t = self.theme
         w = min(where.w, max(self._label_w(b), t.px(150)))
-        b.rect = pygame.Rect(0, 0, w, t.px(44))
-        b.rect.center = where.center
+        bh = min(t.px(44), where.h)
+        lines = self._away_lines(where)
+        block = len(lines) * t.small_font().get_linesize() + (t.px(6) if lines else 0) + bh
+        b.rect = pygame.Rect(0, 0, w, bh)
+        b.rect.midbottom = (where.centerx, where.centery + block // 2)
 
     def _label_w(self, button: Button) -> int:
         return button.natural_width(self.theme)
@@ -355,14 +387,9 @@ class JoinScreen(Scene):
         draw_text(surface, fit_text(title, t.heading_font(), w - 2 * margin), t.heading_font(), c["accent"],
                   (margin, t.px(14)))
         y = t.px(14) + t.heading_font().get_linesize()
-        sub = (f"{self.game.info.title}: scan your seat's code with the phone's camera "
-               "(the phone on the same Wi-Fi as this laptop).")
-        draw_text(surface, fit_text(sub, t.body_font(), w - 2 * margin), t.body_font(), c["text"], (margin, y))
-        if self.hub is not None:
-            # one address for every seat: said once; each card has its seat's code
-            typed = f"No camera? Open http://{self.hub.address} in the phone's browser and type the seat's code."
-            draw_text(surface, fit_text(typed, t.body_font(), w - 2 * margin), t.body_font(), c["text_dim"],
-                      (margin, y + t.body_font().get_linesize()))
+        for line, colour in self.header:
+            draw_text(surface, fit_text(line, t.body_font(), w - 2 * margin), t.body_font(), c[colour], (margin, y))
+            y += t.body_font().get_linesize()
         if self.list_mode:
             self._draw_list(surface)
         else:
@@ -386,9 +413,18 @@ class JoinScreen(Scene):
         room = surface.get_width() - x - t.px(20)
         if not self.gate and t.body_font().size(text)[0] > room:
             text = "A lost phone rejoins by itself; a lost page needs New link."   # whole, not cut
-        if room > t.px(80):
-            draw_text(surface, fit_text(text, t.body_font(), room), t.body_font(), c["text_dim"],
-                      (x, self.back_btn.rect.centery), "midleft")
+        if room <= t.px(80):
+            return
+        f = t.body_font()
+        lines = wrap_text(text, f, room)
+        if len(lines) > 1:                   # two lines beside the button, smaller, not one cut
+            f = t.small_font()
+            lines = wrap_text(text, f, room)
+            lines = lines[:1] + [" ".join(lines[1:])] if len(lines) > 2 else lines
+        y = self.back_btn.rect.centery - len(lines) * f.get_linesize() // 2
+        for line in lines:
+            draw_text(surface, fit_text(line, f, room), f, c["text_dim"], (x, y))
+            y += f.get_linesize()
 
     def _name_row(self, surface, seat: int, x: int, y: int, width: int) -> None:
         """The seat's marker (its colour and number) and name, left at ``x``, centred on ``y``."""
@@ -434,9 +470,14 @@ class JoinScreen(Scene):
             surface.blit(self.code_surface(card.seat, self.module), qr.topleft)
         y = qr.bottom + t.px(6)
         text, colour = self._status_line(card.seat)
-        for line in wrap_text(text, t.body_font(), rect.w - 2 * pad)[:1]:
-            draw_text(surface, line, t.body_font(), colour, (rect.centerx, y), "midtop")
-        y += t.body_font().get_linesize() + t.px(4)
+        # a seat with no code line under its status has room for the status's second line
+        # (a play-test read "Away: its phone comes back by")
+        lines = wrap_text(text, t.body_font(), rect.w - 2 * pad)
+        for line in lines[:1] if status == "waiting" else lines[:2]:
+            draw_text(surface, fit_text(line, t.body_font(), rect.w - 2 * pad), t.body_font(), colour,
+                      (rect.centerx, y), "midtop")
+            y += t.body_font().get_linesize()
+        y += t.px(4)
         if status == "waiting":
             self._draw_fallback(surface, card.seat, (rect.centerx, y), rect.w - 2 * pad)
         for b in self._buttons(card.seat):
@@ -450,9 +491,14 @@ class JoinScreen(Scene):
             rect = card.rect
             draw_panel(surface, rect, t, color=c["panel_hi"] if card.seat == shown else c["bg2"])
             here = self._buttons(card.seat)[0]
-            width = here.rect.x - rect.x - 2 * pad
             line = t.body_font().get_linesize()
-            self._name_row(surface, card.seat, rect.x + pad, rect.centery - line // 2, width)
+            if self.stacked:                # the name and status above the buttons, full width
+                width = rect.w - 2 * pad
+                mid = rect.y + t.px(6) + line // 2 + t.small_font().get_linesize() // 2
+            else:
+                width = here.rect.x - rect.x - 2 * pad
+                mid = rect.centery
+            self._name_row(surface, card.seat, rect.x + pad, mid - line // 2, width)
             text, colour = self._status_line(card.seat)
             if self.status(card.seat) == "waiting":
                 # every row says its code, so several phones may type at once
@@ -460,8 +506,10 @@ class JoinScreen(Scene):
                 text = f"Waiting: code {code}"
                 if t.small_font().size(text)[0] > width:
                     text = f"Code {code}"
+            elif t.small_font().size(text)[0] > width:
+                text = SHORT_STATUS.get(self.status(card.seat), text)     # whole, not cut
             draw_text(surface, fit_text(text, t.small_font(), width), t.small_font(), colour,
-                      (rect.x + pad, rect.centery + line // 2), "midleft")
+                      (rect.x + pad, mid + line // 2), "midleft")
             for b in self._buttons(card.seat):
                 b.draw(surface, t)
         if shown is None or self.big is None:
@@ -492,13 +540,23 @@ class JoinScreen(Scene):
         t, c = self.theme, self.theme.c
         pygame.draw.rect(surface, c["bg"], qr, border_radius=t.px(8))
         b = self._link_btn(seat)
-        lines = wrap_text("Its own phone rejoins when it wakes. Lost the page for good?", t.small_font(),
-                          qr.w - t.px(12))
+        lines = self._away_lines(qr)
         y = b.rect.y - t.px(6) - len(lines) * t.small_font().get_linesize()
         for line in lines:
-            draw_text(surface, line, t.small_font(), c["text_dim"], (qr.centerx, max(qr.y + t.px(4), y)), "midtop")
+            draw_text(surface, line, t.small_font(), c["text_dim"], (qr.centerx, y), "midtop")
             y += t.small_font().get_linesize()
         b.draw(surface, t)
+
+    def _away_lines(self, where: pygame.Rect) -> list[str]:
+        """The words above a lost seat's New link, as many as its place holds above the
+        button (a play-test: in a small place they were drawn over one another)."""
+        t = self.theme
+        f, bh = t.small_font(), min(t.px(44), where.h)
+        for text in ("Its own phone rejoins when it wakes. Lost the page for good?", "Lost the page for good?"):
+            lines = wrap_text(text, f, where.w - t.px(12))
+            if len(lines) * f.get_linesize() + t.px(6) + bh + t.px(8) <= where.h:
+                return lines
+        return []
 
     def _draw_fallback(self, surface, seat: int, midtop, width: int) -> None:
         t, c = self.theme, self.theme.c

@@ -217,6 +217,49 @@ def test_the_join_screen_fits_800x600_with_five_phones(clock, monkeypatch):
             a.request_quit()
 
 
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
+def test_the_join_screen_with_large_text_cuts_no_instruction_and_covers_no_name(clock, size):
+    """A play-test with large text: the header ended "(the phone on the sa..." and the
+    address was cut, a list row's buttons covered its seat's name and status, and a lost
+    seat's words were drawn over one another above New link."""
+    from games.ui import join_screen as js
+    from tests.ui.helpers import spy_texts
+    a = make_app(size, animation="off", ui_scale=1.75)
+    a.push(MainMenu(a))
+    try:
+        g = open_game(a, "pha")
+        hub = g.phones.hub
+        ana = Phone(hub.url(0), clock, seat=0)
+        ana.sync()
+        seen = hub.changes
+        ana.close()
+        while hub.status(0) != "lost":
+            seen = hub.wait_for_change(seen, 10.0)
+        join = a.stack.top
+        assert isinstance(join, JoinScreen)
+        mp = pytest.MonkeyPatch()
+        drawn = spy_texts(mp, js)
+        frames(a, 2)
+        mp.undo()
+        header = " ".join(line for line, _c in join.header)
+        assert f"http://{hub.address}" in header and header.endswith("type the seat's code.")
+        assert all(line in drawn for line, _c in join.header), "every header line drawn whole"
+        lost = [t for t in drawn if t.startswith("Away")]
+        assert lost and all(not t.endswith("...") for t in lost), lost
+        if join.list_mode and join.stacked:
+            row = join.cards[0].rect
+            here = join._buttons(0)[0]
+            name_bottom = row.y + join.theme.body_font().get_linesize() + join.theme.small_font().get_linesize()
+            assert here.rect.y >= name_bottom, "the buttons sit under the name and status"
+        link = join._link_btn(0)
+        words = join._away_lines(join.big_qr if join.list_mode else join.cards[0].qr)
+        place = join.big_qr if join.list_mode else join.cards[0].qr
+        top = link.rect.y - join.theme.px(6) - len(words) * join.theme.small_font().get_linesize()
+        assert top >= place.y and place.contains(link.rect), "the words and New link fit the code's place"
+    finally:
+        a.request_quit()
+
+
 # -- a whole game through the phones -------------------------------------------------------------
 
 @pytest.mark.slow
