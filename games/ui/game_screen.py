@@ -386,7 +386,7 @@ class GameScreen(Scene):
             self._refused(f"I can't read that: {exc}")
             return
         except IllegalMove as exc:
-            self._refused(f"Not allowed now: {exc}")
+            self._refused(f"Not allowed: {_without_echo(str(exc), text)}")
             return
         if self.submit(move):
             self.move_box.text = ""
@@ -1006,3 +1006,13 @@ class GameScreen(Scene):
 def _rng_ctx(seed: int):
     from games.core.ai import ThinkContext
     return ThinkContext(rng=random.Random(seed))
+
+
+def _without_echo(why: str, typed: str) -> str:
+    """A refusal's reason without the move it repeats: the player has just typed it, and
+    the banner cut the reason itself ("Not allowed now: Illegal move e2-e4: no soldier...",
+    "... at B2 round: B2 is inside the Stone house: cannons firing roundshot ...")."""
+    for echo in (f"Illegal move {typed}: ", f"{typed}: "):
+        if why.lower().startswith(echo.lower()) and len(why) > len(echo):
+            return why[len(echo):]
+    return why

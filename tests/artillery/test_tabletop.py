@@ -973,6 +973,17 @@ def test_a_shot_that_is_not_allowed_says_why_once_and_shows_no_odds():
     small = {"distance": 12.0, "dice": 6, "tn": 7, "p_die": 0.4, "expected_hits": 2.4, "expected_casualties": 1.0,
              "blocker": "Shanty", "problem": "the shanty blocks it", "line": None}
     assert b.aim.preview_lines(small) == [f'Small arms at {fire.target}: 12.0"', "Not allowed: the shanty blocks it"]
+    # and on the table: the measured line's label says so, with no odds (a play-test read
+    # "27.0"  +3  7+  40%" there beside the column's "Not allowed")
+    from games.artillery.board import overlays as ov
+    from tests.ui.helpers import spy_texts
+    mp = pytest.MonkeyPatch()
+    drawn = spy_texts(mp, ov)
+    mp.setattr(b, "preview", lambda: bad)
+    g.draw(app.screen)
+    mp.undo()
+    label = [x for x in drawn if x.startswith(f'{pv.distance:.1f}"')]
+    assert label == [f'{pv.distance:.1f}"  not allowed'], label
     close(app)
 
 
@@ -1030,4 +1041,28 @@ def test_a_read_batch_of_dice_gives_the_column_back_its_foot(size):
     assert seen_whole and b.tray is not None and b.tray_compact(b.tray)
     lh = g.theme.small_font().get_linesize()
     assert b.tray_rect(b.tray).h <= 2 * lh + g.theme.px(20)
+    close(app)
+
+
+def test_men_inside_a_house_offer_roundshot_at_the_house_in_words():
+    """A play-test: aiming at a unit inside the Stone house left only Grape in the choice,
+    Round gone with no word why. The column now offers the house itself for roundshot."""
+    def want(st):
+        me = st.current_player()
+        return any(x.kind == "fire" and x.ammo == "round" and x.target in st.sections
+                   and any(u.seat != me for u in st.units_in_section(x.target)) for x in st.legal_moves())
+    m = midgame("town", want=want, plies=40)
+    st = m.state
+    app, g = screen(m)
+    b = g.board
+    me = st.current_player()
+    fire = next(x for x in st.legal_moves() if x.kind == "fire" and x.ammo == "round" and x.target in st.sections
+                and any(u.seat != me for u in st.units_in_section(x.target)))
+    inside = next(u for u in st.units_in_section(fire.target) if u.seat != me)
+    b.set_target(inside.id)
+    rows = b.panel._fire_rows(st, st.legal_moves())
+    offer = [cell for row in rows for cell in row if cell[0] == f"Roundshot: aim at {fire.target}"]
+    assert offer, [cell[0] for row in rows for cell in row]
+    offer[0][1]()
+    assert b.aim.target == fire.target and b.aim.ammo == "round"
     close(app)

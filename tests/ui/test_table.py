@@ -210,7 +210,19 @@ def test_a_move_that_reads_fine_but_is_not_allowed_says_so(app):
     key(app, pygame.K_SLASH)
     type_text(app, "Ta1")
     key(app, pygame.K_RETURN)
-    assert m.ply == 0 and "Not allowed now" in g.status
+    assert m.ply == 0 and g.status.startswith("Not allowed: ")
+    assert "Ta1" not in g.status, "the reason, not the move just typed again"
+
+
+def test_a_typed_refusal_gives_its_reason_without_the_move_again():
+    """A play-test: "Not allowed now: Illegal move e2-e4: no soldier of yours can move that
+    way" and an Artillery reason cut by the banner after the move's own words."""
+    from games.ui.game_screen import _without_echo
+    assert _without_echo("Illegal move e2-e4: no soldier of yours can move that way", "e2-e4") == \
+        "no soldier of yours can move that way"
+    assert _without_echo("fire G1+G3+G5 at B2 round: B2 is inside the Stone house", "fire G1+G3+G5 at B2 round") == \
+        "B2 is inside the Stone house"
+    assert _without_echo("it is Bo's turn", "e2-e4") == "it is Bo's turn"
 
 
 def test_long_typed_input_shows_its_end(app):

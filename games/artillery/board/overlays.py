@@ -268,7 +268,12 @@ def draw_preview(board: ArtilleryBoard, surface, geo, st) -> None:
     for q in (a, b):
         pygame.draw.circle(surface, col, (int(q[0]), int(q[1])), 4)
     dist = pv["distance"] if isinstance(pv, dict) else pv.distance
-    label = f'{dist:.1f}"  +{pen}  {tn_words(tn)}  {p * 100:.0f}%'
+    problem = pv.get("problem") if isinstance(pv, dict) else pv.problem
+    # no odds for a shot that cannot be made (a play-test read "40%" on the table while the
+    # column said "Not allowed: no line of sight"): the distance, and that it is not allowed
+    label = f'{dist:.1f}"  not allowed' if problem else f'{dist:.1f}"  +{pen}  {tn_words(tn)}  {p * 100:.0f}%'
+    if problem:
+        col = t.c["danger"]
     f = t.body_font()
     w, h = f.size(label)
     box = pygame.Rect(0, 0, w + 12, h + 4)

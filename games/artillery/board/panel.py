@@ -237,6 +237,12 @@ class Panel:
             ammos = aim.ammo_options(legal)
             if len(ammos) > 1:
                 rows.append([(a.capitalize(), (lambda a=a: aim.set_ammo(a)), a == aim.ammo, True) for a in ammos])
+            sec = st.unit_section(st.units[aim.target]) if aim.target in st.units else None
+            if sec is not None and "round" not in ammos and any(
+                    m.kind == "fire" and m.target == sec and m.ammo == "round" for m in legal):
+                # roundshot at men inside a house is aimed at the house (a play-test saw
+                # Round vanish from the choice with no word why)
+                rows.append([(f"Roundshot: aim at {sec}", (lambda: b.set_target(sec)), False, True)])
         move = aim.fire_move(legal)
         rows.append([("Fire! (F)" if aim.fire_guns else "Shoot! (F)", b.fire, True, move is not None)])
         if aim.shoot_move(legal) is not None and guns:

@@ -278,7 +278,7 @@ def target_problem(st: State, u: Unit, guns: list[Gun], target: str, ammo: str) 
         sec = st.unit_section(t)
         if sec and not small:
             return (f"{target} is inside the {st.table.section_name(sec)}: cannons firing "
-                    f"{SHOT[ammo].name.lower()} target the section, not the unit")
+                    f"{SHOT[ammo].name.lower()} target the section, not the unit: aim at {sec}")
         return None
     if target not in st.sections:
         return f"there is no unit or structure section {target}"
