@@ -1066,3 +1066,44 @@ def test_men_inside_a_house_offer_roundshot_at_the_house_in_words():
     offer[0][1]()
     assert b.aim.target == fire.target and b.aim.ammo == "round"
     close(app)
+
+
+def test_the_log_says_natural_10_where_a_d10_needs_11():
+    """A play-test: the log read "shoot test for B1 (11+)", a number no d10 shows, where
+    the column and the preview already said "natural 10"."""
+    from games.artillery.rules import new_game
+    from games.artillery.rules.texts import log_lines
+    from games.core.match import LogEntry
+    from tests.artillery.util import activate
+    st = activate(new_game({"scenario": "bombard"}), "A4", card="AC", other="2C")
+    states, entries, names = [], [], ["Ana", "Ben"]
+    for text in ["fire G7+G8 at FS round", "roll 10", "roll 9"]:
+        mv = st.parse_move(text)
+        states.append(st.copy())
+        entries.append(LogEntry(str(mv), st.public_move_text(mv, names), st.current_player()))
+        st.apply(mv)
+    states.append(st.copy())
+    text = " ".join(line[3] for line in log_lines(entries, names, lambda i: states[i]))
+    assert "(natural 10)" in text and "11+" not in text, text
+
+
+def test_a_rounds_end_has_a_line_of_its_own_in_the_log():
+    """A play-test: "North: ends the activation: End of round 2: Dana +0 (0), North +1 (1)"
+    and "Dana rolls 7: fatigue test ... steady; End of round 6: ...; Dana wins"."""
+    from games.artillery.rules import new_game
+    from games.artillery.rules.texts import log_lines
+    from games.core.match import LogEntry
+    rng = random.Random(5)
+    st = new_game({"scenario": "field"})
+    states, entries, names = [], [], ["Ana", "Ben"]
+    while not st.over and st.round <= 3:
+        legal = st.legal_moves() if st.current_player() != CHANCE else None
+        mv = rng.choice(legal) if legal else rng.choice(st.chance_outcomes())[0]
+        states.append(st.copy())
+        entries.append(LogEntry(str(mv), st.public_move_text(mv, names), st.current_player()))
+        st.apply(mv)
+    states.append(st.copy())
+    lines = [line[3] for line in log_lines(entries, names, lambda i: states[i])]
+    ends = [x for x in lines if "End of round" in x]
+    assert len(ends) >= 2, lines[-20:]
+    assert all(x.startswith("End of round") for x in ends), [x for x in ends if not x.startswith("End of round")]

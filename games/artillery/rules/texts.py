@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable, Protocol, Sequence
+from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from games.core.game import CHANCE
 
@@ -47,7 +47,13 @@ def need_text(st: State) -> str:
         return f"{what} on {n['about']}"
     k = len(n["rolled"]) + 1
     count = f", die {k} of {n['n']}" if n["n"] > 1 else ""
-    return f"{what} for {n['about']} ({odds.tn_words(n['tn'], n['purpose'] != 'fatigue')}{count})"
+    return f"{what} for {n['about']} ({_tn(n)}{count})"
+
+
+def _tn(need: dict[str, Any]) -> str:
+    """A roll's target number as a player reads it ("7+", "natural 10"): the need
+    above and the move log say it alike (a play-test read "(11+)" in the log)."""
+    return odds.tn_words(need["tn"], need["purpose"] != "fatigue")
 
 
 def result_text(st: State, names: Names = None) -> str:
@@ -373,10 +379,10 @@ def _batch_end(entries: Sequence[LogEntry], i: int, state_at: StateAt) -> int:
     return j
 
 
-def _roll_line(entries: Sequence[LogEntry], i: int, j: int, names: Names, state_at: StateAt) -> str:
+def _roll_line(entries: Sequence[LogEntry], i: int, j: int, names: Names, state_at: StateAt) -> tuple[str, str]:
     st = state_at(i)
     vals = ", ".join(e.text.split()[1] for e in entries[i:j + 1])
-    words = outcome_phrases(state_at(j + 1).events[len(st.events):], names)
+    words, ending = _round_end(outcome_phrases(state_at(j + 1).events[len(st.events):], names))
     need = st.need
     if need is None:
         seat = 0 if st.rolls[0] is None else 1
@@ -387,8 +393,8 @@ def _roll_line(entries: Sequence[LogEntry], i: int, j: int, names: Names, state_
             what = "Lucky hit roll (-1)" if need.get("lucky") else "critical roll"
             head = f"{_name(need['actor'], names)} rolls {vals}: {what} on {need['about']}"
         else:
-            head = f"{_name(need['actor'], names)} rolls {vals}: {what} for {need['about']} ({need['tn']}+)"
-    return head + (": " + "; ".join(words) if words else "")
+            head = f"{_name(need['actor'], names)} rolls {vals}: {what} for {need['about']} ({_tn(need)})"
+    return head + (": " + "; ".join(words) if words else ""), "; ".join(ending)
 
 
 def log_lines(entries: Sequence[LogEntry], names: Names, state_at: StateAt) -> list[tuple[int, int, int, str]]:
@@ -402,7 +408,10 @@ def log_lines(entries: Sequence[LogEntry], names: Names, state_at: StateAt) -> l
         e = entries[i]
         if e.text.startswith("roll "):
             j = _batch_end(entries, i, state_at)
-            out.append((i, j, CHANCE, _roll_line(entries, i, j, names, state_at)))
+            line, round_end = _roll_line(entries, i, j, names, state_at)
+            out.append((i, j, CHANCE, line))
+            if round_end:                    # the round's end on a line of its own
+                out.append((i, j, CHANCE, round_end))
             i = j + 1
             continue
         if e.text.startswith("deal "):
@@ -418,10 +427,27 @@ def log_lines(entries: Sequence[LogEntry], names: Names, state_at: StateAt) -> l
                 f"{_name(s, names)} {_s(n, 'card')}" for s, n in sorted(counts.items()))))
             i = j + 1
             continue
-        words = event_phrases(state_at(i + 1).events[len(state_at(i).events):], names) \
-            if e.player != CHANCE and e.text.split()[0] in ("end", "spike", "abandon", "casualty") else []
+        said, ending = _round_end(event_phrases(state_at(i + 1).events[len(state_at(i).events):], names)
+                                  if e.player != CHANCE else [])
+        # what these actions did is said with them; any other ends its line at its own words,
+        # but the round it ended is logged all the same (a walk that used a card's last
+        # action ended the round, and its scores were in no line)
+        words = said if e.player != CHANCE and e.text.split()[0] in ("end", "spike", "abandon", "casualty") else []
         text = e.public if e.player == CHANCE else f"{_name(e.player, names)}: {e.public}"
         tail = [w for w in words if not w.endswith("activation ends")]
         out.append((i, i, e.player, text + (": " + "; ".join(tail) if tail else "")))
+        if ending:
+            out.append((i, i, CHANCE, "; ".join(ending)))
         i += 1
     return out
+
+
+def _round_end(words: list[str]) -> tuple[list[str], list[str]]:
+    """``words`` split where the round's end begins ("End of round 2: ...", then the
+    game's result): what the action did, and the round's end, which the log puts on a
+    line of its own (a play-test read "North: ends the activation: End of round 2: ..."
+    and "Dana rolls 7: fatigue test ... steady; End of round 6: ...; Dana wins")."""
+    k = next((n for n, w in enumerate(words) if w.startswith("End of round")), len(words))
+    return words[:k], words[k:]
+
+
