@@ -69,11 +69,13 @@ class LoadScreen(Scene):
         if good.finished:
             rec = records.find(self.app.records(), d.get("match_id"), d["moves"], d["turn"])
             if rec is not None:
-                result = rec.result
+                result = with_winner(rec.result, [rec.seats[i].name for i in rec.winners()])
             else:
                 try:
                     m = saves.load_match(good.path)
-                    result = m.state.result_text(m.names())
+                    placings = list(m.state.placings())
+                    won = [n for n, p in zip(m.names(), placings) if p == 1] if len(set(placings)) > 1 else []
+                    result = with_winner(m.state.result_text(m.names()), won)
                 except saves.SaveError:
                     result = ""
         return variant, result
@@ -259,3 +261,12 @@ class LoadScreen(Scene):
         b = self.focused_button()
         if b is not None:
             draw_focus_ring(surface, t, b.rect)
+
+
+def with_winner(result: str, winners: list[str]) -> str:
+    """A finished game's result as the list says it: who won first, unless the result
+    already names them (a play-test: a Cannon Corps save read "The last army standing.
+    Every grid is now revealed." and nothing said whose army it was)."""
+    if not winners or any(w and w in result for w in winners):
+        return result
+    return f"{' and '.join(winners)} won: {result}"

@@ -189,6 +189,9 @@ class StandingsScreen(Scene):
         if wide:
             left.w = int(rect.w * 0.58)
         y = self._draw_table(page, left, games_)
+        if any(len(g.seats) > 2 for g in games_):
+            # a part of a point says why (a play-test asked what Ana's 0.25 for a 2nd place was)
+            y = self._draw_points_note(page, left, y)
         right = pygame.Rect(left.right + t.px(24), rect.y, rect.right - left.right - t.px(24),
                             rect.h) if wide else pygame.Rect(rect.x, y + t.px(12), rect.w,
                                                              rect.bottom - y - t.px(12))
@@ -196,6 +199,17 @@ class StandingsScreen(Scene):
         y3 = self._draw_last_games(page, pygame.Rect(right.x, y2 + t.px(12), right.w, right.bottom - y2 - t.px(12)),
                                    games_)
         return max(y, y3) - rect.y
+
+    def _draw_points_note(self, surface, rect, y: int) -> int:
+        t, c = self.theme, self.theme.c
+        f = t.small_font()
+        y += t.px(6)
+        note = ("Points: 1 for a win (shared by a tie); in games of 3 or more, "
+                "the places below first earn up to half a point")
+        for line in wrap_text(note, f, rect.w):
+            draw_text(surface, line, f, c["text_dim"], (rect.x, y))
+            y += f.get_linesize()
+        return y
 
     def _draw_table(self, surface, rect, games_) -> int:
         t, c = self.theme, self.theme.c

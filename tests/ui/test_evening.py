@@ -529,3 +529,27 @@ def test_a_players_games_by_game_say_won_in_words(app, monkeypatch):
     app.push(mod.StandingsScreen(app))
     frames(app, 2)
     assert "won: Cannon 1 of 2" in drawn
+
+
+def test_the_load_list_says_who_won_a_game_whose_result_does_not():
+    """A play-test: a finished Cannon Corps save read "The last army standing. Every grid
+    is now revealed." in the Load list, and nothing said whose army it was."""
+    from games.ui.load_screen import with_winner
+    corps = "The last army standing. Every grid is now revealed."
+    assert with_winner(corps, ["Cleo"]) == f"Cleo won: {corps}"
+    assert with_winner("Dana wins: 4 points to 3", ["Dana"]) == "Dana wins: 4 points to 3"
+    assert with_winner("Draw: both sides hold two houses", []) == "Draw: both sides hold two houses"
+
+
+def test_points_are_explained_once_a_game_of_three_is_counted(app, monkeypatch):
+    """A play-test: Ana had 0.25 points for a 2nd place of three, and nothing said why."""
+    from games.ui import standings_screen as mod
+    from tests.ui.helpers import spy_texts
+    book = app.records()
+    records.add(book, records.GameRecord("g3", "cannon_corps", "2026-11-29T20:00:00", "",
+                                         [records.SeatRecord(n, "human") for n in ("Ana", "Ben", "Cleo")],
+                                         [2, 1, 3], 40))
+    drawn = spy_texts(monkeypatch, mod)
+    app.push(mod.StandingsScreen(app))
+    frames(app, 2)
+    assert any(x.startswith("Points: 1 for a win") for x in drawn), drawn
