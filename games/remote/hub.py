@@ -474,10 +474,16 @@ class PhoneHub:
         with self._lock:
             if self._door.closed_for() > 0:
                 return protocol.refused(self._door.closed_message())
-            found = None
+            found, used = None, False
             for seat, s in self._seats.items():
                 if s.code_live and not s.revoked and same_secret(s.code, code):
                     found = seat, s.token
+                elif s.code and not s.revoked and same_secret(s.code, code):
+                    used = True          # the right code, spent when its seat joined
+            if found is None and used:
+                # said as it is, not "not right" (a play-test typed the real code after
+                # joining by QR); not counted as a guess: it is no way in
+                return protocol.refused(protocol.WHY_USED_CODE)
             if found is None:
                 self._door.record_wrong()
                 log.warning("code door: a wrong code (%d so far)", self._door.wrong)

@@ -47,6 +47,8 @@ WHY_TAKEN = ("This seat is played on another phone. If that phone is yours and l
 WHY_NEW_LINK = "The laptop gave this seat a new link: scan its new code."
 WHY_DOOR_BUSY = "Too many phones are typing codes at once; try again in a moment."
 WHY_BAD_CODE = "That code is not right. Check it on the laptop's screen."
+WHY_USED_CODE = ("That code was used: its seat has joined on a phone. If that phone is yours and lost its "
+                 "page, ask for a new link on the laptop (its Phones screen).")
 WHY_TOO_FAST = "Too many messages at once; reconnecting."
 WHY_TOO_SLOW = "This phone is not reading its messages; reconnecting."
 
