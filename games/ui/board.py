@@ -180,6 +180,12 @@ class Board(ABC):
         is nothing to let go of: the frame then opens the pause menu). Default: unused."""
         return False
 
+    def tab_controls(self) -> list:
+        """The board's own buttons (a column's choices) that the frame's Tab runs through,
+        first among its controls, while the human at the screen may act: the arrows reach
+        them from the board, and a keyboard player tabs to them too. Default: none."""
+        return []
+
     def help_text(self) -> str:
         """The banner's "what to do now" line while the human at the screen may act."""
         return ""

@@ -47,7 +47,10 @@ class FrameKeys:
         g = self.screen
         perform = [g.perform_btn] if g.waiting_performance and not g.board.busy else []
         box = [g.move_box] if g.has_move_box() else []
-        return perform + g.card_controls() + box + g.buttons
+        # a board's own choices (Cannon Ball's "Move turn", "Close gate SW"): a play-test
+        # tabbed round the frame and never reached them
+        board = g.board.tab_controls() if g.can_act() and not g.board.busy else []
+        return perform + board + g.card_controls() + box + g.buttons
 
     def focused(self) -> Any:
         """What the keys act on: the board (None) or a frame control."""

@@ -780,3 +780,23 @@ def test_the_tnt_call_says_it_takes_your_own_cannon():
     play(plain, "TNT g16", "g16-f15", "e16-e15", "end", "move", "spin 3", "end")
     assert P.stake_text(plain, next(m for m in plain.legal_moves() if str(m) == "tnt odd")) == \
         "TNT at bridge 3: right = the bridge blows (1 in 2)"
+
+
+def test_tab_reaches_the_choices_of_turn_and_enter_plays_one():
+    """A play-test by keyboard: Tab ran through the move box, Hint, Save, Rules and Menu
+    and never reached "Move turn" or "Close gate SW"; only Down from the board did."""
+    app, g, _m = open_game(many_choices())
+    b = g.board
+    assert g.can_act() and b.panel.buttons, "a choice of turn is offered"
+    seen = []
+    for _ in range(len(b.panel.buttons) + 8):
+        key(app, pygame.K_TAB)
+        seen.append(g.focused())
+    for btn in b.panel.buttons:
+        assert btn in seen, btn.label
+    assert seen.index(b.panel.buttons[0]) == 0, "the choices come first after the board"
+    while g.focused() is not b.panel.buttons[0]:
+        key(app, pygame.K_TAB)
+    ply = g.match.ply
+    key(app, pygame.K_RETURN)
+    assert g.match.ply == ply + 1, "Enter plays the focused choice"

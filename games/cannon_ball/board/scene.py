@@ -242,6 +242,15 @@ class CannonBallBoard(Board):
     def nav_places(self) -> dict[Place, pygame.Rect]:
         return self.nav.places()
 
+    def tab_controls(self) -> list:
+        """The column's choices of turn (and End turn while moving) for the frame's Tab."""
+        st = self.state()
+        self.panel.refresh(st, True)
+        out = [b for b in self.panel.buttons if b.enabled and b.rect.w > 1]
+        if st.phase == Phase.MOVING:
+            out.append(self.panel.end_btn)
+        return out
+
     # -- helpers ----------------------------------------------------------------------------
     def state(self) -> R.CannonBallState:
         """The position shown (Cannon Ball hides nothing: the frame's state itself)."""
