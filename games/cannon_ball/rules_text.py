@@ -45,7 +45,9 @@ SECTIONS = [
         "text": (
             "The field is cut into coloured sections of boxes, numbered 1 to 32. Boxes are named by "
             "their column (a to o, left to right as South sees the map) and row (1 to 26, from "
-            "South's edge), so c5 is the third box of the fifth row.\n\n"
+            "South's edge), so c5 is the third box of the fifth row. On a wide window the map is "
+            "drawn turned a quarter, South's edge at the left: the letters then run down its side "
+            "and the numbers along its top.\n\n"
             "A river crosses the middle of the map. Only its six bridges cross it: each joins a box "
             "on one bank to the box facing it on the other. Three bridges stand nearer each player; "
             "each player's own three bridges start on the three stars farthest from him.\n\n"

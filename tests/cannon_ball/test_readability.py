@@ -191,6 +191,11 @@ def test_the_board_turns_with_the_window_and_its_labels_with_it():
         app, g, m = open_game(pos(), size)
         lands.add(g.board.geo.land)
     assert lands == {True, False}, "both ways of drawing the board are covered above"
+    # and the rules say so (a play-test read "left to right as South sees the map" beside a
+    # map drawn with South's edge at the left)
+    from games.cannon_ball.rules_text import SECTIONS
+    text = " ".join(p.get("text", "") for p in SECTIONS)
+    assert "drawn turned a quarter, South's edge at the left" in text
 
 
 # -- 3. the hint on the board ---------------------------------------------------------------------------
