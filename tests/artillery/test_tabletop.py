@@ -869,6 +869,12 @@ def test_guns_that_cannot_go_stay_on_a_plain_drag_and_the_column_says_so():
     frames(app, 1)
     assert b.guns_stay(st) is None and not b.leaving(st, live=True)
     assert "hold Shift to leave the guns" in b.move_hint
+    # the inches that count come first (a play-test's short column cut 'Move: 4" move -
+    # 1" for the ...' before the number)
+    allow = st.move_allowance("A1")
+    assert b.move_hint.startswith(f'Move: {allow["inches"]}"'), b.move_hint
+    if " - " in allow["why"]:
+        assert b.move_hint.startswith(f'Move: {allow["inches"]}" (4" - 1" for the carriage)'), b.move_hint
     close(app)
 
 

@@ -188,14 +188,17 @@ def draw_reach(board: ArtilleryBoard, surface, geo, st) -> None:
     leave = board.leaving(st, live=True)
     allow = st.move_allowance(u.id, leave=leave)
     inches = allow["inches"]
-    board.move_hint = f"Move: {allow['why']}" if allow.get("why") else f'Move: {inches}"'
+    # the inches it may walk first, then why: a short column cut the line after
+    # 'Move: 4" move - 1" for the ...' and the number that counts was never read
+    why = str(allow.get("why") or "")
+    board.move_hint = f'Move: {inches}"' + (f" ({why.replace(' move', '', 1)})" if " - " in why else "")
     stay = board.guns_stay(st) if leave else None
     if stay:
         board.move_hint += f" without the guns ({stay})"
     elif leave:
-        board.move_hint += " (Shift: the guns stay behind)"
+        board.move_hint += "; Shift: the guns stay behind"
     elif allow["guns"]:
-        board.move_hint += " (hold Shift to leave the guns)"
+        board.move_hint += "; hold Shift to leave the guns"
     c = geo.pt(*u.pos)
     R = inches * geo.s
     col = t.c["move_step"]
