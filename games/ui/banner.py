@@ -113,6 +113,8 @@ def subline(screen, shown, who, avail: int | None = None) -> tuple[str, bool]:
         return "", False
     if screen.status_t > 0:
         return screen.status, screen.status_bad
+    if screen.hint_move is not None and screen.hint_line and screen.can_act() and not screen.reviewing():
+        return screen.hint_line, False
     if screen.reviewing():
         return screen.review_line(), False
     if screen.runner.busy:

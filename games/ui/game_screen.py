@@ -105,6 +105,7 @@ class GameScreen(Scene):
         # whether a chance event is performed (it is made below, so asked late).
         self.driver = MatchDriver(match, performs=lambda view: self.board.performance(view))
         self.hint_move = None             # the hint shown now (the Hint button then plays it)
+        self.hint_line = ""               # the hint in words, under the banner while it is shown
         # a transient line under the banner (errors, saves, hints): it lasts its seconds on
         # the wall clock (the loop's frame steps are capped, so they can't time it) and only
         # while the position it speaks of is on the board
@@ -695,6 +696,8 @@ class GameScreen(Scene):
 
     def _set_hint(self, move) -> None:
         self.hint_move = move
+        if move is None:
+            self.hint_line = ""
         self.board.show_hint(move)
         self.hint_btn.label = "Play it" if move is not None else "Hint"
 
@@ -734,7 +737,10 @@ class GameScreen(Scene):
             self._set_hint(move)
             # a board may say a move in words (``hint_text``) rather than its notation
             words = getattr(self.board, "hint_text", None)
-            self.say(f"Hint: {words(move) if words else move} (Play it, or H, makes the move)")
+            # said for as long as the hint is shown, not for the status line's few seconds
+            # (a play-test: the arrow stayed on the board, its words went after two seconds)
+            self.hint_line = f"Hint: {words(move) if words else move} (Play it, or H, makes the move)"
+            self.say(self.hint_line)
 
     def save(self):
         default = saves.default_name(self.match) if not self.save_path else \

@@ -61,3 +61,26 @@ def test_a_refused_typed_move_clears_with_undo():
     assert g.status_bad and g.status_t > 0
     g.undo()
     assert g.status_t == 0, "the refusal still shows over the position undo brought back"
+
+
+def test_a_hints_words_stay_while_its_arrow_does():
+    """A play-test (Cannon and Cannon Ball): the hint's arrow stayed on the board but its
+    words left the banner after the status line's seconds."""
+    from games.ui import banner
+    app, g, m, now = frame_with_clock([Seat(HUMAN, name="A"), Seat(HUMAN, name="B")])
+    key(app, pygame.K_h)
+    for _ in range(200):
+        settle(app)
+        frames(app, 1)
+        if g.hint_move is not None:
+            break
+    assert g.hint_move is not None
+    said = g.status
+    assert said.startswith("Hint:")
+    now[0] += 30.0                                          # long past the status line's seconds
+    frames(app, 1)
+    assert g.status_t == 0 and g.hint_move is not None
+    assert banner.subline(g, m.state, "A")[0] == said
+    key(app, pygame.K_h)                                    # played: the words go with the arrow
+    frames(app, 1)
+    assert g.hint_move is None and not banner.subline(g, m.state, "B")[0].startswith("Hint:")
