@@ -826,7 +826,10 @@ class GameScreen(Scene):
         """Share a finished game: an animated GIF of its moves, or a picture of the end."""
         from games.ui import export
         try:
-            res = export.export_gif(self.match) if kind == "gif" else export.export_png(self.match)
+            # in the palette the players chose (a play-test's colour-blind sides came out black and white)
+            cb = bool(self.app.settings.colorblind)
+            res = export.export_gif(self.match, colorblind=cb) if kind == "gif" else \
+                export.export_png(self.match, colorblind=cb)
         except export.ExportError as exc:
             log.warning("export failed: %s (%s)", exc.reason, exc.detail)
             message(self.app, "Could not save it", exc.reason + (f"\n\n{exc.path}" if exc.path else ""))

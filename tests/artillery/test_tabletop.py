@@ -1113,3 +1113,22 @@ def test_a_rounds_end_has_a_line_of_its_own_in_the_log():
     ends = [x for x in lines if "End of round" in x]
     assert len(ends) >= 2, lines[-20:]
     assert all(x.startswith("End of round") for x in ends), [x for x in ends if not x.startswith("End of round")]
+
+
+def test_an_exported_picture_draws_no_grid_button():
+    """A play-test: the end picture of an Artillery game had the column's "Grid" button
+    drawn into it (nobody can press a picture)."""
+    from games.ui import export
+    m = Match(INFO, {"scenario": "field"}, [Seat(AI, "easy", "Ana"), Seat(AI, "easy", "Ben")], seed=6,
+              ai_secret=6, chance_secret=SEED_ONLY)
+    rng = random.Random(6)
+    while not m.is_over():
+        if m.state.current_player() == CHANCE:
+            m.apply_chance()
+        else:
+            m.play(rng.choice(m.state.legal_moves()))
+    painter = export._BoardPainter(m, (export.REFERENCE_WINDOW, export.REFERENCE_BOARD), 1.0, False)
+    drawn = []
+    painter.board.panel.grid_btn.draw = lambda surface, theme: drawn.append("Grid")
+    painter.draw(m.ply)
+    assert not painter.board.interactive and drawn == []

@@ -553,3 +553,17 @@ def test_points_are_explained_once_a_game_of_three_is_counted(app, monkeypatch):
     app.push(mod.StandingsScreen(app))
     frames(app, 2)
     assert any(x.startswith("Points: 1 for a win") for x in drawn), drawn
+
+
+def test_the_cards_exports_keep_the_colour_blind_palette(app, monkeypatch):
+    """A play-test: with the colour-blind palette on, the saved picture's sides came out in
+    the other palette's colours."""
+    from games.ui import export
+    g, card = play_to_the_card(app)
+    frames(app, int(ARM * 60) + 2)
+    app.settings.colorblind = True
+    asked = []
+    real = export.export_png
+    monkeypatch.setattr(export, "export_png", lambda m, **k: asked.append(k) or real(m, **k))
+    click(app, card.share[1].rect.center)
+    assert asked == [{"colorblind": True}]

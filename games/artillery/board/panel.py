@@ -319,8 +319,9 @@ class Panel:
             self.text_lines = self.info_lines(st, can)
             events = [(line, c["text_dim"]) for line in b.caption_lines()]
             self._draw_lines(surface, x, y, w, bottom, self.text_lines, events)
-        self.grid_btn.label = "Grid on" if b.grid else "Grid"
-        self.grid_btn.draw(surface, t)
+        if getattr(b, "interactive", True):      # an exported picture has nobody to press it
+            self.grid_btn.label = "Grid on" if b.grid else "Grid"
+            self.grid_btn.draw(surface, t)
         if can:
             self.all_btn.label = "Back" if self.show_all else "All moves"
             self.all_btn.draw(surface, t)
