@@ -137,7 +137,9 @@ STEPS = (
                "A North man holds section 18. Walking in attacks it: you need one man more than the defenders. "
                "Walk both marked men in. Attackers still short when the turn ends are lost.",
                moves=ATTACK, targets=_marks(ATTACK, "f15"),
-               wrong="Walk the marked men into section 18."),
+               wrong="Walk the marked men into section 18.",
+               # said: a play-test saw only a count in the column change
+               praise="Two against one: North's man in section 18 is taken, and the section is yours."),
     LessonStep(DO, "A bridge",
                "Only bridges cross the river; a crossing costs one move. But a bridge may blow up (1 in 24): "
                "the man on it is lost and your turn ends. Cross bridge 3.",
@@ -155,7 +157,8 @@ STEPS = (
                moves=TNT, targets=_marks(TNT, "g11"), script=("spin 5",),
                wrong="Follow the marks: TNT first, then out."),
     LessonStep(DO, "On to the gate",
-               "Walk the marked man two steps toward gate NE, then press End turn, and watch North.",
+               "Walk the marked man along the marked boxes, two steps toward gate NE, then press End turn, "
+               "and watch North.",
                moves=MARCH, targets=_marks(MARCH), script=NORTH_CROSSES),
     LessonStep(DO, "Odd or even",
                "North walked three men onto your TNT! Now shoot it: call Odd, then spin. A right call blows "
@@ -174,9 +177,10 @@ STEPS = (
                "Five men stand before gate NE. Click the TNT case at the gate to light the fuse.",
                moves=("TNT NE",), targets=("NE",)),
     LessonStep(ANY, "Get out!",
-               "The gate blows when your turn ends. Walk the man who lit the fuse and one other out of "
-               "section 24, then press End turn.",
-               until=lambda s: s.phase == Phase.OVER, example=GET_OUT),
+               "The gate blows when your turn ends. Walk the man who lit the fuse (marked, in front of the "
+               "gate) and one other out of section 24, then press End turn.",
+               # the fuse man marked: a play-test had to press Show me to learn which he was
+               until=lambda s: s.phase == Phase.OVER, example=GET_OUT, targets=("o17",)),
 )
 
 

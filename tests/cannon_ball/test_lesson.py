@@ -173,6 +173,16 @@ def test_the_last_step_wins_even_if_the_player_ends_at_once():
     assert run.finished and run.match.state._winner == 0
 
 
+def test_the_last_step_marks_the_man_who_lit_the_fuse():
+    """A play-test: "Walk the man who lit the fuse and one other out" marked nobody, and
+    the learner pressed Show me to find out which man he was."""
+    i = len(LESSON.steps) - 1
+    run = replay(LESSON, INFO, upto=i)
+    _to_learner(run)
+    st = run.match.state
+    assert [B(x) for x in LESSON.steps[i].targets] == [st.fuse_man]
+
+
 # -- required steps: a wrong move gets the kind word and is not played ---------------------------
 
 def test_required_walks_follow_the_boards_own_shortest_way():
