@@ -180,8 +180,8 @@ SECTIONS = [
             "Opening or closing one of your gates takes a whole turn. A destroyed gate can never be "
             "closed again.\n\n"
             "An enemy who gets into your fort through an open gate takes your men by stepping into "
-            "their boxes, as many as his moves reach, cannons included; your men take him the same way "
-            "on your turn. Keep a man in each gate section, or the gates shut, when enemies are near."
+            "their boxes, as many as his moves reach, cannons included (a cannon taken is spiked: out "
+            "of the war); your men take him the same way on your turn. Keep a man in each gate section, or the gates shut, when enemies are near."
         ),
         "diagram": None,
     },
