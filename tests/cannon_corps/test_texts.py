@@ -245,3 +245,10 @@ def test_the_log_line_of_the_move_that_knocks_a_seat_out_says_so():
         assert e.public.endswith(f"; {who} {'is' if len(seats) == 1 else 'are'} out"), e.public
     assert not any("out" in e.public.split(";")[-1] for e in m.log if not any(
         isinstance(ev, EliminatedEvent) for ev in e.events) and ";" in e.public)
+    # and every platoon a move took off a grid is said in its line (a play-test: "Cleo hit"
+    # when Cleo's d10 fell; only the grid showed it)
+    from games.cannon_corps.rules.events import DefeatedEvent
+    falls = [(e, ev) for e in m.log for ev in e.events if isinstance(ev, DefeatedEvent)]
+    assert len(falls) >= 8
+    for e, ev in falls:
+        assert f"{names[ev.seat]}'s {ev.die} falls" in e.public, e.public

@@ -398,10 +398,13 @@ class CorpsState(GameState[Move, "CorpsView"]):
         """A seat knocked out by the move, said in its log line ("Ben is out"): the shot's
         line was written before its answers took the last platoon (a play-test saw only
         the OUT badge)."""
+        # the platoons the move took off a grid, whose dice are shown to all (a play-test:
+        # "Ana: Power 6 shot at B3: Cleo hit" when Cleo's d10 fell, only the grid showed it)
+        fell = [f"{player_name(e.seat, names)}'s {e.die} falls" for e in events if isinstance(e, DefeatedEvent)]
         out = [player_name(e.seat, names) for e in events if isinstance(e, EliminatedEvent)]
-        if not out:
-            return ""
-        return f"{' and '.join(out)} {'is' if len(out) == 1 else 'are'} out"
+        if out:
+            fell.append(f"{' and '.join(out)} {'is' if len(out) == 1 else 'are'} out")
+        return "; ".join(fell)
 
     def public_move_text(self, move: object, names: Sequence[str | None] | None = None) -> str:
         """How ``move`` (about to be applied) reads in the shared move log.  A shot
