@@ -64,3 +64,18 @@ def test_moves_out_of_turn_say_what_is_expected():
     st = new(_table())
     assert "chance" in st.why_illegal(Move("end")) or "card" in st.why_illegal(Move("end")) or \
         "d10" in st.why_illegal(Move("end"))
+
+
+def test_guns_fired_together_name_every_one_still_loading():
+    """A play-test: aiming three loading guns at once read "that gun still has 1 reload
+    marker (G1)", as if G3 and G5 were ready."""
+    sc = scenario(units=[("A1", 0, "gun_crew", 6, (18, 8)), ("B1", 1, "militia", 8, (18, 30))],
+                  guns=[("G1", "light", 0, (16, 10), 0, "A1"), ("G3", "light", 0, (18, 10), 0, "A1"),
+                        ("G5", "light", 0, (20, 10), 0, "A1")])
+    st = new(sc)
+    st.guns["G1"].markers, st.guns["G3"].markers, st.guns["G5"].markers = 1, 1, 2
+    activate(st, "A1")
+    _refused(st, "fire G1+G3+G5 at B1 round", "those guns still have reload markers (G1 1, G3 1, G5 2)")
+    st.guns["G3"].markers = st.guns["G5"].markers = 0
+    st.legal_cache = None
+    _refused(st, "fire G1+G3+G5 at B1 round", "that gun still has 1 reload marker (G1)")

@@ -231,10 +231,17 @@ def _fire_guns(st: State, u: Unit, m: Move) -> tuple[list[Gun], str | None]:
         g, bad = _own_gun(st, u, gid)
         if g is None:
             return [], bad
+        guns.append(g)
+    loading = [g for g in guns if g.markers and not g.spiked]
+    if len(loading) > 1 and all(_ready_problem(st, u, g) is None or g in loading for g in guns):
+        # every gun that is not ready named, not the first only (a play-test read "that
+        # gun still has 1 reload marker (G1)" with G1, G3 and G5 all loading)
+        marks = ", ".join(f"{g.id} {g.markers}" for g in loading)
+        return [], f"those guns still have reload markers ({marks})"
+    for g in guns:
         bad = _ready_problem(st, u, g)
         if bad:
             return [], bad
-        guns.append(g)
     kinds = {g.stats.swivel for g in guns}
     if len(kinds) > 1:
         return [], "swivels and cannons fire separate shoot tests"
