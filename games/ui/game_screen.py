@@ -97,6 +97,10 @@ class GameScreen(Scene):
         self.match = match
         self.info = match.info
         self.save_path = save_path
+        # the position a named save was opened at: left as it was, the save itself holds it,
+        # and an autosave would only list the same game twice (a play-test opened a save,
+        # looked, left, and found a second entry with the same title)
+        self._opened_at = self._position_key() if save_path else None
         # the clock the thought limit is measured on: the wall clock, or a test's own
         self.runner = AIRunner(clock) if clock else AIRunner()
         self.hint_runner = AIRunner()
@@ -775,10 +779,19 @@ class GameScreen(Scene):
         from games.ui.result_card import ResultCard
         self.app.push(ResultCard(self.app, self) if self.match.is_over() else PauseMenu(self.app, self))
 
+    def _position_key(self) -> tuple:
+        return (self.match.ply, self.match.log[-1].text if self.match.log else "")
+
+    def _as_opened(self) -> bool:
+        """Still at the position its named save was opened at: leaving loses nothing."""
+        return self._opened_at is not None and self._opened_at == self._position_key()
+
     def leave(self, force=False):
         """Back to the main menu (asks first when the game is unfinished)."""
-        # a game not begun (no move yet) loses nothing: no question, and no autosave to continue
-        if not force and self.app.settings.confirm_leave and not self.match.is_over() and self.match.ply > 0:
+        # a game not begun (no move yet) loses nothing: no question, and no autosave to
+        # continue; nor does a save opened and left as it was
+        if not force and self.app.settings.confirm_leave and not self.match.is_over() and self.match.ply > 0 \
+                and not self._as_opened():
             self.autosave()                 # what the question promises is true when it is asked
             said = ("It is autosaved; Continue on the main menu brings it back." if self._autosave_failed is None
                     else f"It could not be autosaved: {self._autosave_failed}. Leaving loses it.")
@@ -792,7 +805,7 @@ class GameScreen(Scene):
         """What closing the window would lose (the app asks first), or None. A begun game
         is autosaved now; only one that cannot be (a full disk, a locked folder) is lost
         (a play-test: the close button quit at once while "Not saving" showed)."""
-        if self.match.is_over() or self.match.ply == 0:
+        if self.match.is_over() or self.match.ply == 0 or self._as_opened():
             return None
         self.autosave()
         if self._autosave_failed is None:

@@ -567,3 +567,29 @@ def test_the_cards_exports_keep_the_colour_blind_palette(app, monkeypatch):
     monkeypatch.setattr(export, "export_png", lambda m, **k: asked.append(k) or real(m, **k))
     click(app, card.share[1].rect.center)
     assert asked == [{"colorblind": True}]
+
+
+def test_a_save_opened_and_left_as_it_was_leaves_no_second_entry(app):
+    """A play-test: a named save opened, looked at and left without a move added an
+    autosave of the same position, listed beside the save under the same title."""
+    import random
+    from games.core import saves
+    from games.ui import router
+    m = Match(games.get("cannon"), {}, [Seat(HUMAN, name="Ana"), Seat(HUMAN, name="Ben")], seed=4,
+              ai_secret=4, chance_secret=SEED_ONLY)
+    rng = random.Random(4)
+    for _ in range(6):
+        m.play(rng.choice(m.state.legal_moves()))
+    named = os.path.join(paths.saves_dir(), "ana-midgame.json")
+    saves.save_match(m, named, "Ana midgame")
+    router.open_save(app, named)
+    g = app.stack.top
+    assert g.closing_loses() is None
+    g.leave()
+    assert not isinstance(app.stack.top, GameScreen), "left at once: nothing to lose"
+    assert [i.path for i in saves.list_saves()] == [named], "no autosave beside the save"
+    router.open_save(app, named)                            # a move made: the autosave is kept
+    g = app.stack.top
+    g.submit(g.match.state.legal_moves()[0])
+    g.leave(force=True)
+    assert len(saves.list_saves()) == 2
