@@ -76,6 +76,7 @@ class LearnScreen(GameScreen):
         self.restart_btn = b("Restart", self.restart_step)
         self.skip_btn = b("Skip", self.skip_step)
         self.menu_btn.label = "Leave"
+        self._end_focused = False          # the end card's offers given the focus once
         self.play_btn = b("Play against Easy", self.play_real, primary=True)
         self.done_btn = b("Back to menu", self.leave_lesson)
         self.buttons = [self.show_btn, self.rules_btn, self.restart_btn, self.skip_btn, self.menu_btn]
@@ -155,6 +156,12 @@ class LearnScreen(GameScreen):
         if not self.board.busy:
             self.card_i = self.run.i
         self._guide()
+        if self.run.finished and self._card_caught_up() and not self._end_focused:
+            # the end card's offers take the focus, ringed, so the arrows choose between them
+            # (a play-test pressed Down for "Back to menu", saw nothing move, and Enter
+            # started a game)
+            self._end_focused = True
+            self.focus_control(self.play_btn)
 
     def _guide(self) -> None:
         """Give the board the step's marks, and the move a DO step asks for, whenever the
