@@ -151,11 +151,14 @@ def test_cannon_cursor_shows_on_the_first_arrow_goes_with_the_mouse_and_follows_
     for _ in range(200):                    # the board turns for Light
         app.step(1 / 30, events=[])
     assert board.flipped and screen.can_act()
-    assert board.nav_key() == R.parse_square("e1"), "the cursor stays where the last press was"
+    # the next player's cursor starts among their own (a play-test: it stayed where Dark
+    # left it, at the far end of the turned board, nine presses from Light's side)
+    assert board.nav_key() is None, "the turn passed: the cursor starts afresh"
     board.on_nav("down")
+    assert board.nav_key() == R.parse_square("e10"), "Light places its town: its back rank's middle"
     y0 = board.point_to_pixel(board.nav_key())[1]
-    assert board.nav_key() == R.parse_square("e2"), "down on a turned board goes up the ranks"
     board.on_nav("up")
+    assert board.nav_key() == R.parse_square("e9"), "up on a turned board goes down the ranks"
     assert board.point_to_pixel(board.nav_key())[1] < y0, "up on a turned board goes up the screen"
 
 

@@ -642,7 +642,15 @@ class CannonBoard(Board):
         self._facts_key = None
         if entry.player >= 0:
             queue_move(self, entry.events, celebrate=self.host.seats[entry.player].is_human)
+        if self._hot_seat() and getattr(after, "to_move", None) != getattr(before, "to_move", None):
+            # the next player's cursor starts among their own soldiers, not where the last
+            # player left it (a play-test with the board turning: it sat at the far end,
+            # its tooltip over the other side's pieces, nine presses from home)
+            self.nav_sq = None
         self._queue_flip()
+
+    def _hot_seat(self) -> bool:
+        return sum(1 for s in self.host.seats if s.is_human) >= 2
 
     def update(self, dt: float) -> None:
         self.clock += dt
