@@ -1132,3 +1132,20 @@ def test_an_exported_picture_draws_no_grid_button():
     painter.board.panel.grid_btn.draw = lambda surface, theme: drawn.append("Grid")
     painter.draw(m.ply)
     assert not painter.board.interactive and drawn == []
+
+
+def test_every_hint_is_said_as_what_to_do():
+    """A play-test: "Hint: reloads G1 + G3 + G5", where the other hints read "fire ...",
+    "move ...", "activate ...": what to do, not what was done."""
+    from games.artillery.rules import Move
+    from games.artillery.rules.texts import hint_words
+    st = midgame("field").state
+    said = {k: hint_words(st, m) for k, m in {
+        "reload": Move("reload", guns=("G1", "G3")), "dreload": Move("dreload", a="G1"),
+        "turn": Move("turn", a="G1", value=90), "shoot": Move("shoot", a="B1"),
+        "spike": Move("spike", a="G1"), "end": Move("end"), "rally": Move("rally"),
+        "casualty": Move("casualty", a="man")}.items()}
+    assert said["reload"] == "reload G1 + G3" and said["end"] == "end the activation"
+    assert said["casualty"] == "give the hit to a man"
+    for words in said.values():
+        assert words.split()[0] in ("reload", "turn", "shoot", "spike", "end", "rally", "give"), words

@@ -244,7 +244,23 @@ def hint_words(st: State, m: Move) -> str:
         return f"play the {m.a[:-1]} of {SUIT_NAMES.get(m.a[-1], m.a[-1])}"
     if kind == "activate" and m.a in st.units:
         return f"activate {m.a} ({st.units[m.a].name})"
-    return public(st, m)
+    # said as what to do, as the lines above are (a play-test read "Hint: reloads G1 + G3 + G5")
+    f = _HINT.get(kind)
+    return f(m) if f else public(st, m)
+
+
+_HINT: dict[str, Callable[[Move], str]] = {
+    "turn": lambda m: f"turn {m.a} to face {geo.compass_name(m.value)}",
+    "shoot": lambda m: f"shoot small arms at {m.a}",
+    "dreload": lambda m: f"reload {m.a} (a dedicated reload)",
+    "reload": lambda m: f"reload {' + '.join(m.guns)}",
+    "assign": lambda m: f"take over {' + '.join(m.guns)}",
+    "abandon": lambda m: f"abandon {' + '.join(m.guns)}",
+    "spike": lambda m: f"spike {m.a}",
+    "casualty": lambda m: "give the hit to " + ("a man" if m.a == "man" else m.a),
+    "rally": lambda m: "rally",
+    "end": lambda m: "end the activation",
+}
 
 
 # -- what happened, in words (the dice tray, the column, the move log) ---------------------------
