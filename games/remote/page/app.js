@@ -33,6 +33,7 @@
     token: null, ws: null, opened: false, fatal: false, retries: 0,
     retryTimer: null, pingTimer: null, pongTimer: null,
     hello: null, key: null, seq: null, p: null, sending: null, staged: null, shownConfirm: null, held: null,
+    heldRefused: false,
     ui: {}, uiKey: null, wasMine: false, allOpen: false, folds: {}
   };
 
@@ -310,7 +311,15 @@
         // one tap plays it again
         if (S.staged && !S.ui.confirm) S.ui.confirm = S.staged;
         S.staged = null;
-        note(msg.why ? String(msg.why) : 'The laptop refused that.', true);
+        var why = msg.why ? String(msg.why) : 'The laptop refused that.';
+        if (S.held && why === S.held) {
+          // the hold's own line turns red rather than a second copy of it (a play-test
+          // read "The laptop has a menu open" twice, one under the other)
+          S.heldRefused = true;
+          note('');
+        } else {
+          note(why, true);
+        }
         render();
         break;
       case 'error':
@@ -329,6 +338,7 @@
         break;
       case 'held':
         S.held = msg.why ? String(msg.why) : null;
+        S.heldRefused = false;
         render();
         break;
       case 'pong': break;
@@ -433,6 +443,7 @@
     // why the laptop holds moves now ("a menu is open"), said before a tap is refused
     $('held').textContent = S.held && !p.over ? S.held : '';
     $('held').hidden = !(S.held && !p.over);
+    $('held').className = 'held' + (S.heldRefused ? ' refused' : '');
     $('status').textContent = p.status ? String(p.status) : '';
     var perform = $('perform');
     perform.hidden = !p.perform;
