@@ -196,8 +196,11 @@ LESSON = Lesson(
     learner=LEARNER,
     options={"steady_bridges": False, "bridge_risk": "normal", "each_piece": False},
     opening=OPENING,
-    finale="North's fort surrenders: you win! A real war is longer, but it is made of these turns. "
-           "Now try one against the computer.",
+    # the cannons are said here, for the first real war (a play-test: the lesson never
+    # taught them, and the player's lone cannon was taken, then blown up by his own TNT)
+    finale="North's fort surrenders: you win! A real war adds cannons: one moves a section with two men "
+           "beside it (three moves), strengthens an attack, and is lost to the first enemy who finds it "
+           "alone. Try one!",
     minutes=7,
     has_target=has_target,
 )
