@@ -72,6 +72,19 @@ def pt(g, pos):
     return int(round(x)), int(round(y))
 
 
+def finished(scenario, seed=6):
+    """A match of ``scenario`` played to its end by seeded random moves."""
+    m = Match(INFO, {"scenario": scenario}, [Seat(AI, "easy", "Ana"), Seat(AI, "easy", "Ben")], seed=seed,
+              ai_secret=seed, chance_secret=SEED_ONLY)
+    rng = random.Random(seed)
+    while not m.is_over():
+        if m.state.current_player() == CHANCE:
+            m.apply_chance()
+        else:
+            m.play(rng.choice(m.state.legal_moves()))
+    return m
+
+
 def close(app):
     for s in list(app.stack.scenes):
         s.on_exit()
@@ -598,14 +611,7 @@ def test_the_easier_side_the_setup_names_is_one_of_the_scenarios_sides():
 def test_the_load_list_names_the_scenario_and_the_result():
     from games.core import saves
     from games.ui.load_screen import LoadScreen
-    done = Match(INFO, {"scenario": "shore"}, [Seat(AI, "easy", "Ana"), Seat(AI, "easy", "Ben")], seed=6,
-                 ai_secret=6, chance_secret=SEED_ONLY)
-    rng = random.Random(6)
-    while not done.is_over():
-        if done.state.current_player() == CHANCE:
-            done.apply_chance()
-        else:
-            done.play(rng.choice(done.state.legal_moves()))
+    done = finished("shore")
     saves.save_match(done, saves.new_save_path("finished"), name="finished")
     live = midgame("anchor")
     saves.save_match(live, saves.new_save_path("going"), name="going")
@@ -1119,14 +1125,7 @@ def test_an_exported_picture_draws_no_grid_button():
     """A play-test: the end picture of an Artillery game had the column's "Grid" button
     drawn into it (nobody can press a picture)."""
     from games.ui import export
-    m = Match(INFO, {"scenario": "field"}, [Seat(AI, "easy", "Ana"), Seat(AI, "easy", "Ben")], seed=6,
-              ai_secret=6, chance_secret=SEED_ONLY)
-    rng = random.Random(6)
-    while not m.is_over():
-        if m.state.current_player() == CHANCE:
-            m.apply_chance()
-        else:
-            m.play(rng.choice(m.state.legal_moves()))
+    m = finished("field")
     painter = export._BoardPainter(m, (export.REFERENCE_WINDOW, export.REFERENCE_BOARD), 1.0, False)
     drawn = []
     painter.board.panel.grid_btn.draw = lambda surface, theme: drawn.append("Grid")

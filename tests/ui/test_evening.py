@@ -248,18 +248,25 @@ def test_a_save_played_to_another_end_is_another_game_in_the_record():
     assert records.find(legacy, "abcdef123456", [e.text for e in first.log], first.ply) is old
 
 
-def test_a_mid_game_save_opened_after_its_game_went_on_gets_its_own_id(app):
-    """...and the second ending's autosave wrote over the first game's."""
+def _named_midgame(kind):
+    """A Cannon game six seeded random moves in, saved as "Ana midgame": (match, path, rng)."""
     import random
     from games.core import saves
-    from games.ui import router
-    m = Match(games.get("cannon"), {}, [Seat(AI, "random", "Ana"), Seat(AI, "random", "Ben")], seed=4,
-              ai_secret=4, chance_secret=SEED_ONLY)
+    seats = [Seat(kind, "random", "Ana"), Seat(kind, "random", "Ben")]
+    m = Match(games.get("cannon"), {}, seats, seed=4, ai_secret=4, chance_secret=SEED_ONLY)
     rng = random.Random(4)
     for _ in range(6):
         m.play(rng.choice(m.state.legal_moves()))
     named = os.path.join(paths.saves_dir(), "ana-midgame.json")
     saves.save_match(m, named, "Ana midgame")
+    return m, named, rng
+
+
+def test_a_mid_game_save_opened_after_its_game_went_on_gets_its_own_id(app):
+    """...and the second ending's autosave wrote over the first game's."""
+    from games.core import saves
+    from games.ui import router
+    m, named, rng = _named_midgame(AI)
     saves.autosave(m)
     router.open_save(app, named)                           # the game did not go on: the same game
     assert app.stack.top.match.match_id == m.match_id
@@ -572,16 +579,9 @@ def test_the_cards_exports_keep_the_colour_blind_palette(app, monkeypatch):
 def test_a_save_opened_and_left_as_it_was_leaves_no_second_entry(app):
     """A play-test: a named save opened, looked at and left without a move added an
     autosave of the same position, listed beside the save under the same title."""
-    import random
     from games.core import saves
     from games.ui import router
-    m = Match(games.get("cannon"), {}, [Seat(HUMAN, name="Ana"), Seat(HUMAN, name="Ben")], seed=4,
-              ai_secret=4, chance_secret=SEED_ONLY)
-    rng = random.Random(4)
-    for _ in range(6):
-        m.play(rng.choice(m.state.legal_moves()))
-    named = os.path.join(paths.saves_dir(), "ana-midgame.json")
-    saves.save_match(m, named, "Ana midgame")
+    _m, named, _rng = _named_midgame(HUMAN)
     router.open_save(app, named)
     g = app.stack.top
     assert g.closing_loses() is None
