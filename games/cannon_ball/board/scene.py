@@ -60,7 +60,7 @@ from games.ui.board import Board
 from games.ui.spinner import Spinner
 from games.ui.theme import draw_text
 from games.ui.timeline import Step
-from games.ui.widgets import draw_tooltip
+from games.ui.widgets import Button, draw_tooltip
 
 from . import chooser as C
 from . import drawing as D
@@ -246,7 +246,7 @@ class CannonBallBoard(Board):
         """The column's choices of turn (and End turn while moving) for the frame's Tab."""
         st = self.state()
         self.panel.refresh(st, True)
-        out = [b for b in self.panel.buttons if b.enabled and b.rect.w > 1]
+        out: list[Button] = [b for b in self.panel.buttons if b.enabled and b.rect.w > 1]
         if st.phase == Phase.MOVING:
             out.append(self.panel.end_btn)
         return out

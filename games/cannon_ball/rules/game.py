@@ -21,7 +21,7 @@ from games.core.events import Event
 from . import battlefield as M
 from . import events, turns
 from .moves import CannonMove, Choice, End, Move, Risk, Spin, Step, Tnt, box_name, parse_text
-from .sections import counted
+from .sections import counted as counted  # re-exported: the board and the tests read it here
 from .state import Crossing, State
 from .tables import (BRIDGE, BRIDGE_END, CHOOSE, EMPTY, FORT_OF, LINK_KIND, MOVING, N_BOXES, N_SECTIONS, NAMES, OPENING,
                      OVER, RISKS, SEC, SOUTH, SPIN, Phase)
