@@ -9,7 +9,8 @@ is the match driver's to say (``games.core.driver``, asked in ``_advance``); the
 frame decides how each step looks.
 
 Size (about 1000 lines): the decisions went to the driver, the keys to
-``frame_keys.py`` and its place in the evening's record to ``game_record.py``; what is left is the view and the Host. Its next seams are the
+``frame_keys.py``, its place in the evening's record to ``game_record.py`` and sharing a
+finished game to ``result_card.py``; what is left is the view and the Host. Its next seams are the
 review/undo controls and the AI runner glue, each a module of its own.
 
 Views: the frame projects once, for the viewer (``visible_state``, and
@@ -828,27 +829,6 @@ class GameScreen(Scene):
     def standings(self):
         from games.ui import router
         router.open("standings", self.app)
-
-    def export_gif(self):
-        self._export("gif")
-
-    def export_png(self):
-        self._export("png")
-
-    def _export(self, kind: str) -> None:
-        """Share a finished game: an animated GIF of its moves, or a picture of the end."""
-        from games.ui import export
-        try:
-            # in the palette the players chose (a play-test's colour-blind sides came out black and white)
-            cb = bool(self.app.settings.colorblind)
-            res = export.export_gif(self.match, colorblind=cb) if kind == "gif" else \
-                export.export_png(self.match, colorblind=cb)
-        except export.ExportError as exc:
-            log.warning("export failed: %s (%s)", exc.reason, exc.detail)
-            message(self.app, "Could not save it", exc.reason + (f"\n\n{exc.path}" if exc.path else ""))
-            return
-        what = f"An animated GIF of the game's {res.frames} moves" if kind == "gif" else "A picture of the end"
-        message(self.app, "Saved", f"{what} is saved as\n{res.path}")
 
     def ask(self, title, text, on_yes, yes="Yes"):
         confirm(self.app, title, text, on_yes, yes=yes, destructive=True)

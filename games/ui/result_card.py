@@ -164,7 +164,7 @@ class ResultCard(Scene):
             b("Menu", self._then(lambda: game.leave(force=True))),
         ]
         # the card stays under the "Saved" message: a play-test had to press Esc to get it back
-        self.share = [b("Save as GIF", game.export_gif), b("Save picture", game.export_png)]
+        self.share = [b("Save as GIF", lambda: share(app, m, "gif")), b("Save picture", lambda: share(app, m, "png"))]
         from games.ui.export import export_refusal
         for btn, kind in zip(self.share, ("gif", "png")):
             btn.enabled = export_refusal(m, kind) is None
@@ -243,3 +243,21 @@ class ResultCard(Scene):
         for btn in self.buttons + self.share:
             btn.draw(surface, t)
         self.focus.draw(surface, t)
+
+
+def share(app, match, kind: str) -> None:
+    """Share a finished game: an animated GIF of its moves (``kind`` "gif"), or a picture
+    of the end; said in a message over the card (which stays: a play-test had to press
+    Esc to get it back)."""
+    from games.ui import export
+    from games.ui.dialogs import message
+    try:
+        # in the palette the players chose (a play-test's colour-blind sides came out black and white)
+        cb = bool(app.settings.colorblind)
+        res = export.export_gif(match, colorblind=cb) if kind == "gif" else export.export_png(match, colorblind=cb)
+    except export.ExportError as exc:
+        log.warning("export failed: %s (%s)", exc.reason, exc.detail)
+        message(app, "Could not save it", exc.reason + (f"\n\n{exc.path}" if exc.path else ""))
+        return
+    what = f"An animated GIF of the game's {res.frames} moves" if kind == "gif" else "A picture of the end"
+    message(app, "Saved", f"{what} is saved as\n{res.path}")

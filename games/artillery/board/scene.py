@@ -7,6 +7,12 @@ with ``why_illegal`` (a refused drag says why and changes nothing); numbers
 shown before a shot come from ``state.fire_preview`` / ``shoot_preview``
 (``games.artillery.rules.forecast``): the board decides no rule.
 
+Size (about 890 lines): the drawing, the aim, the column, the tray's effects, the keys'
+cursor and the rules pictures already live beside it (``drawing``, ``aim``, ``panel``,
+``effects``, ``nav``, ``diagrams``); what is left is the contract with the frame and the
+mouse's clicks and drags, which read best together. Its next seam is the drag (the move
+disc, the drop point and the guns that stay), a module of its own.
+
 Playing by mouse
     Choose a card from your hand in the column (in secret: the next seat sees
     only that you chose). Activate a unit by clicking it (or its button).

@@ -5,6 +5,11 @@ Every move it plays comes from the rules' own lists and questions
 (``reachable``, ``path_to``, ``cannon_moves``, ``tnt_placements``,
 ``attack_preview``, ``end_turn_warning``): the board decides no rule.
 
+Size (about 820 lines): the drawing, the column, the chooser, the keys' cursor and the
+animations live beside it; what is left is the contract, the mouse and the dial's
+captions. Its next seam is the dial (``spin_starts``, ``spin_shown``, the glide), which
+would go with ``effects.py``'s spin.
+
 Playing by mouse
     A turn opens with a choice in the column at the right (a move turn, a gate,
     or a gamble with Odd or Even), then the spin: click Spin!, press Space or

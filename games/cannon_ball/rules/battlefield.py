@@ -4,6 +4,9 @@ Pure data and geometry, no pygame. The rules engine (the rest of ``rules/``) rea
 this module exports, so the map can be corrected here without touching the rules.
 ``python -m games.cannon_ball.rules.battlefield`` prints it as text.
 
+Size (about 630 lines): most of it is the map's own data (boxes, sections, bridges, forts),
+kept in one file on purpose so the reconstruction can be read and corrected in one place.
+
 Coordinates
 -----------
 The board is a portrait rectangle of ``COLS`` x ``ROWS`` cells (a cell is one board

@@ -8,7 +8,8 @@ or under it; every other seat is a fogged grid with what the table knows.
 Seats are told apart by number as well as colour, hits from misses by shape,
 and no text is drawn smaller than ``table_draw.MIN_TEXT_PX``.
 
-This module is the board itself: the contract with the frame and the input.
+This module is the board itself: the contract with the frame and the input
+(about 650 lines: the drawing, the layout and the keys already went to the modules below).
 The rest lives beside it:
 
 * :mod:`~games.cannon_corps.board.layout`     where everything goes (a pure solver);
