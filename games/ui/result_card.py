@@ -14,6 +14,7 @@ import logging
 
 import pygame
 
+from games.core.stats import Stat
 from games.ui import nav
 from games.ui.scene import Scene
 from games.ui.theme import draw_text, fit_text, longest_fitting, wrap_text
@@ -52,6 +53,18 @@ def placings_text(state, names) -> str:
         shared = " (shared)" if len(who) > 1 else ""
         lines.append(f"{ORDINALS[place - 1] if place <= len(ORDINALS) else place}: {' and '.join(who)}{shared}")
     return "\n".join(lines)
+
+
+def placings_row(state) -> Stat | None:
+    """The places as a row of figures ("1st", "2nd", "=3rd" for a shared place), for 3+ seats."""
+    places = state.placings()
+    if len(places) < 3:
+        return None
+
+    def word(p: int) -> str:
+        o = ORDINALS[p - 1] if p <= len(ORDINALS) else str(p)
+        return f"={o}" if places.count(p) > 1 else o
+    return Stat("Place", tuple(word(p) for p in places))
 
 
 def human_won(match) -> bool:
@@ -150,9 +163,17 @@ class ResultCard(Scene):
         m = game.match
         self.title = result_title(m)
         text = m.state.result_text(m.names())
-        table = placings_text(m.state, m.names())
-        self.text = f"{text}\n\n{table}" if table else text
         self.rows = safe_stats(m)
+        place_row = placings_row(m.state)
+        if place_row is not None and self.rows:
+            # three or more seats: the places head the figures, a column per seat, rather
+            # than three lines of text above them (a play-test's three-seat card at 175%
+            # had room for the places and none of the figures)
+            self.rows = [place_row, *self.rows]
+            self.text = text
+        else:
+            table = placings_text(m.state, m.names())
+            self.text = f"{text}\n\n{table}" if table else text
         self.age = 0.0
         b = lambda label, fn, primary=False: Button(label, fn, sound=app.sound, primary=primary)  # noqa: E731
         two = len(m.seats) == 2
@@ -197,6 +218,14 @@ class ResultCard(Scene):
         bh, gap = t.px(42), t.px(8)
         rows_of_buttons = 3                       # 2 + 2 + 1, then the share row
         h = t.px(66) + len(self.body) * lh + t.px(10) + stats_h + rows_of_buttons * (bh + gap) + bh + t.px(30)
+        # a card taller than the window (large text, three or more seats) packs its buttons
+        # three to a row and slims them, so the figures keep the room (a play-test at 175%
+        # on 1280x720 saw no figure at all, only the buttons)
+        self.compact = h > size[1] - t.px(20)
+        if self.compact:
+            bh = min(bh, t.body_font().get_linesize() + t.px(12))
+            rows_of_buttons = 2                   # 2 + 3, then the share row
+            h = t.px(66) + len(self.body) * lh + t.px(10) + stats_h + rows_of_buttons * (bh + gap) + bh + t.px(30)
         h = min(h, size[1] - t.px(20))
         self.rect = pygame.Rect(0, 0, w, h)
         self.rect.center = (size[0] // 2, size[1] // 2)
@@ -206,11 +235,19 @@ class ResultCard(Scene):
         y = self.stats_rect.bottom + t.px(8)
         half = (body_w - gap) // 2
         x0 = self.rect.x + t.px(24)
-        order = [(0, 0, 2), (1, 0, 2), (2, 1, 2), (3, 1, 2), (4, 2, 1)]
-        for i, r, span in order:
-            col = i % 2 if span == 2 else 0
-            bw = half if span == 2 else body_w
-            self.buttons[i].rect = pygame.Rect(x0 + col * (half + gap), y + r * (bh + gap), bw, bh)
+        if self.compact:
+            # the two rematches keep half a row each (their labels are the longest)
+            third = (body_w - 2 * gap) // 3
+            for i, btn in enumerate(self.buttons):
+                r, col = (0, i) if i < 2 else (1, i - 2)
+                bw = half if r == 0 else third
+                btn.rect = pygame.Rect(x0 + col * (bw + gap), y + r * (bh + gap), bw, bh)
+        else:
+            order = [(0, 0, 2), (1, 0, 2), (2, 1, 2), (3, 1, 2), (4, 2, 1)]
+            for i, r, span in order:
+                col = i % 2 if span == 2 else 0
+                bw = half if span == 2 else body_w
+                self.buttons[i].rect = pygame.Rect(x0 + col * (half + gap), y + r * (bh + gap), bw, bh)
         y += rows_of_buttons * (bh + gap)
         for i, s in enumerate(self.share):
             s.rect = pygame.Rect(x0 + i * (half + gap), y, half, bh)

@@ -17,6 +17,7 @@ from games.cannon_corps.rules import DICE, SPACES, CorpsState, Move, Phase  # no
 from games.cannon_corps.rules.public import public_table  # noqa: E402
 from games.core import paths, saves  # noqa: E402
 from games.core.match import AI, HUMAN, SEED_ONLY, Match, Seat  # noqa: E402
+from tests.ui.helpers import finished_match  # noqa: E402
 
 INFO = games.get("cannon_corps")
 
@@ -737,16 +738,7 @@ def test_a_diagram_caption_is_never_cut_on_a_small_picture(app, monkeypatch, sid
 def test_the_review_of_a_finished_game_shows_every_grid(app, monkeypatch):
     """A play-test: reviewing a finished four-seat game, under "Game over: every grid is
     revealed", showed empty grids (only the seats already out had theirs)."""
-    m = Match(INFO, {}, [Seat(AI, "easy", x) for x in INFO.seat_names(4)], seed=3, ai_secret=3,
-              chance_secret=SEED_ONLY)
-    for _ in range(4000):
-        if m.is_over():
-            break
-        if m.to_move() < 0:
-            m.resolve_chance()
-            continue
-        m.play(INFO.make_ai("easy", m.to_move(), {}).choose(m.state.view(m.to_move()), _Ctx()))
-    assert m.is_over()
+    m = finished_match("cannon_corps", 4, seed=3)
     g = new_game(app, None, match=m)
     for _ in range(600):
         frame(app)
@@ -777,3 +769,32 @@ def test_the_review_of_a_finished_game_shows_every_grid(app, monkeypatch):
     assert not [t for t in drawn if t.endswith("...") or "more:" in t], drawn
     g.review(None)
     frame(app)
+
+
+def test_the_end_board_names_the_winners_reserve_dice(app, monkeypatch):
+    """A play-test: the end board says every grid is revealed, yet a winner's reserves
+    were only counted ("4 on grid, 1 in reserve"), their dice not named. At the end the
+    grid and the defeated dice are public, so the dice left are the table's to name."""
+    from games.cannon_corps.board import table_draw as td
+    from games.cannon_corps.rules.public import revealed_reserves
+    m = next(m for m in (finished_match("cannon_corps", 3, s) for s in range(1, 30))
+             if public_table(m.state.events, 3)[m.state.winner()].reserves)
+    info = public_table(m.state.events, 3)[m.state.winner()]
+    kept = revealed_reserves(info)
+    grid_dice = {die for die, _ in info.revealed.values()}
+    assert len(kept) == info.reserves and not set(kept) & (grid_dice | set(info.defeated))
+    assert sorted(kept + list(grid_dice) + info.defeated, key=DICE.index) == list(DICE)
+    # before the end only the count is public: a seat not yet revealed names nothing
+    mid = public_table(m.state.events, 3, upto=len(m.state.events) // 2)
+    assert all(revealed_reserves(i) == [] for i in mid if not i.revealed)
+    drawn: list = []
+    real = td.text
+    monkeypatch.setattr(td, "text", lambda surface, text, *a, **k: drawn.append(text) or real(surface, text, *a, **k))
+    g = new_game(app, None, match=m)
+    for _ in range(600):
+        frame(app)
+        if app.stack.top is not g:
+            app.pop()                                     # the result card: back to the board
+        if app.stack.top is g and not g.board.busy:
+            break
+    assert any(" ".join(kept) in t and "reserve" in t for t in drawn), drawn

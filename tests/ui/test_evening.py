@@ -12,7 +12,7 @@ from games.core.match import AI, HUMAN, SEED_ONLY, Match, Seat
 from games.ui.game_screen import GameScreen
 from games.ui.headless import make_app
 from games.ui.result_card import ARM, ResultCard
-from tests.ui.helpers import click, frames, key, settle
+from tests.ui.helpers import click, finished_match, frames, key, settle
 
 
 @pytest.fixture
@@ -593,3 +593,37 @@ def test_a_save_opened_and_left_as_it_was_leaves_no_second_entry(app):
     g.submit(g.match.state.legal_moves()[0])
     g.leave(force=True)
     assert len(saves.list_saves()) == 2
+
+
+@pytest.mark.parametrize("size, scale, n", [((1280, 720), 1.75, 3), ((800, 600), 1.5, 6), ((1280, 720), 1.0, 3)])
+def test_a_card_of_three_or_more_seats_at_large_text_shows_every_figure(size, scale, n):
+    """A play-test: Cannon Corps' three-seat card at 175% listed no figure at all, only its
+    buttons. The places now head the figures as a row, and a card taller than the window
+    packs its buttons, so every figure shows and every button stays on the card."""
+    from types import SimpleNamespace
+
+    from games.ui import result_card
+    a = make_app(size, animation="off", ui_scale=scale)
+    m = finished_match("cannon_corps", n, seed=7, first_human=True)
+    nothing = lambda *_: None  # noqa: E731
+    game = SimpleNamespace(match=m, rematch=nothing, same_seats=nothing, review=nothing, standings=nothing,
+                           leave=nothing)
+    card = ResultCard(a, game)
+    card.layout(a.screen.get_size())
+    said: list[str] = []
+    real = result_card.draw_text
+    result_card.draw_text = lambda surface, text, *a_, **k: said.append(text) or real(surface, text, *a_, **k)
+    try:
+        card.draw(a.screen)
+    finally:
+        result_card.draw_text = real
+    assert card.rows[0].label == "Place" and sorted(card.rows[0].values)[0].lstrip("=") == "1st"
+    assert "2nd:" not in card.text, "the places are said once, in the row"
+    for row in card.rows:
+        assert row.label in said, f"{row.label} left off the card"
+    assert not any("more:" in s for s in said)
+    screen = a.screen.get_rect()
+    for b in card.buttons + card.share:
+        assert card.rect.contains(b.rect) and screen.contains(b.rect)
+        assert not card.stats_rect.colliderect(b.rect)
+    assert card.compact == (scale > 1.0), "the roomy card keeps its tall buttons"

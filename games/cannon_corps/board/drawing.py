@@ -22,7 +22,7 @@ from games.cannon_corps.board.layout import Panel
 from games.cannon_corps.rules import (
     COLS, DIE_SIZES, OWN_ACTIONS, ROWS, SPACES, CorpsView, CoverDecision, DamagedNote, DeployDecision,
     FireDecision, Pending, Phase, SetupDecision)
-from games.cannon_corps.rules.public import SeatInfo, army_words, last_shot
+from games.cannon_corps.rules.public import SeatInfo, army_words, last_shot, revealed_reserves
 from games.ui import tooltip
 from games.ui.dice import draw_die
 from games.ui.theme import blend, ink_on
@@ -197,8 +197,13 @@ class TableDrawer:
         t, c = self.b.host.theme, self.b.host.theme.c
         sf = td.font(t, 14)
         room = p.info_pos[0] - (p.dead_slots[-1].right if p.dead_slots else p.rect.x) - t.px(6)
-        if info.out:
-            options: tuple[str, ...] = ("revealed",) if info.revealed else ("out",)
+        kept = revealed_reserves(info)
+        if kept:           # the game is over: the winner's reserve dice are named, not counted
+            dice = " ".join(kept)
+            options: tuple[str, ...] = (f"{info.platoons} on grid, in reserve: {dice}", f"in reserve: {dice}",
+                                        f"res.: {dice}", f"+{dice}")
+        elif info.out:
+            options = ("revealed",) if info.revealed else ("out",)
         elif not info.set_up:
             options = ("hiding...", "hiding") if v.phase is Phase.SETUP else ("",)
         else:      # both counts at every moment, a fallen platoon not yet replaced included

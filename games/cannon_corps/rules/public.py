@@ -86,6 +86,16 @@ def army_words(info: SeatInfo) -> tuple[str, ...]:
     return (f"{g} on grid, no reserve", f"{g} on grid, no res.", f"{g} grid, 0 res.", f"{g}+0 res.")
 
 
+def revealed_reserves(info: SeatInfo) -> list[str]:
+    """The dice a revealed seat still held in reserve, in DICE order: at the game's end
+    every grid is turned up, so the seven dice less those on the grid and those
+    defeated are the table's to name (before the end only their count is)."""
+    if not info.revealed or not info.reserves:
+        return []
+    used = {die for die, _ in info.revealed.values()} | set(info.defeated)
+    return [d for d in DICE if d not in used][:info.reserves]
+
+
 def grid_marks(grid: Grid | None) -> dict[str, tuple[str, int]]:
     """A revealed grid as the table reads it: space -> (die, value)."""
     if not grid:
