@@ -206,6 +206,41 @@ def nearest(places: dict, at, action: str):
     return best_key
 
 
+def nearest_edge(places: dict, at, action: str, here=None):
+    """:func:`nearest` for places of unequal sizes (Cannon Ball's fort and gate boxes
+    span two rows): a place is measured at its point nearest ``at``, not its centre, so
+    a big box beside a row is reached straight along the row, and the small box straight
+    ahead wins over one a little off the line. ``here`` (default ``at``): where the cursor
+    stands when ``at`` is a run's line; of two places as far off the line, the one nearer
+    ``here`` wins (a row with a gap is followed along its neighbour, not zigzagged)."""
+    dx, dy = DIRS[action]
+    hx, hy = here if here is not None else at
+    best, best_key = None, None
+    for key, r in places.items():
+        ox = min(max(at[0], r.left), r.right - 1) - at[0]
+        oy = min(max(at[1], r.top), r.bottom - 1) - at[1]
+        along = ox * dx + oy * dy
+        if along <= 1:
+            continue
+        across = abs(ox * dy) + abs(oy * dx)
+        off_here = abs(min(max(hx, r.left), r.right - 1) - hx) * abs(dy) + \
+            abs(min(max(hy, r.top), r.bottom - 1) - hy) * abs(dx)
+        score = along + 2 * across + off_here
+        if best is None or score < best:
+            best, best_key = score, key
+    return best_key
+
+
+def point_in(r: pygame.Rect, at, margin: int) -> tuple[int, int]:
+    """The point of ``r`` nearest ``at``, kept ``margin`` inside its edges (the centre
+    when ``r`` is smaller than that)."""
+    lo_x, hi_x = r.left + margin, r.right - margin
+    lo_y, hi_y = r.top + margin, r.bottom - margin
+    x = r.centerx if lo_x > hi_x else min(max(int(at[0]), lo_x), hi_x)
+    y = r.centery if lo_y > hi_y else min(max(int(at[1]), lo_y), hi_y)
+    return x, y
+
+
 class PlacesCursor:
     """A board's cursor over named places (boxes, cells, buttons): shown or not (``on``,
     until the mouse moves), on a place (``at``, a key of ``places()``) that was at ``xy``.

@@ -346,10 +346,10 @@ def test_cannon_ball_whole_game_against_easy_by_navigation_only():
     assert R.Step in {type(m) for m in made}
 
 
-def cb_game(state=None, seats=(HUMAN, HUMAN)):
+def cb_game(state=None, seats=(HUMAN, HUMAN), size=(1280, 720)):
     """A Cannon Ball game through the frame, from a position built by hand if given."""
     from games.cannon_ball import INFO
-    app = make_app((1280, 720), animation="fast")
+    app = make_app(size, animation="fast")
     m = Match(INFO, {}, [Seat(k, "easy", f"P{i + 1}") for i, k in enumerate(seats)], seed=4, ai_secret=4,
               chance_secret=SEED_ONLY)
     if state is not None:
@@ -681,3 +681,43 @@ def test_artillery_the_cursor_tells_nothing_of_the_other_seats_card():
     for (act, ka, sa), (_act, kb, sb) in zip(a, b, strict=True):
         assert ka == kb, f"after {act}: the cursor went to {ka} in one world, {kb} in the other"
         assert sa == sb, f"after {act} on {ka}: the next seat's screen differs with the card chosen"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_cannon_ball_arrows_keep_their_row_through_the_forts_big_boxes(size):
+    """A play-test: Down twice and Right ten times from b1 ended on e12, not in row d: the
+    arrows stepped centre to centre, and d1 (a big box across rows d and e) sent the run
+    into row e. A run of arrows now keeps its row (or column), as a text cursor does."""
+    from games.cannon_ball.rules.moves import box_name
+    app, screen, board = cb_game(cb_position(), size=size)
+    send = sender(app, board)
+    send(ARROWS[0])                                        # the first arrow shows the cursor
+    names = {box_name(k[1]): k for k in board.nav_places() if k[0] == "box"}
+    board.nav.at = names["b1"]
+    seen = []
+    for a in ["down", "down"] + ["right"] * 10:
+        send(a)
+        seen.append(box_name(board.nav_key()[1]))
+    assert seen[:2] == ["c1", "d1"]
+    assert all(n.startswith("d") for n in seen[2:]), seen
+    assert [int(n[1:]) for n in seen[2:]] == sorted(int(n[1:]) for n in seen[2:]), "always rightwards"
+    for a in ["left"] * 10:                                # and back along the same row
+        send(a)
+        assert box_name(board.nav_key()[1]).startswith("d"), box_name(board.nav_key()[1])
+
+
+def test_cannon_ball_enter_on_a_box_that_picks_nothing_says_why():
+    """A play-test: Enter on an empty box (and a click there) did nothing and said nothing."""
+    from games.cannon_ball import rules as R
+    from games.cannon_ball.rules import battlefield as M
+    from games.cannon_ball.rules.moves import box_name
+    app, screen, board = cb_game(cb_position())
+    send = sender(app, board)
+    said: list[str] = []
+    real = screen.say
+    screen.say = lambda text, *a, **k: said.append(text) or real(text, *a, **k)
+    st = screen.match.state
+    empty = next(i for i in range(M.N_BOXES) if st.occ[i] == R.EMPTY and ("box", i) in board.nav_places())
+    press_at(board, send, lambda k: k == ("box", empty))
+    assert said and "Pick one of your men first" in said[-1], (box_name(empty), said)
+    assert board.sel is None and len(screen.match.log) == 0

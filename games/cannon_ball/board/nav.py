@@ -27,7 +27,7 @@ import pygame
 from games.cannon_ball import rules as R
 from games.cannon_ball.rules import Phase
 from games.cannon_ball.rules import battlefield as M
-from games.ui.nav import BACK, DIRS, PRESS, PlacesCursor, draw_frame_cursor, nearest
+from games.ui.nav import BACK, DIRS, PRESS, PlacesCursor, draw_frame_cursor, nearest_edge, point_in
 from games.ui.widgets import draw_focus_ring
 
 if TYPE_CHECKING:
@@ -57,10 +57,17 @@ class BoardNav(PlacesCursor):
         super().__init__()
         self.board = board
         self._cache: tuple[tuple[Any, ...], dict[Place, pygame.Rect]] | None = None
+        # where in its place the cursor stands, and the row (y) or column (x) a run of
+        # arrows keeps to: the map's boxes are of unequal sizes, and stepping centre to
+        # centre drifted a row off through the fort's big boxes (a play-test: Down twice
+        # and Right ten times from b1 ended on e12, not in row d)
+        self.point: tuple[int, int] | None = None
+        self.goal: tuple[str, int] | None = None      # ("y", row) for Left/Right, ("x", column) for Up/Down
 
     def forget(self) -> None:
         super().forget()
         self._cache = None
+        self.point = self.goal = None
 
     def places(self) -> dict[Place, pygame.Rect]:
         """key -> rect of every place a click means something at now (empty unless the
@@ -130,10 +137,38 @@ class BoardNav(PlacesCursor):
         if action == PRESS:
             self._press(self.at)
         else:
-            self._go(nearest(places, places[self.at].center, action) or self.at, places)
+            self._step(action, places)
         return True
 
+    def step(self, key: Place, action: str) -> Place:
+        """Where one arrow leads from ``key``'s centre (the first arrow of a run; later
+        arrows of the run keep its row or column, see :meth:`_step`)."""
+        places = self.places()
+        if key not in places:
+            return key
+        found: Place | None = nearest_edge(places, places[key].center, action)
+        return found if found is not None else key
+
+    def _step(self, action: str, places: dict[Place, pygame.Rect]) -> None:
+        """One arrow: from where the cursor stands in its place, along the row or column
+        the run of arrows keeps to, to the nearest place that way."""
+        assert self.at is not None
+        here = places[self.at]
+        p = self.point if self.point is not None and here.collidepoint(self.point) else here.center
+        axis = "y" if DIRS[action][0] else "x"              # Left/Right keep a row, Up/Down a column
+        line = self.goal[1] if self.goal is not None and self.goal[0] == axis else (p[1] if axis == "y" else p[0])
+        origin = (p[0], line) if axis == "y" else (line, p[1])
+        key = nearest_edge(places, origin, action, here=p)
+        if key is None:
+            return
+        self._go(key, places)
+        margin = max(2, int(self.board.geo.cell / 2))
+        self.point = point_in(places[key], origin, margin) if key[0] in MAP else None
+        self.goal = (axis, line) if key[0] in MAP else None
+
     def _go(self, key: Place, places: dict[Place, pygame.Rect]) -> None:
+        if key != self.at:
+            self.point = self.goal = None       # a jump (a press, a new turn): the next run starts afresh
         self.at = key
         self.board.mouse = places[key].center   # the path, the landing and the tooltip follow the cursor
         if key[0] in MAP:

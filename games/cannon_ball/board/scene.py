@@ -488,7 +488,13 @@ class CannonBallBoard(Board):
                 self.select(None)
                 self._refuse(box, self._why_still(st, box))
             return
-        self.select(None)
+        if self.sel is None:
+            # a click (or Enter) that picks nothing says why, rather than nothing (a
+            # play-test pressed Enter on an empty box and saw no answer)
+            self._refuse(box, "Pick one of your men first: that is the other side's man." if st.occ[box] != R.EMPTY
+                         else "Pick one of your men first, then a box to walk him to.")
+            return
+        self.select(None)                                 # a click away lets go of the piece
 
     @staticmethod
     def _why_still(st, box) -> str:
