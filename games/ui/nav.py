@@ -190,8 +190,9 @@ DIRS = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}
 def nearest(places: dict, at, action: str):
     """The key of the place nearest ``at`` in the direction of ``action`` (a place
     straight that way before one off to the side), or None when nothing lies that way.
-    ``places``: key -> rect. Every board with a cursor over places steps with this, so
-    an arrow means the same thing on every board."""
+    ``places``: key -> rect. Every board with a cursor over places of one size steps with
+    this, so an arrow means the same thing on every board (Cannon Ball's boxes of two
+    sizes step with :func:`nearest_edge`, which agrees with this on a regular grid)."""
     dx, dy = DIRS[action]
     best, best_key = None, None
     for key, r in places.items():
