@@ -162,3 +162,25 @@ def test_the_board_names_the_gates_and_bridges_the_buttons_and_log_name(app, siz
     frames(app, 1)
     ringed = {text for text, _c, ring in badges if ring}
     assert ringed == {M.GATES[gate_btn.move.target].id}
+
+
+def test_the_crossed_strokes_of_an_attack_under_way_explain_themselves(app):
+    """A play-test: the red strokes on a section under attack were explained only on the
+    rules page. Pointing at the section now says whose attack it is, who stands aside,
+    what it still lacks and what ending the turn too soon costs."""
+    from tests.cannon_ball.cb_util import S, play, pos
+    st = pos("c12 c13 d11", north="e12 e13", budget=6)
+    play(st, "c12-d12")
+    assert S(14) in st.sieges
+    lines = R.siege_lines(st, S(14), ["Ana", "Ben"])
+    assert lines == ["Section 14: Ana is attacking", "Ben's 2 men stand aside until it is won or fails",
+                     "To win it: 2 more men (or 2 men with a cannon)",
+                     "If Ana's turn ends first, every piece brought in is lost"]
+    assert R.siege_lines(st, S(13), ["Ana", "Ben"]) == []
+    g, m = open_game(app, [Seat(HUMAN, name="Ana"), Seat(HUMAN, name="Ben")], state=st)
+    b = g.board
+    box = next(x for x in range(M.N_BOXES) if M.BOXES[x].section == S(14))
+    b.mouse = b.geo.box_centre(box)
+    assert b.hover_lines(m.state)[0] == "Section 14: Ana is attacking"
+    play(st, "c13-d13", "d11-e12")                          # won: the strokes and the words go
+    assert R.siege_lines(st, S(14), ["Ana", "Ben"]) == []

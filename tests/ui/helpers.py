@@ -118,28 +118,19 @@ def show_me(app):
     key(app, pygame.K_SPACE)
 
 
-class _StillCtx:
-    """A think context for AIs played inline in a test: seeded, never cancelled."""
-
-    def __init__(self, seed: int = 0) -> None:
-        import random
-        self.rng = random.Random(seed)
-        self.time_scale = 0.01
-
-    def check(self) -> None:
-        pass
-
-
 def finished_match(game_id: str, n: int, seed: int, level: str = "easy", first_human: bool = False):
     """A game of ``n`` computers at ``level`` played to its end, inline and seeded (the
     seats named as the game names them; ``first_human`` makes seat 0 a person)."""
+    import random
+
     import games
+    from games.core.ai import ThinkContext
     from games.core.match import AI, HUMAN, SEED_ONLY, Match, Seat
     info = games.get(game_id)
     names = info.seat_names(n)
     seats = [Seat(HUMAN if first_human and i == 0 else AI, level, x) for i, x in enumerate(names)]
     m = Match(info, {}, seats, seed=seed, ai_secret=seed, chance_secret=SEED_ONLY)
-    ctx = _StillCtx(seed)
+    ctx = ThinkContext(time_scale=0.01, rng=random.Random(seed))
     for _ in range(20000):
         if m.is_over():
             return m

@@ -815,6 +815,9 @@ class CannonBallBoard(Board):
             what = f"under gate {M.GATES[tnt.gate].id}" if tnt.gate >= 0 else \
                 f"at bridge {M.BRIDGES[R.BRIDGE_END[tnt.box]].number}"
             return [f"Place TNT {what}, 1 move", "click to place it"]
+        if box is not None and M.BOXES[box].section >= 0:
+            # the crossed strokes of an attack under way explain themselves where they are drawn
+            return R.siege_lines(st, M.BOXES[box].section, self.host.names())
         return []
 
 

@@ -66,7 +66,7 @@ from .bridges_and_gates import crossing_piece, own_cannon_by_tnt
 from .cannons import cannon_moves, hop_cost
 from .game import CannonBallState, new_game
 from .moves import END, MOVE_CHOICE, SPINS, CannonMove, Choice, End, Move, Risk, Spin, Step, Tnt, box_name, parse_text
-from .sections import attack_preview, beats, end_turn_warning, force_in, missing_force
+from .sections import attack_preview, beats, end_turn_warning, force_in, missing_force, siege_lines
 from .tables import (ASSAULT_LIMIT, BRIDGE, BRIDGE_END, BUDGET_MODES, CALLS, CHOOSE, EMPTY, ENEMY_GATE_SECTIONS,
                      FORT_OF, GATE_INSIDE, HOME, LINK_KIND, LINKS, MOVING, N_BOXES, N_SECTIONS, NAMES, NORTH, OPENING,
                      OVER, QUIET_TURNS, RISKS, SEC, SECTION_BOXES, SECTION_BRIDGES, SECTION_LIMIT, SOUTH, SPIN,
@@ -87,6 +87,7 @@ __all__ = [
     "parse_text",
     # the game and the questions the board and the AI ask
     "CannonBallState", "new_game", "beats", "missing_force", "force_in", "attack_preview", "end_turn_warning",
+    "siege_lines",
     "Reach", "reachable", "path_to", "why_stuck", "cannon_moves", "hop_cost", "tnt_placements", "crossing_piece",
     "own_cannon_by_tnt",
 ]

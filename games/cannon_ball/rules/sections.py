@@ -322,3 +322,23 @@ def end_turn_warning(state: State, names: Sequence[str] | None = None) -> str:
         parts.append(f"the man who lit the fuse under gate {M.GATES[state.fuse].id} has not got out: "
                      "the blast takes him")
     return "; ".join(parts)
+
+
+# -- an attack under way, in words ------------------------------------------------------
+def siege_lines(st: State, s: int, names: Sequence[str]) -> list[str]:
+    """What the crossed strokes on an attacked section mean (the board's tooltip there):
+    whose attack, what stands aside, what it still lacks, and what a turn ended too soon
+    costs. [] when ``s`` is not under attack."""
+    if s not in st.sieges:
+        return []
+    defs, dc = st.sieges[s]
+    me = st.to_move
+    att_men, att_can = st.sec_men[me][s], st.section_cannon(s, me) >= 0
+    lacks = missing_force(att_men, att_can, len(defs), dc >= 0)
+    held = counted(len(defs), "man", "men") + (" and a cannon" if dc >= 0 else "")
+    lines = [f"Section {M.SECTIONS[s].number}: {names[me]} is attacking",
+             f"{names[1 - me]}'s {held} stand aside until it is won or fails"]
+    if lacks:
+        lines.append(f"To win it: {lacks}")
+        lines.append(f"If {names[me]}'s turn ends first, every piece brought in is lost")
+    return lines
