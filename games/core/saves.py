@@ -101,8 +101,17 @@ def match_to_dict(match: Match, name: str = "") -> dict[str, Any]:
 
 
 def default_name(match: Match, when: _dt.datetime | None = None) -> str:
-    """A name a person would choose: "Cannon, Ana vs Computer (Normal), 22 Nov 21:40"."""
-    people = " vs ".join(s.name if s.is_human else f"Computer ({s.level.capitalize()})" for s in match.seats)
+    """A name a person would choose: "Cannon, Ana vs Ben (Computer, Normal), 22 Nov 21:40"; a
+    computer left with its seat's own name ("Light") is "Computer (Normal)" (a play-test found a
+    computer named Ben listed and exported as "computer-normal")."""
+    own = set(match.info.seat_names(len(match.seats)))
+
+    def who(s) -> str:
+        if s.is_human:
+            return str(s.name)
+        level = s.level.capitalize()
+        return f"{s.name} (Computer, {level})" if s.name and s.name not in own else f"Computer ({level})"
+    people = " vs ".join(who(s) for s in match.seats)
     when = when or _dt.datetime.now()
     return f"{match.info.title}, {people}, {when.day} {when.strftime('%b %H:%M')}"
 

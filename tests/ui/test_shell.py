@@ -196,6 +196,9 @@ def test_a_new_save_gets_a_name_a_person_would_choose():
     from games.core import saves
     m = Match(games.get("cannon"), {}, [Seat(HUMAN, name="Ana"), Seat(AI, "normal", "Ben")], seed=1)
     when = datetime.datetime(2026, 11, 22, 21, 40)
+    assert saves.default_name(m, when) == "Cannon, Ana vs Ben (Computer, Normal), 22 Nov 21:40"
+    light = games.get("cannon").seat_names(2)[1]           # a computer left with its side's name
+    m = Match(games.get("cannon"), {}, [Seat(HUMAN, name="Ana"), Seat(AI, "normal", light)], seed=1)
     assert saves.default_name(m, when) == "Cannon, Ana vs Computer (Normal), 22 Nov 21:40"
 
 
