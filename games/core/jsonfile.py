@@ -73,6 +73,11 @@ def parse(text: str) -> Any:
     except RecursionError:
         raise BadJson("is nested far deeper than any file of ours", "recursion limit while parsing") from None
     except json.JSONDecodeError as exc:
+        if not text.lstrip().startswith(("{", "[", '"')):
+            # plain text (a note, a file of another program): every file of ours opens with
+            # "{", so this one was never ours, rather than ours and damaged (a play-test)
+            raise BadJson("is not a Cannonade file (it holds plain text)",
+                          f"JSON error at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
         raise BadJson("was cut short or damaged",
                       f"JSON error at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
     except ValueError as exc:      # int() of too many digits and the like

@@ -54,6 +54,7 @@ def good_dict():
     ("", "this save is empty"),
     ("   \n", "this save is empty"),
     ('{"format": "cannonade-save", "version": 2, "game": "to', "cut short or damaged"),
+    ("Shopping list: eggs, milk\n", "not a Cannonade file (it holds plain text)"),
     (b"\xff\xfe\x00binary", "not text"),
     ("[1, 2, 3]", "not a Cannonade save"),
     ('{"hello": "world"}', "not a Cannonade save"),
