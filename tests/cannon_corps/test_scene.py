@@ -735,10 +735,8 @@ def test_a_diagram_caption_is_never_cut_on_a_small_picture(app, monkeypatch, sid
     assert said and not any(line.endswith("...") for line in said), said
 
 
-def test_the_review_of_a_finished_game_shows_every_grid(app, monkeypatch):
-    """A play-test: reviewing a finished four-seat game, under "Game over: every grid is
-    revealed", showed empty grids (only the seats already out had theirs)."""
-    m = finished_match("cannon_corps", 4, seed=3)
+def board_of_finished(app, m):
+    """The table of a finished match, its result card put away, its animations done."""
     g = new_game(app, None, match=m)
     for _ in range(600):
         frame(app)
@@ -746,6 +744,14 @@ def test_the_review_of_a_finished_game_shows_every_grid(app, monkeypatch):
             app.pop()                                     # the result card: back to the board
         if app.stack.top is g and not g.board.busy:
             break
+    return g
+
+
+def test_the_review_of_a_finished_game_shows_every_grid(app, monkeypatch):
+    """A play-test: reviewing a finished four-seat game, under "Game over: every grid is
+    revealed", showed empty grids (only the seats already out had theirs)."""
+    m = finished_match("cannon_corps", 4, seed=3)
+    g = board_of_finished(app, m)
     # a position after every seat has set up, before anyone is out
     ply = next(i for i in range(1, m.ply) if all(m.state_at(i).view(None).platoon_counts) and
                not any(m.state_at(i).out))
@@ -790,11 +796,5 @@ def test_the_end_board_names_the_winners_reserve_dice(app, monkeypatch):
     drawn: list = []
     real = td.text
     monkeypatch.setattr(td, "text", lambda surface, text, *a, **k: drawn.append(text) or real(surface, text, *a, **k))
-    g = new_game(app, None, match=m)
-    for _ in range(600):
-        frame(app)
-        if app.stack.top is not g:
-            app.pop()                                     # the result card: back to the board
-        if app.stack.top is g and not g.board.busy:
-            break
+    board_of_finished(app, m)
     assert any(" ".join(kept) in t and "reserve" in t for t in drawn), drawn

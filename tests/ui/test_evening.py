@@ -12,7 +12,7 @@ from games.core.match import AI, HUMAN, SEED_ONLY, Match, Seat
 from games.ui.game_screen import GameScreen
 from games.ui.headless import make_app
 from games.ui.result_card import ARM, ResultCard
-from tests.ui.helpers import click, finished_match, frames, key, settle
+from tests.ui.helpers import click, finished_match, frames, key, settle, spy_texts
 
 
 @pytest.fixture
@@ -596,7 +596,7 @@ def test_a_save_opened_and_left_as_it_was_leaves_no_second_entry(app):
 
 
 @pytest.mark.parametrize("size, scale, n", [((1280, 720), 1.75, 3), ((800, 600), 1.5, 6), ((1280, 720), 1.0, 3)])
-def test_a_card_of_three_or_more_seats_at_large_text_shows_every_figure(size, scale, n):
+def test_a_card_of_three_or_more_seats_at_large_text_shows_every_figure(size, scale, n, monkeypatch):
     """A play-test: Cannon Corps' three-seat card at 175% listed no figure at all, only its
     buttons. The places now head the figures as a row, and a card taller than the window
     packs its buttons, so every figure shows and every button stays on the card."""
@@ -610,13 +610,8 @@ def test_a_card_of_three_or_more_seats_at_large_text_shows_every_figure(size, sc
                            leave=nothing)
     card = ResultCard(a, game)
     card.layout(a.screen.get_size())
-    said: list[str] = []
-    real = result_card.draw_text
-    result_card.draw_text = lambda surface, text, *a_, **k: said.append(text) or real(surface, text, *a_, **k)
-    try:
-        card.draw(a.screen)
-    finally:
-        result_card.draw_text = real
+    said = spy_texts(monkeypatch, result_card)
+    card.draw(a.screen)
     assert card.rows[0].label == "Place" and sorted(card.rows[0].values)[0].lstrip("=") == "1st"
     assert "2nd:" not in card.text, "the places are said once, in the row"
     for row in card.rows:
