@@ -1148,3 +1148,30 @@ def test_every_hint_is_said_as_what_to_do():
     assert said["casualty"] == "give the hit to a man"
     for words in said.values():
         assert words.split()[0] in ("reload", "turn", "shoot", "spike", "end", "rally", "give"), words
+
+
+def test_the_column_keeps_every_guns_line_when_aims_crowd_it(monkeypatch):
+    """A play-test at 1280x720, the town's first round: a gun crew with six targets in
+    reach showed its aims on four rows, and the column ended "G1 Light Cannon: loaded:
+    ready to fire ...", G2's line never shown. The guns' lines now come before the unit's
+    fixed numbers (its tooltip has those), and aims that do not fit three a row go two a
+    row, not one."""
+    from games.artillery.board import panel as P
+    from games.artillery.rules import texts
+    from tests.ui.helpers import spy_texts
+    m = midgame("town", plies=0, want=lambda st: st.act.unit == "A1" and len(st.guns_of("A1")) == 2
+                and len({x.target for x in st.legal_moves() if x.kind == "fire"}) >= 5)
+    app, g = screen(m, (1280, 720))
+    st = m.state
+    said = spy_texts(monkeypatch, P)
+    frames(app, 1)
+    guns = [texts.gun_line(st, x) for x in st.guns_of("A1")]
+    text = " ".join(said)
+    assert all(line.split(":")[0] in text for line in guns), (guns, said)
+    assert not any(t.endswith("...") for t in said), said
+    lines = [line for line, _c in g.board.panel.info_lines(st, True)]
+    fixed = [x for x in lines if x.startswith(("Shoot ", "Moves "))]
+    assert fixed and max(lines.index(x) for x in guns) < min(lines.index(x) for x in fixed)
+    aims = [b for b in g.board.panel.buttons if b.label.startswith("Aim ")]
+    assert len({b.rect.y for b in aims}) <= -(-len(aims) // 2), "aims go two a row at the least"
+    close(app)

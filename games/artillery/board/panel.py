@@ -131,15 +131,15 @@ class Panel:
             y += bh + gap
 
     def _fitting(self, row: Row, w: int, gap: int, font: pygame.font.Font) -> list[Row]:
-        """``row`` as it is when every label fits its share of the width ``w``, else one
-        button a row: a button cut to "Q Diamon..." or "Aim F..." names nothing a player
-        can choose by."""
-        if len(row) < 2:
-            return [row]
-        cw = (w - gap * (len(row) - 1)) // len(row)
-        room = cw - self.board.theme.px(10)
-        if all(font.size(label)[0] <= room for label, *_ in row):
-            return [row]
+        """``row`` as it is when every label fits its share of the width ``w``, else as few
+        buttons a row as fit (two, then one): a button cut to "Q Diamon..." or "Aim F..."
+        names nothing a player can choose by, and three aims on three rows took the room
+        of the guns' lines below (a play-test at 1280x720)."""
+        for per in range(len(row), 1, -1):
+            cw = (w - gap * (per - 1)) // per
+            room = cw - self.board.theme.px(10)
+            if all(font.size(label)[0] <= room for label, *_ in row):
+                return [row[i:i + per] for i in range(0, len(row), per)]
         return [[item] for item in row]
 
     def _rows(self, st: ArtilleryState) -> list[Row]:
@@ -358,7 +358,12 @@ class Panel:
             return out
         if st.phase == Phase.ACT and st.act is not None and st.decision is None:
             u = st.units[st.act.unit]
-            out += [(line, c["text"]) for line in texts.unit_lines(st, u)[2:]]
+            # each gun's state first (loaded, or how many reloads it still needs), the unit's
+            # fixed numbers after it: a column short of room drops those (its tooltip has
+            # them), never the guns (a play-test at 1280x720 lost G2's line to "...")
+            guns = [texts.gun_line(st, g) for g in st.guns_of(u.id)]
+            fixed = [line for line in texts.unit_lines(st, u)[2:] if line not in guns]
+            out += [(line, c["text"]) for line in guns + fixed]
         elif st.phase == Phase.PICK and st.picking:
             seat = st.picking[0]
             hand = [card for card in st.hands[seat] if card != "??"]
