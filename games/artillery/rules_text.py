@@ -112,7 +112,7 @@ SECTIONS = [
             "Turning a field gun to one of the eight compass points is an action."
         ),
         "diagram": "carriage_move",
-        "caption": "A Light Cannon's crew moves 3\" with its gun, 4\" without.",
+        "caption": "A Light Cannon's crew: 3\" with its gun (4\" less 1\" for the carriage), 4\" without.",
     },
     {
         "title": "Firing cannons",

@@ -79,3 +79,16 @@ def test_guns_fired_together_name_every_one_still_loading():
     st.guns["G3"].markers = st.guns["G5"].markers = 0
     st.legal_cache = None
     _refused(st, "fire G1+G3+G5 at B1 round", "that gun still has 1 reload marker (G1)")
+
+
+def test_swivel_shot_with_a_cannon_ticked_beside_the_swivel_says_why():
+    """A play-test ticked a Light Cannon beside its crew's swivel with Swivel chosen: the
+    preview read "Small arms at B3: 0.0"" and "Not allowed: 'swivel'" (a bare key). The
+    preview now gives the shot's distance and the rule that refuses it."""
+    st = activate(new(scenario(units=[("A1", 0, "gun_crew", 4, (18, 8)), ("B1", 1, "militia", 8, (18, 26))],
+                               guns=[("G1", "light", 0, (17, 10), 0, "A1"),
+                                     ("G2", "swivel", 0, (19, 10), 0, "A1")])), "A1")
+    pv = st.fire_preview(["G1", "G2"], "B1", "swivel")
+    assert pv.problem == "swivels and cannons fire separate shoot tests"
+    assert pv.ammo == "swivel" and 15 < pv.distance < 17
+    _refused(st, "fire G1+G2 at B1 round", "swivels and cannons fire separate shoot tests")

@@ -669,6 +669,23 @@ def test_no_label_of_a_rules_picture_is_cut_or_overlapping(win, size, monkeypatc
                     assert not seen[i][1].colliderect(seen[j][1]), f"{k}: {seen[i][0]!r} on {seen[j][0]!r}"
 
 
+@pytest.mark.parametrize("size", [160, 208, 260])
+def test_the_carriage_pictures_labels_stay_one_line_on_the_cloth(size, monkeypatch):
+    """A play-test: '3" with the Light Cannon (4" - 1")' wrapped to three lines under its
+    circle and ran off the picture's cloth. The labels are short (the caption under the
+    picture says the rest) and stay one line at every size the rules screen uses."""
+    from games.artillery.board import diagrams as BD
+    wrapped = []
+    real = BD._wrap
+    monkeypatch.setattr(BD, "_wrap", lambda text, f, room: wrapped.append((text, real(text, f, room))) or real(text, f, room))
+    app = make_app((800, 600))
+    surf = pygame.Surface((size, size))
+    BD.draw_diagram("carriage_move", surf, surf.get_rect(), app.theme)
+    labels = {text: lines for text, lines in wrapped}
+    assert set(labels) == {'3" with G1', '4" without G1'}
+    assert all(len(lines) == 1 for lines in labels.values()), labels
+
+
 def test_a_shot_declared_reads_as_english_one_gun_fires_guns_and_small_arms_fire():
     from games.artillery.rules.events import ShotDeclared
     one = ShotDeclared(unit="A1", guns=("G1",), target="B2", ammo="round", distance=9.0, penalty=1, tn=5)
@@ -1174,4 +1191,23 @@ def test_the_column_keeps_every_guns_line_when_aims_crowd_it(monkeypatch):
     assert fixed and max(lines.index(x) for x in guns) < min(lines.index(x) for x in fixed)
     aims = [b for b in g.board.panel.buttons if b.label.startswith("Aim ")]
     assert len({b.rect.y for b in aims}) <= -(-len(aims) // 2), "aims go two a row at the least"
+    close(app)
+
+
+def test_aiming_small_arms_is_not_told_to_pick_guns():
+    """A play-test: aiming the veterans' muskets, the banner said "Pick guns and shot in the
+    column" for a unit with no guns."""
+    m = midgame("town", plies=0, want=lambda st: not st.guns_of(st.act.unit)
+                and any(x.kind == "shoot" for x in st.legal_moves()))
+    app, g = screen(m, (1280, 720))
+    st = m.state
+    target = next(x.a for x in st.legal_moves() if x.kind == "shoot")
+    g.board.set_target(target)
+    assert g.board.help_text().startswith("Shoot! (F) with small arms"), g.board.help_text()
+    close(app)
+    m = midgame("town", plies=0, want=lambda st: bool(st.guns_of(st.act.unit))
+                and any(x.kind == "fire" for x in st.legal_moves()))
+    app, g = screen(m, (1280, 720))
+    g.board.set_target(next(x.target for x in m.state.legal_moves() if x.kind == "fire"))
+    assert g.board.help_text().startswith("Pick guns and shot"), "a crew with guns still picks them"
     close(app)

@@ -167,8 +167,10 @@ def _carriage_move(key, surface, area, theme) -> None:
     geo = D.Geo(area, 20, 12)
     _cloth(surface, geo)
     col = theme.c["move_step"]
-    for cx, r, label, gun in ((5.5, 3, '3" with the Light Cannon (4" - 1")', True),
-                              (14.5, 4, '4" without it', False)):
+    # short labels: three wrapped lines spilled off the cloth (a play-test); the caption
+    # under the picture says the rest ("A Light Cannon's crew moves 3" with its gun...")
+    for cx, r, label, gun in ((5.5, 3, '3" with G1', True),
+                              (14.5, 4, '4" without G1', False)):
         c = geo.pt(cx, 6)
         pygame.draw.circle(surface, col, (int(c[0]), int(c[1])), int(r * geo.s), 2)
         D.draw_unit(surface, geo, theme, None, _unit("A1", 0, 4, (cx, 6)))

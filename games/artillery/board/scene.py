@@ -189,6 +189,9 @@ class ArtilleryBoard(TableView):
             return "Click one of your units to activate it"
         if st.phase == Phase.ACT:
             if self.aim.target is not None:
+                if not self.aim.fire_options(st.legal_moves()):
+                    # small arms alone: no guns or shot to pick (a play-test read "Pick guns")
+                    return "Shoot! (F) with small arms, as the column shows; Esc cancels"
                 return "Pick guns and shot in the column, then Fire! (F); Esc cancels"
             if self.sel_gun is not None:
                 return f"Click where {self.sel_gun} should point, or a compass button; Esc lets go"

@@ -311,8 +311,12 @@ class ArtilleryState(State, GameState[Move, "ArtilleryState"]):
         if gl and gl[0].stats.swivel:
             ammo = "swivel"
         m = Move("fire", guns=ids, target=target, ammo=ammo)
-        d, line, band, pen, tn, mx = shots.fire_numbers(self, gl, target, ammo)
-        fc = shot_forecast(self, gl, target, ammo)
+        # the numbers are the first gun's, with a shot it can fire: a choice the rules refuse
+        # (swivel shot with a cannon among the guns) still gets its distance and its reason,
+        # not a bare "'swivel'" (a play-test ticked a cannon beside a swivel)
+        own = ammo if (gl and (ammo in gl[0].ammo or gl[0].stats.swivel)) or not gl else gl[0].ammo[0]
+        d, line, band, pen, tn, mx = shots.fire_numbers(self, gl, target, own)
+        fc = shot_forecast(self, gl, target, own)
         checks = tuple(shots.gun_check(self, g, target) for g in gl)
         return FirePreview(ids, target, ammo, self.why_illegal(m), d, line, pen, band, mx, tn, fc.p_die,
                            fc.dice, checks, fc.hits, fc.expected_hits, fc.damage_tn, fc.expected_damage,
