@@ -805,3 +805,18 @@ def test_tab_reaches_the_choices_of_turn_and_enter_plays_one():
     ply = g.match.ply
     key(app, pygame.K_RETURN)
     assert g.match.ply == ply + 1, "Enter plays the focused choice"
+
+
+def test_a_man_held_by_the_forts_wall_is_told_so_not_that_every_box_is_taken():
+    """A play-test: the man on c9 could not move and was told "every box next to him is
+    taken by your own men or cannon", with c10 empty beside him: the fort's wall was
+    what held him there."""
+    from games.cannon_ball.rules.tables import LINKS
+    c9 = B("c9")
+    around = [M.BOXES[b].name for b, _br, _g in LINKS[c9]]
+    st = R.CannonBallState.position(men={0: ["c9", *around], 1: ["o26"]}, budget=5)
+    assert st.occ[B("c10")] == R.EMPTY
+    assert R.why_stuck(st, c9) == ("the boxes he can step to are taken by your own men or cannon, "
+                                   "and the fort's wall closes the rest")
+    st = R.CannonBallState.position(men={0: ["c9", *around, "b10", "c10", "d10"], 1: ["o26"]}, budget=5)
+    assert R.why_stuck(st, c9) == "every box next to him is taken by your own men or cannon"

@@ -76,6 +76,11 @@ def why_stuck(st: State, a: int) -> str | None:
     rules = list(dict.fromkeys(r for r in reasons if r and not r.endswith(taken)))
     if rules:
         return "; ".join(rules[:2])
+    if any(_touch(a, b) and M.BOXES[a].fort != M.BOXES[b].fort and st.occ[b] != st.to_move
+           for b in range(N_BOXES)):
+        # a free box beside him across the fort's wall: the wall holds him, not his own men
+        # (a play-test saw c10 empty beside the man on c9 and was told every box was taken)
+        return "the boxes he can step to are taken by your own men or cannon, and the fort's wall closes the rest"
     return "every box next to him is taken by your own men or cannon"
 
 
