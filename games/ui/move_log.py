@@ -14,7 +14,7 @@ import pygame
 
 from games.core.game import CHANCE
 from games.ui.board import Board, board_class
-from games.ui.theme import draw_text, wrap_text
+from games.ui.theme import draw_text, fit_text, wrap_text
 from games.ui.widgets import draw_seat_marker
 
 log = logging.getLogger(__name__)
@@ -37,10 +37,18 @@ class MoveLog:
         # the public view of each past position, for a hidden-information game's log
         # (ply -> (state, its view)): past positions do not change, so each is projected once
         self._views: dict = {}
+        # scrolled up: the foot line that says newer moves wait below and follows them on a
+        # click (a play-test scrolled up once and new moves piled up out of sight, so the
+        # dial, the banner and the log's last line seemed to disagree)
+        self._newer: pygame.Rect | None = None
 
     def handle_event(self, event, rect) -> bool:
         if event.type == pygame.MOUSEWHEEL and rect.collidepoint(pygame.mouse.get_pos()):
             self.scroll = max(0, self.scroll + event.y * 3)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._newer is not None \
+                and self._newer.collidepoint(event.pos):
+            self.scroll = 0
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and rect.collidepoint(event.pos):
             for r, i in self._rows:
@@ -109,6 +117,10 @@ class MoveLog:
         lines = self._wrapped(match, f, rect.right - pad - text_x, count)
         self._follow(lines, rows)
         self.scroll = min(self.scroll, max(0, len(lines) - rows))
+        self._newer = None
+        if self.scroll > 0 and rows > 2:
+            rows -= 1                                   # the foot line: newer moves below
+            self._newer = pygame.Rect(rect.x + 2, top + rows * lh, rect.w - 4, lh)
         end = len(lines) - self.scroll
         start = max(0, end - rows)
         y = top
@@ -135,6 +147,14 @@ class MoveLog:
             y += lh
         if not lines:
             draw_text(surface, "No moves yet", f, c["text_dim"], (rect.x + pad, y))
+        if self._newer is not None:
+            newer = len({ln[0] for ln in lines[end:]})
+            pygame.draw.rect(surface, c["panel_hi"], self._newer, border_radius=theme.px(4))
+            room = self._newer.w - 2 * pad
+            options = (f"{newer} newer {'move' if newer == 1 else 'moves'} below: click to follow",
+                       f"{newer} newer below: click to follow", f"{newer} newer below")
+            words = next((w for w in options if f.size(w)[0] <= room), options[-1])
+            draw_text(surface, fit_text(words, f, room), f, c["accent"], (self._newer.x + pad, self._newer.y))
         surface.set_clip(clip)
 
 

@@ -308,3 +308,46 @@ def test_a_tip_with_two_asides_loses_both_before_it_is_cut():
     room = t.small_font().size(core + " (cannons change this).")[0] - 5
     font, text = sub_fit(t, tip, room)
     assert text == core and fit_text(text, font, room) == core
+
+
+def test_a_log_scrolled_up_says_newer_moves_wait_below_and_follows_them_on_a_click(monkeypatch):
+    """A play-test scrolled the Moves list up once; new moves then piled up out of sight
+    with nothing to say so, and the dial, the banner and the log's last line seemed to
+    disagree. A foot line now counts the newer moves below; a click on it follows them."""
+    import random
+
+    import games
+    from games.core.match import HUMAN, SEED_ONLY, Match, Seat
+    from games.ui import move_log as ml
+    from games.ui.headless import make_app
+    app = make_app((1280, 720))
+    m = Match(games.get("cannon_ball"), {}, [Seat(HUMAN, name="South"), Seat(HUMAN, name="North")], seed=3,
+              ai_secret=3, chance_secret=SEED_ONLY)
+    rng = random.Random(3)
+
+    def play(n):
+        for _ in range(n):
+            st = m.state
+            m.play(rng.choice([mv for mv, _p in st.chance_outcomes()] if st.current_player() < 0
+                              else st.legal_moves()))
+    play(80)
+    log, t = ml.MoveLog(), app.theme
+    rect = pygame.Rect(0, 0, 260, 300)
+    drawn: list[str] = []
+    real = ml.draw_text
+    monkeypatch.setattr(ml, "draw_text", lambda surf, text, *a, **k: drawn.append(text) or real(surf, text, *a, **k))
+    log.draw(app.screen, rect, t, m)
+    assert not any("below" in d for d in drawn), "at the bottom: no foot line"
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: rect.center)
+    assert log.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1), rect)
+    play(12)                                              # the game goes on while the player looks up
+    drawn.clear()
+    log.draw(app.screen, rect, t, m)
+    foot = [d for d in drawn if "newer" in d and "below" in d]
+    assert foot and int(foot[0].split()[0]) >= 1, foot
+    newest = f"{len(m.log)}."
+    assert newest not in drawn
+    assert log.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=log._newer.center), rect)
+    drawn.clear()
+    log.draw(app.screen, rect, t, m)
+    assert newest in drawn and not any("below" in d for d in drawn), "followed to the newest move"
