@@ -184,3 +184,33 @@ def test_the_crossed_strokes_of_an_attack_under_way_explain_themselves(app):
     assert b.hover_lines(m.state)[0] == "Section 14: Ana is attacking"
     play(st, "c13-d13", "d11-e12")                          # won: the strokes and the words go
     assert R.siege_lines(st, S(14), ["Ana", "Ben"]) == []
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
+def test_a_lit_boxs_cost_is_dark_on_a_pale_wash(size, monkeypatch):
+    """A play-test at 800x600: the move costs on lit boxes were small green digits on green
+    sections, hard to read. An empty lit box is now washed pale and its cost written dark;
+    read from the pixels drawn, on every section colour the walk reaches."""
+    from games.ui.theme import draw_text as real_draw
+    from games.cannon_ball.board import scene as S
+    from tests.cannon_ball.cb_util import pos
+    a = make_app(size, animation="off")
+    st = pos("g16 b14 c14", north="o26", budget=6)
+    g, m = open_game(a, [Seat(HUMAN, name="Ana"), Seat(HUMAN, name="Ben")], state=st)
+    b = g.board
+    b.select(M.box_index("g16"))
+    said = []
+    monkeypatch.setattr(S, "draw_text", lambda surf, text, font, col, p, anchor="topleft", **k:
+                        said.append((text, tuple(col), p)) or real_draw(surf, text, font, col, p, anchor, **k))
+    frames(a, 1)
+    dark = a.theme.c["accent_text"]
+    empty = [x for x in b.reach if m.state.occ[x] == R.EMPTY]
+    assert len(empty) > 20
+    labels = {p: col for _t, col, p in said}
+    for x in empty:
+        rect = b.geo.box_rect(x).inflate(-max(2, int(b.geo.cell * 0.2)), -max(2, int(b.geo.cell * 0.2)))
+        assert labels.get(rect.center) == tuple(dark), M.BOXES[x].name
+        # the wash under it: a pixel between the ring and the digit is pale
+        px = a.screen.get_at((rect.x + rect.w // 5 + 1, rect.centery + rect.h // 4))
+        lum = (0.2126 * px.r + 0.7152 * px.g + 0.0722 * px.b) / 255
+        assert lum > 0.6, (M.BOXES[x].name, px)

@@ -780,9 +780,16 @@ class CannonBallBoard(Board):
         for box, r in self.reach.items():
             rect = geo.box_rect(box).inflate(-max(2, int(geo.cell * 0.2)), -max(2, int(geo.cell * 0.2)))
             col = c["danger"] if r.attack >= 0 or r.capture else c["move_step"]
+            # an empty lit box is washed pale and its cost written dark: green digits on a
+            # green section were lost at 800x600 (a play-test); a box with a man in it keeps
+            # the man clear and its label in the ring's colour
+            washed = geo.cell >= 16 and st.occ[box] == R.EMPTY
+            if washed:
+                surface.blit(_wash(rect.size, col), rect.topleft)
             pygame.draw.rect(surface, col, rect, max(2, int(geo.cell / 9)), border_radius=max(2, int(geo.cell / 6)))
             if geo.cell >= 16:
-                draw_text(surface, self.reach_label(st, box), f, col, rect.center, "center")
+                draw_text(surface, self.reach_label(st, box), f, c["accent_text"] if washed else col, rect.center,
+                          "center")
         for box in {b for m in self.cannon_opts for b in m.to}:
             rect = geo.box_rect(box).inflate(-max(2, int(geo.cell * 0.25)), -max(2, int(geo.cell * 0.25)))
             pygame.draw.rect(surface, c["move_slide"], rect, max(2, int(geo.cell / 12)),
@@ -819,6 +826,24 @@ class CannonBallBoard(Board):
             # the crossed strokes of an attack under way explain themselves where they are drawn
             return R.siege_lines(st, M.BOXES[box].section, self.host.names())
         return []
+
+
+_WASHES: dict[tuple[int, int, tuple[int, ...]], pygame.Surface] = {}
+
+
+def _wash(size: tuple[int, int], col) -> pygame.Surface:
+    """A lit box's pale fill: white with a hint of the ring's colour, mostly opaque, so a
+    dark digit reads on every section's colour (cached by size and colour)."""
+    key = (size[0], size[1], tuple(col))
+    img = _WASHES.get(key)
+    if img is None:
+        if len(_WASHES) > 64:
+            _WASHES.clear()
+        img = pygame.Surface(size, pygame.SRCALPHA)
+        r, g, b = col[:3]
+        img.fill((int(r * 0.25 + 255 * 0.75), int(g * 0.25 + 255 * 0.75), int(b * 0.25 + 255 * 0.75), 150))
+        _WASHES[key] = img
+    return img
 
 
 def _swords(surface, pos, cell, col) -> None:
