@@ -106,7 +106,7 @@ def default_name(match: Match, when: _dt.datetime | None = None) -> str:
     computer named Ben listed and exported as "computer-normal")."""
     own = set(match.info.seat_names(len(match.seats)))
 
-    def who(s) -> str:
+    def who(s: Seat) -> str:
         if s.is_human:
             return str(s.name)
         level = s.level.capitalize()

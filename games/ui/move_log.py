@@ -31,7 +31,8 @@ class MoveLog:
         self.selected: int | None = None   # the entry being reviewed (highlighted)
         self._rows: list = []    # (screen rect, entry index) of the lines drawn last
         self._cache_key = None
-        # (last entry of the line's action, player, text, first line of it, first entry of the action)
+        # (last entry of the line's action, player, text, first line of it, first entry of the
+        # action, numbered: its first line and the first line to end at that entry)
         self._lines: list = []
         self._followed: int | None = None  # the selection last scrolled into view
         # the public view of each past position, for a hidden-information game's log
@@ -64,9 +65,11 @@ class MoveLog:
         key = (tuple(e.public for e in log_), width, id(font), tuple(s.name for s in match.seats))
         if key != self._cache_key:
             lines = []
+            shown = None
             for first, last, player, text in _actions(match, log_, self._state_at(match)):
                 for j, part in enumerate(wrap_text(text, font, width) or [""]):
-                    lines.append((last, player, part, j == 0, first))
+                    lines.append((last, player, part, j == 0, first, j == 0 and last != shown))
+                shown = last
             self._lines, self._cache_key = lines, key
         return self._lines
 
@@ -132,14 +135,17 @@ class MoveLog:
         clip = surface.get_clip()
         surface.set_clip(rect)
         self._rows = []
-        for i, player, text, first, first_entry in lines[start:end]:
+        for i, player, text, first, first_entry, numbered in lines[start:end]:
             row = pygame.Rect(rect.x + 2, y, rect.w - 4, lh)
             self._rows.append((row, i))
             if self.selected is not None and first_entry <= self.selected <= i:
                 pygame.draw.rect(surface, c["panel_hi"], row)
-            if first:
-                # right-aligned before the seat's dot: "102." no longer runs into it
+            if numbered:
+                # right-aligned before the seat's dot: "102." no longer runs into it. A line
+                # that ends at the same entry as the line above (Artillery's "End of round 1",
+                # after the move that ended it) takes no number: a play-test read "61." twice
                 draw_text(surface, f"{i + 1}.", f, c["text_dim"], (rect.x + pad + theme.px(28), y), "topright")
+            if first:
                 if player != CHANCE:
                     draw_seat_marker(surface, theme, player, (rect.x + pad + theme.px(36), y + lh // 2),
                                      theme.px(6))

@@ -1211,3 +1211,24 @@ def test_aiming_small_arms_is_not_told_to_pick_guns():
     g.board.set_target(next(x.target for x in m.state.legal_moves() if x.kind == "fire"))
     assert g.board.help_text().startswith("Pick guns and shot"), "a crew with guns still picks them"
     close(app)
+
+
+def test_the_round_ends_line_takes_no_second_number_in_the_log(monkeypatch):
+    """A play-test read "61. South: moves A4 to 38,11" and then "61. End of round 1": the
+    round's end has a line of its own, ending at the same entry as the move that ended the
+    round. It is now drawn without a number; every number in the log is drawn once."""
+    from games.ui import move_log as ml
+    m = midgame("town", plies=120)
+    app = make_app((1280, 720))
+    drawn = []
+    real = ml.draw_text
+    monkeypatch.setattr(ml, "draw_text", lambda surf, text, font, col, p, anchor="topleft", **k:
+                        drawn.append((text, p, anchor)) or real(surf, text, font, col, p, anchor, **k))
+    log = ml.MoveLog()
+    log.draw(pygame.Surface((400, 20000)), pygame.Rect(0, 0, 400, 20000), app.theme, m)
+    numbers = [t for t, _p, anchor in drawn if anchor == "topright"]
+    assert len(numbers) == len(set(numbers)), [n for n in numbers if numbers.count(n) > 1]
+    ends = [(t, p) for t, p, _a in drawn if t.startswith("End of round")]
+    assert ends, "the game passed a round's end"
+    rows_numbered = {p[1] for t, p, a in drawn if a == "topright"}
+    assert all(p[1] not in rows_numbered for _t, p in ends), "the round's end line has no number of its own"
