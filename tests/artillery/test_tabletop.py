@@ -1232,3 +1232,26 @@ def test_the_round_ends_line_takes_no_second_number_in_the_log(monkeypatch):
     assert ends, "the game passed a round's end"
     rows_numbered = {p[1] for t, p, a in drawn if a == "topright"}
     assert all(p[1] not in rows_numbered for _t, p in ends), "the round's end line has no number of its own"
+
+
+def test_a_units_plate_is_drawn_over_the_hint_and_a_lessons_ring(monkeypatch):
+    """A play-test: "Hint: activate A2" and the lesson's ring around A2 hid A2's own plate
+    ("A2 6"). The plates are now drawn after every overlay on the table."""
+    from games.artillery.board import overlays as O
+    from games.artillery.board import scene as scene_mod
+    m = midgame("field")
+    app, g = screen(m)
+    b = g.board
+    order: list[str] = []
+    for mod, name in ((O, "draw_hint"), (O, "draw_targets"), (O, "draw_reach"), (scene_mod.D, "draw_plate")):
+        real = getattr(mod, name)
+        monkeypatch.setattr(mod, name, lambda *a, _r=real, _n=name, **k: order.append(_n) or _r(*a, **k))
+    unit = m.state.act.unit
+    b.show_hint(next(x for x in m.state.legal_moves() if x.kind == "move"))
+    b.show_targets([unit])
+    frames(app, 1)
+    assert "draw_hint" in order and "draw_targets" in order and "draw_plate" in order, order
+    last_overlay = max(i for i, n in enumerate(order) if n != "draw_plate")
+    first_plate = order.index("draw_plate")
+    assert first_plate > last_overlay, order
+    close(app)

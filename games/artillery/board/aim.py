@@ -144,7 +144,7 @@ class Aim:
                  f"Expected hits {pv.expected_hits:.2f}"]
         if pv.damage_tn is not None:
             lines.append(f"Damage on {tn_words(pv.damage_tn)}: {pv.expected_damage:.2f} expected, "
-                         f"Lucky {pv.p_lucky * 100:.0f}%")
+                         f"Lucky Hit {pv.p_lucky * 100:.0f}%")
         elif pv.expected_damage:
             # grapeshot and swivels at rigging: no damage dice, the hits are halved
             lines.append(f"Rigging takes half the hits: {pv.expected_damage:.2f} damage expected")

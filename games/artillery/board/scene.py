@@ -881,7 +881,6 @@ class ArtilleryBoard(TableView):
         tracks = D.draw_tracks(surface, geo, t, st, hold=sh.track, bounds=geo.table.clip(self.map_rect),
                                keep_off=D.piece_boxes(geo, units, guns))
         self.drawn["tracks"] = tracks
-        self._draw_labels(surface, geo, st, tracks)
         if acting and target is None and self.sel_gun is None:
             O.draw_reach(self, surface, geo, st)
         if acting and target is not None:
@@ -890,6 +889,9 @@ class ArtilleryBoard(TableView):
             O.draw_targets(self, surface, geo, st, pieces=True)
         if self.hint is not None and can:
             O.draw_hint(self, surface, geo, st, self.hint)
+        # the plates last: a lesson's ring and the hint's circle hid the plate of the very
+        # unit they pointed at ("A2 6" under "Hint: activate A2", a play-test)
+        self._draw_labels(surface, geo, st, tracks)
         if self.drag is None and self.press is None and self.on_map(self.mouse):
             lines = O.describe_at(self, st, self.mouse)
             if lines:
