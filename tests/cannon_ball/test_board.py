@@ -214,3 +214,16 @@ def test_a_lit_boxs_cost_is_dark_on_a_pale_wash(size, monkeypatch):
         px = a.screen.get_at((rect.x + rect.w // 5 + 1, rect.centery + rect.h // 4))
         lum = (0.2126 * px.r + 0.7152 * px.g + 0.0722 * px.b) / 255
         assert lum > 0.6, (M.BOXES[x].name, px)
+
+
+def test_pointing_at_an_empty_cannon_star_says_what_it_is(app):
+    """A play-test took the fort's stars, bare once the cannons had left, for the places
+    cannons were lost. Pointing at an empty star says what it is."""
+    st = R.CannonBallState.position(men={0: ["d12"], 1: ["o26"]}, budget=5)
+    g, m = open_game(app, [Seat(HUMAN, name="Ana"), Seat(HUMAN, name="Ben")], state=st)
+    b = g.board
+    star = next(x for x in M.FORTS[0].stars if x not in m.state.cannon_at and m.state.occ[x] == R.EMPTY)
+    b.mouse = b.geo.box_centre(star)
+    assert b.hover_lines(m.state)[0].startswith("A cannon star")
+    b.mouse = b.geo.box_centre(M.box_index("d12"))
+    assert not any("cannon star" in line for line in b.hover_lines(m.state))

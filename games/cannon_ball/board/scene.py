@@ -825,6 +825,9 @@ class CannonBallBoard(Board):
         if box is not None and M.BOXES[box].section >= 0:
             # the crossed strokes of an attack under way explain themselves where they are drawn
             return R.siege_lines(st, M.BOXES[box].section, self.host.names())
+        if box is not None and M.BOXES[box].star and st.occ[box] == R.EMPTY and box not in st.cannon_at:
+            # an empty star: a play-test took the stars for the places cannons were lost
+            return ["A cannon star: one of the fort's three cannons", "stood here when the war began"]
         return []
 
 
