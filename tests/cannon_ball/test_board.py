@@ -227,3 +227,18 @@ def test_pointing_at_an_empty_cannon_star_says_what_it_is(app):
     assert b.hover_lines(m.state)[0].startswith("A cannon star")
     b.mouse = b.geo.box_centre(M.box_index("d12"))
     assert not any("cannon star" in line for line in b.hover_lines(m.state))
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
+def test_the_focus_ring_of_a_gate_turn_clears_the_words_above_it(size):
+    """A play-test at 800x600: the focus ring of "Open gate SW" covered the words "Gate turn
+    (no spin):" just above the button."""
+    a = make_app(size, animation="off")
+    st = R.CannonBallState.position(men={0: ["d12", "a1"], 1: ["o26"]}, phase=Phase.CHOOSE)
+    g, m = open_game(a, [Seat(HUMAN, name="Ana"), Seat(HUMAN, name="Ben")], state=st)
+    p = g.board.panel
+    p.refresh(m.state, True)
+    blk = next(b for b in p.blocks if b.kind == "gate" and b.lines)
+    words_bottom = blk.rect.y + len(blk.lines) * a.theme.small_font().get_linesize()
+    reach = a.theme.px(3) + max(2, a.theme.px(3))           # the ring's gap and width (widgets.draw_focus_ring)
+    assert blk.buttons[0].rect.y - reach >= words_bottom, (blk.buttons[0].rect.y, reach, words_bottom)

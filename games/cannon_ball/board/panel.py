@@ -223,7 +223,9 @@ class Panel:
                     lines, gates_said = wrap_text("Gate turn (no spin):", f, w), True
                 bh = t.px(30 if tight else 36)
                 top = y
-                y += len(lines) * lh
+                # the words over a button keep clear of its focus ring (a play-test at 800x600:
+                # the ring of "Open gate SW" covered "Gate turn (no spin):")
+                y += len(lines) * lh + (t.px(6) if lines else 0)
                 b = ChoiceButton(text, moves[0], self.board.choose, sound=snd, primary=kind == "move")
                 b.rect = pygame.Rect(x, y, w, bh)
                 y += bh
