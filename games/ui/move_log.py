@@ -100,10 +100,15 @@ class MoveLog:
         if not idx:
             return
         end = len(lines) - self.scroll
+        # scrolled up, the foot line ("newer moves below") takes a row from the top's
+        # share: the window then shows rows - 1 lines ending at ``end``
+        shown = rows - 1 if self.scroll > 0 and rows > 2 else rows
         if idx[-1] >= end:
             self.scroll = max(0, len(lines) - idx[-1] - 1)
-        elif idx[0] < end - rows:
+        elif idx[0] < end - shown:
             self.scroll = max(0, len(lines) - idx[0] - rows)
+            if self.scroll > 0 and rows > 2:
+                self.scroll += 1                     # the foot takes a row: one more line below
 
     def draw(self, surface, rect, theme, match, count=None) -> None:
         """``count``: how many entries to show (None: all). The frame holds back
@@ -119,9 +124,11 @@ class MoveLog:
         text_x = rect.x + pad + theme.px(46)
         lines = self._wrapped(match, f, rect.right - pad - text_x, count)
         self._follow(lines, rows)
-        self.scroll = min(self.scroll, max(0, len(lines) - rows))
+        # scrolled up, the foot line takes a row, so the topmost line is one further up
+        foot = self.scroll > 0 and rows > 2 and len(lines) > rows
+        self.scroll = min(self.scroll, max(0, len(lines) - (rows - 1 if foot else rows)))
         self._newer = None
-        if self.scroll > 0 and rows > 2:
+        if foot:
             rows -= 1                                   # the foot line: newer moves below
             self._newer = pygame.Rect(rect.x + 2, top + rows * lh, rect.w - 4, lh)
         end = len(lines) - self.scroll
