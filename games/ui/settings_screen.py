@@ -10,6 +10,8 @@ sliders give way to one line that says so.
 """
 from __future__ import annotations
 
+import logging
+
 import pygame
 
 from games.core.settings import AI_TIME_SCALES, UI_SCALES, ui_scale_label
@@ -17,6 +19,8 @@ from games.ui import nav
 from games.ui.scene import Scene
 from games.ui.theme import draw_text, fit_text, wrap_text
 from games.ui.widgets import Button, Choice, FocusGroup, Note, Slider, draw_panel, draw_seat_marker, tab_step
+
+log = logging.getLogger(__name__)
 
 ON_OFF = ((False, "Off"), (True, "On"))
 
@@ -62,6 +66,10 @@ class SettingsScreen(Scene):
         self._pointer: tuple[int, int] | None = None       # where the mouse was last seen
         self._stale_pointer: tuple[int, int] | None = None  # there, clicks wait for a move
         self._laid_scale = self.theme.scale                 # the scale of the last layout
+        # a click on the text size's own arrows: where in the control (as fractions of its
+        # width and height), so the pointer follows the control when the new size moves it
+        # (a play-test clicked ">" four more times on empty space after the first rescale)
+        self._size_click: tuple[float, float] | None = None
 
     def _scale_label(self, value) -> str:
         """"Auto" says what it comes to on this screen."""
@@ -78,10 +86,12 @@ class SettingsScreen(Scene):
     # -- layout ------------------------------------------------------------------------
     def layout(self, size):
         t = self.theme
-        if self._laid_scale != t.scale and self._pointer is not None:
+        rescaled = self._laid_scale != t.scale
+        if rescaled and self._pointer is not None:
             # the text size changed under the pointer: every row moved, and the next click
             # where the pointer still rests would land on another row (a play-test turned
-            # Fullscreen on with its third click on "larger"); it waits for the pointer to move
+            # Fullscreen on with its third click on "larger"); it waits for the pointer to
+            # move (a click on the size's own arrows moves it, below, onto the control)
             self._stale_pointer = self._pointer
         self._laid_scale = t.scale
         w, h = size
@@ -121,6 +131,8 @@ class SettingsScreen(Scene):
             self.row_h.append(max(ctrl, len(lines) * lh) + t.px(8))
         self.first = min(self.first, self._last_first())
         self._place_rows()
+        if rescaled and self._size_click is not None:
+            self._follow_size_control()
 
     def _last_first(self) -> int:
         """The first row when the list is scrolled to its end."""
@@ -169,7 +181,27 @@ class SettingsScreen(Scene):
                 self.scroll(1)
         self.focus.set(target)
 
+    def _follow_size_control(self) -> None:
+        """After a click on the text size's arrows changed the size: the pointer goes to
+        the same place on the control where it now stands, so the next click is on it."""
+        fx, fy = self._size_click or (0.5, 0.5)
+        self._size_click = None
+        r = self.scale_choice.rect
+        if r.w <= 0 or not self.view.colliderect(r):
+            return
+        pos = (int(r.x + fx * r.w), int(r.y + fy * r.h))
+        try:
+            pygame.mouse.set_pos(pos)
+        except pygame.error:                       # no window to move the pointer in
+            log.info("the pointer could not follow the text size control")
+            return
+        self._pointer = pos
+
     def handle_event(self, event):
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.scale_choice.rect.collidepoint(event.pos) \
+                and event.pos != self._stale_pointer:
+            r = self.scale_choice.rect
+            self._size_click = ((event.pos[0] - r.x) / max(1, r.w), (event.pos[1] - r.y) / max(1, r.h))
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             if event.pos != self._stale_pointer:
                 self._stale_pointer = None

@@ -455,3 +455,26 @@ def test_a_long_default_name_keeps_its_day_and_time_in_a_file_name():
     name = saves.slug(saves.default_name(m, datetime.datetime(2026, 11, 29, 10, 28)))
     assert len(name) <= 60 and name.startswith("cannon-corps-alexandra") and name.endswith("29-nov-10-28")
     assert saves.slug("Cannon, Ana vs Ben, 1 Dec 20:00") == "cannon-ana-vs-ben-1-dec-20-00"
+
+
+def test_the_pointer_follows_the_text_size_control_when_a_click_on_it_moves_it(app, monkeypatch):
+    """A play-test clicked ">" on the text size: the page grew, the arrow moved some 180 px
+    away, and four more clicks landed on empty space, doing nothing. The pointer now goes
+    to the same place on the control, so the next click there steps the size again."""
+    from games.ui.settings_screen import SettingsScreen
+    moved: list = []
+    monkeypatch.setattr(pygame.mouse, "set_pos", lambda *p: moved.append(tuple(p[0] if len(p) == 1 else p)))
+    s = SettingsScreen(app)
+    app.push(s)
+    frames(app, 1)
+    at = (s.scale_choice.rect.right - 5, s.scale_choice.rect.centery)
+    first = app.settings.ui_scale
+    click(app, at)
+    frames(app, 1)
+    second = app.settings.ui_scale
+    assert second != first and moved, "the size changed and the pointer was moved"
+    r = s.scale_choice.rect
+    assert r.collidepoint(moved[-1]) and moved[-1][0] > r.x + r.w * 0.3, "onto the same arrow (>)"
+    click(app, moved[-1])                                   # the next click, where the pointer now is
+    frames(app, 1)
+    assert app.settings.ui_scale not in (first, second), "it stepped the size again"
