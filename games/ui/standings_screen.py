@@ -163,6 +163,13 @@ class StandingsScreen(Scene):
         self.max_scroll = max(0, height - view)
         self.scroll = min(self.scroll, self.max_scroll)
         surface.blit(page, self.body.topleft, pygame.Rect(0, self.scroll, self.body.w, view))
+        if self.scroll < self.max_scroll:
+            # the window's edge cuts a line wherever it falls: fade it out, so a half line
+            # does not read as text under "More below" (a play-test at 175% saw the points
+            # note cut in half and the hint drawn on it)
+            fade = f.get_linesize()
+            shade = _fade(self.body.w, fade, c["bg2"])
+            surface.blit(shade, (self.body.x, self.body.y + view - fade))
         if self.max_scroll:
             more = "More below" if self.scroll < self.max_scroll else "The top is above"
             draw_text(surface, fit_text(f"{more}: wheel or Page keys", f, self.body.w), f, c["text_dim"],
@@ -327,3 +334,21 @@ def when_label(when: str, today: _dt.date) -> str:
     if at.year != today.year:
         day += f" {at.year}"
     return f"{day} {clock}"
+
+
+_FADES: dict[tuple[int, int, tuple[int, ...]], pygame.Surface] = {}
+
+
+def _fade(w: int, h: int, col) -> pygame.Surface:
+    """A strip ``h`` tall that goes from clear to ``col``: the foot of a window whose
+    content goes on below (cached by size and colour)."""
+    key = (w, h, tuple(col))
+    img = _FADES.get(key)
+    if img is None:
+        if len(_FADES) > 16:
+            _FADES.clear()
+        img = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+        for y in range(h):
+            img.fill((*col[:3], int(255 * (y + 1) / h)), pygame.Rect(0, y, w, 1))
+        _FADES[key] = img
+    return img

@@ -622,3 +622,28 @@ def test_a_card_of_three_or_more_seats_at_large_text_shows_every_figure(size, sc
         assert card.rect.contains(b.rect) and screen.contains(b.rect)
         assert not card.stats_rect.colliderect(b.rect)
     assert card.compact == (scale > 1.0), "the roomy card keeps its tall buttons"
+
+
+def test_the_standings_window_fades_the_line_its_edge_cuts(tmp_path):
+    """A play-test at 175%: the standings' window cut the points note in half and drew "More
+    below" on it. The window's foot now fades to the panel, so a cut line is not read as
+    text; read from the pixels of the window's last row."""
+    from games.ui.standings_screen import StandingsScreen
+    paths.set_data_dir(str(tmp_path / "data"))
+    try:
+        a = make_app((1280, 720), animation="off", ui_scale=1.75)
+        book = a.records()
+        for i, names in enumerate([("Ana", "Ben", "Cleo"), ("Cleo", "Ana", "Dev"), ("Ben", "Cleo", "Ana"),
+                                   ("Ana", "Dev", "Ben"), ("Eve", "Ana", "Ben")]):
+            records.add(book, records.GameRecord(f"g{i}", "cannon_corps", f"2026-11-29T20:0{i}:00", "",
+                                                 [records.SeatRecord(n, "human") for n in names], [1, 2, 3], 40, "x"))
+        s = StandingsScreen(a)
+        a.push(s)
+        frames(a, 1)
+        assert s.max_scroll > 0 and s.scroll == 0
+        view = s.body.h - a.theme.small_font().get_linesize()
+        bg = a.theme.c["bg2"]
+        row = [a.screen.get_at((x, s.body.y + view - 1))[:3] for x in range(s.body.x, s.body.right, 3)]
+        assert all(max(abs(p[k] - bg[k]) for k in range(3)) <= 3 for p in row), "the last row is the panel's"
+    finally:
+        paths.set_data_dir(None)
