@@ -290,7 +290,11 @@ class SetupScreen(Scene):
             draw_text(surface, self.error, t.body_font(), c["danger"], (x0, self.start_btn.rect.y - t.px(30)))
         self.back_btn.draw(surface, t)
         self.start_btn.draw(surface, t)
-        keys = fit_parts(("Enter: start", "Left/Right: change", "Tab, arrows: move"), t.small_font(),
+        typing = any(f.focused for f in self.names + [self.seed])
+        # in a text field Enter passes on to the next control, not Start (a play-test typed a
+        # name, pressed Enter as the footer said, and reached "Advanced..." instead)
+        first = "Enter: next" if typing else "Enter: start"
+        keys = fit_parts((first, "Left/Right: change", "Tab, arrows: move"), t.small_font(),
                          self.back_btn.rect.x - x0 - t.px(12))
         if any(self.kinds[i].value == "phone" for i in range(self.n)):
             keys = PHONE_NOTE        # what happens next matters more than the keys then

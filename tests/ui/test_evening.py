@@ -647,3 +647,22 @@ def test_the_standings_window_fades_the_line_its_edge_cuts(tmp_path):
         assert all(max(abs(p[k] - bg[k]) for k in range(3)) <= 3 for p in row), "the last row is the panel's"
     finally:
         paths.set_data_dir(None)
+
+
+def test_the_new_game_footer_says_what_enter_does_in_a_name_field(app, monkeypatch):
+    """A play-test typed a name and pressed Enter, as the footer's "Enter: start" said, and
+    reached "Advanced..." instead: in a text field Enter passes on. The footer now says so."""
+    from games.ui import setup as setup_mod
+    from games.ui.setup import SetupScreen
+    from tests.ui.helpers import spy_texts
+    s = SetupScreen(app, games.get("cannon"))
+    app.push(s)
+    frames(app, 1)
+    said = spy_texts(monkeypatch, setup_mod)
+    frames(app, 1)
+    assert any("Enter: start" in x for x in said), said
+    click(app, s.names[0].rect.center)
+    said.clear()
+    frames(app, 1)
+    assert s.names[0].focused and any("Enter: next" in x for x in said), said
+    assert not any("Enter: start" in x for x in said)
