@@ -894,6 +894,10 @@ class GameScreen(Scene):
         """The position the banner describes: the one an animation starts from, until it ends."""
         if self._animating_from is not None and self.board.busy:
             return self._animating_from
+        if self.review_ply is not None:
+            # the reviewed position's own line (its status is public, as every banner's):
+            # a play-test read "Game over: every grid is revealed" over the start's empty grids
+            return self.match.state_at(self.review_ply)
         return self.match.state
 
     def draw(self, surface):

@@ -798,3 +798,19 @@ def test_the_end_board_names_the_winners_reserve_dice(app, monkeypatch):
     monkeypatch.setattr(td, "text", lambda surface, text, *a, **k: drawn.append(text) or real(surface, text, *a, **k))
     board_of_finished(app, m)
     assert any(" ".join(kept) in t and "reserve" in t for t in drawn), drawn
+
+
+def test_the_banner_of_a_reviewed_position_is_that_positions_own(app):
+    """A play-test reviewed a finished game from its start: the banner still said "Game over:
+    every grid is revealed" over the start's empty grids. The banner now reads the reviewed
+    position's own line, and the end's once the review is left."""
+    m = finished_match("cannon_corps", 3, seed=5)
+    g = board_of_finished(app, m)
+    names = m.names()
+    g.review(0)
+    frame(app)
+    assert g.banner_title(g.shown_state()) == m.state_at(0).status_text(names) != m.state.status_text(names)
+    assert not g.banner_title(g.shown_state()).startswith("Game over")
+    g.review(None)
+    frame(app)
+    assert g.banner_title(g.shown_state()).startswith("Game over")
