@@ -57,8 +57,8 @@ def test_a_scripted_game_gives_exact_figures():
         "Platoons lost": (1, 4),
         "Ammo used": (10 + 4 + 3 + 5 + 2, 6 + 2 + 3 + 4),
         "Ran for cover": (1, 1),
-        "Covers": (1, 0),
-        "Bluffs": (0, 1),
+        "Really moved": (1, 0),
+        "Bluffed": (0, 1),
     }
     assert table(game_stats(m)) == got
 
@@ -69,7 +69,7 @@ def test_covers_and_bluffs_stay_secret_while_the_game_runs():
     assert not m.is_over()
     got = table(stats(m))
     assert got["Ran for cover"] == (1, 1)              # the table heard it twice
-    assert got["Covers"] == (NONE, NONE) and got["Bluffs"] == (NONE, NONE)
+    assert got["Really moved"] == (NONE, NONE) and got["Bluffed"] == (NONE, NONE)
     # two worlds that differ only in a secret decision give the same figures mid-game
     other = new_match()
     other.replay(SCRIPT[:COVER_AT - 3] + ["cover d10 C2"] + SCRIPT[COVER_AT - 2:COVER_AT])
@@ -116,7 +116,7 @@ def test_random_games_agree_with_the_private_logs_and_the_move_texts(n, seed):
     assert got["Hits scored"] == tuple(hits)
     assert got["Ammo used"] == tuple(spent)
     assert got["Platoons lost"] == tuple(len(st.defeated[s]) for s in range(n))
-    assert got["Covers"] == tuple(moved) and got["Bluffs"] == tuple(stayed)
+    assert got["Really moved"] == tuple(moved) and got["Bluffed"] == tuple(stayed)
     assert got["Ran for cover"] == tuple(a + b for a, b in zip(moved, stayed))
     own_salvos = sum(1 for s in range(n) for x in st.private[s] if isinstance(x, AmmoNote) and x.to_value == 0)
     assert sum(got["Platoons defeated"]) + own_salvos == sum(got["Platoons lost"])

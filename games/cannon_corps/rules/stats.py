@@ -64,6 +64,8 @@ def stats(match: Match) -> list[Stat]:
             elif kind == "stay":
                 s[entry.player] += 1
         moved, stayed = tuple(m), tuple(s)
-    rows += [Stat("Covers", moved, "Hit platoons that really moved (told when the game is over)"),
-             Stat("Bluffs", stayed, "Hit platoons that stayed put (told when the game is over)")]
+    # the two halves of "Ran for cover" (which adds them up), named as halves: a play-test
+    # read "Ran for cover" and "Covers" with the same figures as one row shown twice
+    rows += [Stat("Really moved", moved, "Of those, hit platoons that really moved (told when the game is over)"),
+             Stat("Bluffed", stayed, "Of those, hit platoons that stayed put (told when the game is over)")]
     return rows
