@@ -666,3 +666,33 @@ def test_the_new_game_footer_says_what_enter_does_in_a_name_field(app, monkeypat
     frames(app, 1)
     assert s.names[0].focused and any("Enter: next" in x for x in said), said
     assert not any("Enter: start" in x for x in said)
+
+
+@pytest.mark.parametrize("size, scale", [((800, 600), 1.75), ((1280, 720), 1.0)])
+def test_the_curtains_words_stay_clear_of_the_pause_menu(tmp_path, monkeypatch, size, scale):
+    """A play-test at 800x600 and 175%: the pause menu covered half of "The table is hidden
+    while this is open." The words go in the widest band the menu leaves, or nowhere."""
+    from games.ui import game_screen as gs
+    paths.set_data_dir(str(tmp_path / "data"))
+    try:
+        a = make_app(size, animation="off", ui_scale=scale)
+        m = Match(games.get("cannon_corps"), {}, [Seat(HUMAN, "easy", "Ana"), Seat(AI, "easy", "Ben")], seed=2,
+                  ai_secret=2, chance_secret=SEED_ONLY)
+        g = GameScreen(a, m)
+        a.push(g)
+        frames(a, 2)
+        key(a, pygame.K_ESCAPE)
+        frames(a, 1)
+        menu = a.stack.top
+        assert menu is not g and g.covered()
+        drawn = []
+        real = gs.draw_text
+        monkeypatch.setattr(gs, "draw_text", lambda surf, text, font, col, pos, anchor="topleft", **k:
+                            drawn.append((text, real(surf, text, font, col, pos, anchor, **k))) or drawn[-1][1])
+        frames(a, 1)
+        said = [r for text, r in drawn if text.startswith("The table is hidden")]
+        assert all(not r.colliderect(menu.rect) for r in said), (said, menu.rect)
+        assert said or min(menu.rect.y - g.board_rect.y, g.board_rect.bottom - menu.rect.bottom) < \
+            a.theme.body_font().get_linesize(), "said wherever there is room"
+    finally:
+        paths.set_data_dir(None)
