@@ -721,3 +721,26 @@ def test_cannon_ball_enter_on_a_box_that_picks_nothing_says_why():
     press_at(board, send, lambda k: k == ("box", empty))
     assert said and "Pick one of your men first" in said[-1], (box_name(empty), said)
     assert board.sel is None and len(screen.match.log) == 0
+
+
+def test_cannon_cursor_tooltip_waits_for_the_players_turn():
+    """A play-test moved by keys against the computer: the cursor's tooltip stayed over
+    rows 3-5 while the computer replied, hiding its move. It now shows only while the
+    player at the screen may act; the mouse's hover is unchanged."""
+    app, screen, board = start("cannon", (HUMAN, AI), seed=3)
+    until_human(app, screen)
+    screen.typed_move("Te1")                              # the towns placed: play is under way
+    until_human(app, screen)
+    send = key_sender(app, board)
+    send(ARROWS[0])                                       # the first arrow shows the cursor
+    assert board.nav_on and board.nav_sq is not None
+    st = screen.match.state
+    board.nav_sq = next(i for i, cell in enumerate(st.cells) if cell)     # on a piece: it is described
+    assert board.tooltip_lines(), "the cursor's point is described on the player's turn"
+    real = screen.can_act
+    screen.can_act = lambda: False                        # the computer's turn, the cursor still resting
+    try:
+        assert board.tooltip_lines() == []
+    finally:
+        screen.can_act = real
+    assert board.tooltip_lines()

@@ -266,6 +266,10 @@ class CannonBoard(Board):
         if at_ is None or self.busy or self.turning or self.dragging or self.chooser is not None \
                 or not self.rect.collidepoint(at_):
             return []
+        if self.nav_on and self.nav_sq is not None and not self.host.can_act():
+            # the keyboard's cursor rests where the last move left it: its tooltip waits for
+            # the player's turn (a play-test saw it hide the computer's reply)
+            return []
         r = self.refused
         if r is not None:
             near = math.dist(r.at, at_) <= self.geometry().cell * 0.6
