@@ -78,7 +78,7 @@ from games.ui.handover import HandOver
 from games.ui.move_log import MoveLog
 from games.ui.phone_seats import ANIMATING, WHY_MENU, WHY_REVIEW, PhoneSeats
 from games.ui.scene import Scene
-from games.ui.theme import draw_text, fit_text, ink_on, wrap_text
+from games.ui.theme import draw_text, ink_on, wrap_text
 from games.ui.widgets import Button, TextField, draw_focus_ring, draw_panel
 
 log = logging.getLogger(__name__)
@@ -995,21 +995,8 @@ class GameScreen(Scene):
             self._public_only = False
 
     def _draw_curtain(self, surface):
-        t, c = self.theme, self.theme.c
-        pygame.draw.rect(surface, c["bg"], self.board_rect)
-        # the words go in the widest band of the table the open panel leaves, above or below
-        # it (a play-test at 175% saw the pause menu cover half of them), or nowhere
-        f = t.body_font()
-        over = getattr(self.app.stack.top, "rect", None)
-        area = self.board_rect
-        bands = [area]
-        if isinstance(over, pygame.Rect) and over.colliderect(area):
-            bands = [pygame.Rect(area.x, area.y, area.w, max(0, over.y - area.y)),
-                     pygame.Rect(area.x, over.bottom, area.w, max(0, area.bottom - over.bottom))]
-        band = max(bands, key=lambda r: r.h)
-        if band.h >= f.get_linesize() + t.px(4):
-            draw_text(surface, fit_text("The table is hidden while this is open.", f, band.w - t.px(8)), f,
-                      c["text_dim"], (band.centerx, band.bottom - min(t.px(40), band.h // 2)), "center")
+        from games.ui.overlays import draw_curtain
+        draw_curtain(surface, self)
 
     def draw_thinking(self, surface, center):
         t, c = self.theme, self.theme.c

@@ -672,7 +672,7 @@ def test_the_new_game_footer_says_what_enter_does_in_a_name_field(app, monkeypat
 def test_the_curtains_words_stay_clear_of_the_pause_menu(tmp_path, monkeypatch, size, scale):
     """A play-test at 800x600 and 175%: the pause menu covered half of "The table is hidden
     while this is open." The words go in the widest band the menu leaves, or nowhere."""
-    from games.ui import game_screen as gs
+    from games.ui import overlays as gs
     paths.set_data_dir(str(tmp_path / "data"))
     try:
         a = make_app(size, animation="off", ui_scale=scale)
