@@ -7,7 +7,7 @@ with ``why_illegal`` (a refused drag says why and changes nothing); numbers
 shown before a shot come from ``state.fire_preview`` / ``shoot_preview``
 (``games.artillery.rules.forecast``): the board decides no rule.
 
-Size (about 890 lines): the drawing, the aim, the column, the tray's effects, the keys'
+Size (about 900 lines): the drawing, the aim, the column, the tray's effects, the keys'
 cursor and the rules pictures already live beside it (``drawing``, ``aim``, ``panel``,
 ``effects``, ``nav``, ``diagrams``); what is left is the contract with the frame and the
 mouse's clicks and drags, which read best together. Its next seam is the drag (the move
@@ -44,7 +44,7 @@ Animation
     march, guns turn, muzzles flash and smoke, d10s tumble into the tray (the
     shooter's "Roll!" starts a shoot test), hits flash, models fall, tracks tick.
 
-Why one module of some 880 lines: it is the board's input and state machine (activate, drag, turn,
+Why one module: it is the board's input and state machine (activate, drag, turn,
 aim, the column's buttons, the lesson's marks and restrict), each gesture ending in one of the
 rules' moves; its parts with their own state are already composed pieces (board.aim, board.nav, the
 Panel), and where the table and the column go, with the zoom and pan, is ``view.py``

@@ -5,10 +5,11 @@ Every move it plays comes from the rules' own lists and questions
 (``reachable``, ``path_to``, ``cannon_moves``, ``tnt_placements``,
 ``attack_preview``, ``end_turn_warning``): the board decides no rule.
 
-Size (about 820 lines): the drawing, the column, the chooser, the keys' cursor and the
-animations live beside it; what is left is the contract, the mouse and the dial's
-captions. Its next seam is the dial (``spin_starts``, ``spin_shown``, the glide), which
-would go with ``effects.py``'s spin.
+Size (about 860 lines): the drawing, the column, the chooser, the keys' cursor and the
+animations live beside it; what is left is the contract, the mouse, the dial's captions
+and the tooltip's words. Its next seams are the dial (``spin_starts``, ``spin_shown``, the
+glide), which would go with ``effects.py``'s spin, and the lit boxes' drawing
+(``_draw_options``, ``_wash``), which would go to ``drawing.py``.
 
 Playing by mouse
     A turn opens with a choice in the column at the right (a move turn, a gate,
@@ -42,7 +43,7 @@ Animation
     While it plays, the column's counts describe the position it started from, as
     the banner and the move log do.
 
-Why one module of some 780 lines: it is the board's input (selections, walks, cannon and TNT
+Why one module: it is the board's input (selections, walks, cannon and TNT
 placing, the choice column's buttons, the lesson's marks and restrict) over one selection state; the
 drawing, the panel, the cursor, the chooser and the effects are already their own modules and
 composed pieces.
