@@ -1255,3 +1255,16 @@ def test_a_units_plate_is_drawn_over_the_hint_and_a_lessons_ring(monkeypatch):
     first_plate = order.index("draw_plate")
     assert first_plate > last_overlay, order
     close(app)
+
+
+def test_the_preview_names_a_lucky_hit_as_the_rules_page_does():
+    """A play-test read "Lucky 30%" in the firing preview, a word the rules page calls a
+    Lucky hit."""
+    m = midgame("town", plies=0, want=lambda st: any(x.kind == "fire" and x.target.startswith("H")
+                                                     for x in st.legal_moves()))
+    app, g = screen(m)
+    target = next(x.target for x in m.state.legal_moves() if x.kind == "fire" and x.target.startswith("H"))
+    g.board.set_target(target)
+    lines = g.board.preview_lines()
+    assert any("Lucky Hit " in line for line in lines), lines
+    close(app)
