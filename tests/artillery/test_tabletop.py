@@ -240,6 +240,50 @@ def test_the_wheel_zooms_about_the_pointer_a_drag_pans_and_0_fits():
     close(app)
 
 
+def test_the_plates_grow_as_the_player_zooms_in_to_read_them():
+    """A player zooms in to read the table: the unit plates and gun labels grow with it
+    (they used to stop at 14 px and 12 px whatever the zoom), up to a bound."""
+    from games.artillery.board import drawing as D
+    m = midgame("field")
+    app, g = screen(m, (1280, 720))
+    b = g.board
+    u = next(iter(m.state.units.values()))
+    gun = next(iter(m.state.guns.values()))
+    sizes, labels = [], []
+    for _ in range(5):
+        frames(app, 1)
+        sizes.append(D.plate_size(b.geo, g.theme, u)[1])
+        labels.append(D.gun_label_size(b.geo, g.theme, gun)[1])
+        b.zoom_by(1)
+    assert b.zoom >= 2.0
+    assert sizes[-1] >= sizes[0] * 1.4, f"the plates grow with the zoom: {sizes}"
+    assert labels[-1] >= labels[0] * 1.4, f"the gun labels grow with the zoom: {labels}"
+    top = g.theme.font(14.0 * D.LABEL_ZOOM_GROWTH, bold=True).get_linesize()
+    assert max(sizes) <= top, "and stop at their bound"
+    close(app)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("ui_scale", [1.0, 1.75])
+def test_the_view_buttons_show_their_whole_labels_zoomed_in_with_the_column_open_or_folded(size, ui_scale):
+    """The zoomed table's "Fit" button was drawn "..." at every size: it was measured in
+    another font than the one it is drawn in."""
+    m = midgame("town")
+    app = make_app(size, animation="off", ui_scale=ui_scale)
+    g = GameScreen(app, m)
+    app.push(g)
+    frames(app, 2)
+    b = g.board
+    b.zoom_by(1)
+    for _ in range(2):
+        frames(app, 1)
+        for btn in b.view_buttons():
+            assert btn.shown_label(g.theme) == btn.label, (btn.label, btn.rect, b._col_shown)
+            assert "..." not in btn.shown_label(g.theme)
+        b.toggle_column()
+    close(app)
+
+
 def test_a_click_on_open_ground_still_walks_there():
     m = midgame("field")
     app, g = screen(m, (1280, 720))

@@ -50,8 +50,10 @@ STONE = {"stone", "large_stone", "very_large", "stone_fort", "earthwork"}
 class Geo:
     """Inches <-> pixels for a ``width`` x ``height`` table drawn inside ``rect``."""
 
-    def __init__(self, rect, width: float, height: float, margin: float = 0.6, window=None):
+    def __init__(self, rect, width: float, height: float, margin: float = 0.6, window=None,
+                 zoom: float = 1.0):
         rect = pygame.Rect(rect)
+        self.zoom = zoom              # the view's zoom step (1: the whole table); the words grow with it
         wx, wy, ww, wh = window or (0.0, 0.0, float(width), float(height))
         self.width, self.height = width, height
         self.s = max(0.5, min((rect.w - 4) / (ww + 2 * margin), (rect.h - 4) / (wh + 2 * margin)))
@@ -212,10 +214,17 @@ def grid_labels(surface, geo, theme) -> list[pygame.Rect]:
 
 #: the smallest nominal size of the words on the table (ids, tracks): readable in an 800x600 window
 LABEL_MIN = 10.0
+#: how much larger than its whole-table size a word on the table may grow as the player zooms
+#: in: a player zooms to read, so the plates grow with the table (a play-test found them
+#: stuck at 12-14 px at every zoom), but never so large that they hide the pieces they name
+LABEL_ZOOM_GROWTH = 1.6
 
 
 def label_font(theme, geo, k: float = 0.75, hi: float = 13.0):
-    return theme.font(max(LABEL_MIN, min(hi, geo.s * k / theme.scale)), bold=True)
+    """The table's words: ``k`` times an inch, at least ``LABEL_MIN`` and at most ``hi``
+    (``hi`` grows with the zoom, up to ``LABEL_ZOOM_GROWTH`` times)."""
+    grow = min(LABEL_ZOOM_GROWTH, max(1.0, geo.zoom))
+    return theme.font(max(LABEL_MIN, min(hi * grow, geo.s * k / theme.scale)), bold=True)
 
 
 class Track:

@@ -31,6 +31,9 @@ from .panel import Panel
 ZOOMS = (1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0)
 #: a zoomed table is at most this many pixels across (its cloth is one cached picture)
 MAX_TABLE_PX = 2600
+#: the button that shows the whole table again: its word beside the open column, and in the
+#: folded strip (one button wide) the arrows to the corners
+FIT_WORD, FIT_MARK = "Fit", "\u2922"
 #: below this many pixels across, the table starts with the column folded away
 SMALL_TABLE_PX = 420
 
@@ -82,8 +85,11 @@ class TableView(Board):
             # the view buttons in a row along the column's top, off the table
             x = inner.right - t.px(6)
             y = inner.y + t.px(5)
+            # "Fit" measured in the font the button draws it in (measured in the small font,
+            # it was drawn "..." at every window size)
+            self.fit_btn.label = FIT_WORD
             for btn in (self.col_btn, self.zin_btn, self.zout_btn, self.fit_btn):
-                w = max(b, t.small_font().size(btn.label)[0] + t.px(12)) if btn is self.fit_btn else b
+                w = max(b, t.body_font().size(btn.label)[0] + t.px(16)) if btn is self.fit_btn else b
                 btn.rect = pygame.Rect(x - w, y, w, b)
                 x -= w + gap
         else:
@@ -91,6 +97,7 @@ class TableView(Board):
             self.panel.layout(pygame.Rect(inner.right - strip, inner.y, strip, max(1, inner.h)), strip=True,
                               top=4 * (b + gap) + t.px(6))
             x = inner.right - strip + (strip - b) // 2
+            self.fit_btn.label = FIT_MARK           # a word does not fit the folded strip
             for i, btn in enumerate((self.col_btn, self.zin_btn, self.zout_btn, self.fit_btn)):
                 btn.rect = pygame.Rect(x, inner.y + t.px(4) + i * (b + gap), b, b)
         self.geo = None
@@ -237,7 +244,7 @@ class TableView(Board):
                 vw = (self.map_rect.w - 4) / s - 2 * m
                 vh = (self.map_rect.h - 4) / s - 2 * m
                 self.geo = D.Geo(self.map_rect, st.table.width, st.table.height, margin=m,
-                                 window=(c[0] - vw / 2, c[1] - vh / 2, vw, vh))
+                                 window=(c[0] - vw / 2, c[1] - vh / 2, vw, vh), zoom=z)
             self._geo_key = key
         assert self.geo is not None
         return self.geo
