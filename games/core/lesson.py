@@ -76,7 +76,7 @@ class LessonStep:
     example: tuple[Reply, ...] = ()                   # ANY/CHECK: the moves a replay (and Skip) plays
     until: Callable[[Any], bool] | None = None        # ANY/CHECK: the player's part is over when true
     script: tuple[Reply, ...] = ()                    # the others' replies and chance, in order
-    praise: str = ""                                  # said when the step is done
+    praise: str = ""                                  # said when the player's moves finish the step
 
     def written_moves(self) -> tuple[Reply, ...]:
         """The player's moves a replay plays: the required ones, or the example (whose
@@ -122,6 +122,7 @@ class LessonRun:
         self.r = 0              # the script's entries played in this step
         self.read = False       # a CARD's Next was pressed
         self.step_ply = match.ply   # the match's ply when the step began (Restart goes back to it)
+        self.praise = ""        # the praise of the step the last advance finished (the screen says it)
 
     # -- where it stands -------------------------------------------------------------
     @property
@@ -224,6 +225,7 @@ class LessonRun:
         """Move on past every step that is over. True when one was."""
         moved = False
         while self.step_done():
+            self.praise = self.lesson.steps[self.i].praise
             self.i += 1
             self.k = self.r = 0
             self.read = False
@@ -240,6 +242,7 @@ class LessonRun:
         """Back to where this step began (the match is rewound by the caller)."""
         self.k = self.r = 0
         self.read = False
+        self.praise = ""
 
     def problem(self) -> str | None:
         """Why the lesson cannot go on as written here, or None."""
@@ -298,6 +301,7 @@ class LessonRun:
             guard += 1
             if guard > 500:
                 raise LessonError(f"step {i + 1} never ends")
+        self.praise = ""        # a skipped step earns no praise
 
 
 def start_match(lesson: Lesson, info: GameInfo, names: list[str] | None = None) -> Match:

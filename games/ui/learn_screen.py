@@ -29,6 +29,8 @@ from games.ui.theme import draw_text, fit_text, wrap_text
 from games.ui.widgets import Button, draw_focus_ring, draw_panel
 
 log = logging.getLogger(__name__)
+#: how long a step's praise stays under the banner (the next card is up beside it)
+PRAISE_SECONDS = 8.0
 
 #: a board's help line may offer typing ("(or type e3-e4)", "or type one"): not in a lesson
 _NO_TYPING = re.compile(r"\s*\((?:or )?type [^)]*\)|,? or type [^,:;.)]*")
@@ -123,6 +125,11 @@ class LearnScreen(GameScreen):
 
     def _new_step(self) -> None:
         self._guide_key = None
+        praise, self.run.praise = self.run.praise, ""
+        if praise:
+            # the step's own word on what the player just did (a play-test saw only a
+            # count in the column change when an attack took a section)
+            self.say(praise, seconds=PRAISE_SECONDS)
         self._keep_place()
         if self.run.finished:
             self._finish()

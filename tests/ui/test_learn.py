@@ -30,7 +30,7 @@ WITH_LESSONS = [g for g in games.GAMES if g.lesson]
 TOY = Lesson(game="cannon", title="Learn Cannon (toy)", steps=(
     LessonStep(CARD, "Welcome", "You play Dark. Capture the enemy town to win."),
     LessonStep(DO, "Place your town", "Put your town on the marked point.", moves=("Te1",), script=("Tf10",),
-               wrong="This time, the marked point."),
+               wrong="This time, the marked point.", praise="Your town stands on e1."),
     LessonStep(ANY, "Any move", "Make any move.", example=("c2-d3",),
                script=(lambda s: str(s.legal_moves()[0]),)),
     LessonStep(DO, "Forward", "Step the marked soldier forward.", moves=("e4-e5",)),
@@ -91,6 +91,29 @@ def test_a_move_the_step_does_not_take_is_refused_kindly_and_not_played(app, toy
     assert scr.submit(scr.match.state.parse_move("Te1"))
     wait_until(app, lambda: scr.run.i == 2)
     assert [e.text for e in scr.match.log] == ["Te1", "Tf10"], "the scripted reply came"
+
+
+def test_a_step_done_by_the_players_moves_says_its_praise(app, toy):
+    """The lessons wrote praise for some steps ("It held.") that no screen ever said."""
+    scr = open_toy(app)
+    scr.next_card()
+    frames(app, 2)
+    assert scr.submit(scr.match.state.parse_move("Te1"))
+    wait_until(app, lambda: scr.run.i == 2)
+    frames(app, 1)
+    assert scr.status == "Your town stands on e1." and scr.status_t > 0
+
+
+def test_a_skipped_step_earns_no_praise(app, toy):
+    scr = open_toy(app)
+    scr.next_card()
+    frames(app, 2)
+    scr.skip_step()
+    frames(app, 2)
+    assert scr.run.i == 2 and scr.run.praise == ""
+    assert scr.submit(scr.match.state.parse_move("a2-b3"))
+    wait_until(app, lambda: scr.run.i == 3)
+    assert scr.status != "Your town stands on e1."
 
 
 def test_restart_and_skip(app, toy):
