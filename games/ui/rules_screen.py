@@ -47,8 +47,12 @@ class RulesScreen(Scene):
         blocks, y = [], 0
         diag = min(t.px(260), width // 2)
         for sec in self.sections:
-            blocks.append(("head", sec["title"], y, t.heading_font().get_linesize()))
-            y += t.heading_font().get_linesize() + t.px(6)
+            # a long title wraps as the text does (at 800x600 and 175% "Scenario: Raid on
+            # the town (our scenario)" was cut at the panel's edge)
+            for line in wrap_text(sec["title"], t.heading_font(), width):
+                blocks.append(("head", line, y, t.heading_font().get_linesize()))
+                y += t.heading_font().get_linesize()
+            y += t.px(6)
             has_d = bool(sec.get("diagram") and self.draw_diagram)
             text_w = width - (diag + t.px(20) if has_d else 0)
             start = y

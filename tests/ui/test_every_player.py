@@ -358,6 +358,22 @@ def test_a_rules_pages_credit_is_drawn_whole_inside_its_panel_at_the_largest_sca
         assert r.bottom <= s.view.y, "the credit stays above the page"
 
 
+@pytest.mark.parametrize("info", games.GAMES, ids=lambda i: i.id)
+def test_every_rules_heading_is_whole_inside_the_page_at_800x600_and_the_largest_scale(info):
+    """A play-test at 800x600 and 175%: Artillery's headings ran past the page's edge,
+    cut ("Scenario: Raid on the town (our scena"). A long heading wraps as text does."""
+    from games.ui.rules_screen import RulesScreen
+    a = make_app((800, 600), animation="off", ui_scale=max(v for v in UI_SCALES if v != "auto"))
+    s = RulesScreen(a, info)
+    a.push(s)
+    frames(a, 1)
+    font = s.theme.heading_font()
+    heads = [payload for kind, payload, _y, _h in s._blocks if kind == "head"]
+    assert " ".join(heads).split() == " ".join(sec["title"] for sec in s.sections).split(), "every word kept"
+    for line in heads:
+        assert font.size(line)[0] <= s.view.w, f"{line!r} is wider than the page ({s.view.w} px)"
+
+
 def test_the_size_setting_says_when_the_game_screens_are_held_smaller():
     """A play-test at 800x600 chose 175%: the menus grew, the game and new-game screens
     stayed at 100% (they need the room, ``Theme.crowded``), and nothing said so."""
