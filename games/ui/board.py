@@ -157,6 +157,17 @@ class Board(ABC):
         before every hand-over, so nothing of one seat's interface reaches the next."""
         self.hint = None
 
+    #: what a board's ``mouse`` holds when the pointer is nowhere over it (boards that
+    #: keep the mouse as a position use (-1, -1); one that keeps None says so)
+    NO_POINTER: Any = (-1, -1)
+
+    def rest_pointer(self) -> None:
+        """Hover shows nothing until the mouse moves again: a new lesson card names a
+        piece, and the tooltip of the point the pointer was left on covered it (a
+        play-test of Learn Cannon, step 10). Boards without a hover do nothing."""
+        if hasattr(self, "mouse"):
+            self.mouse = self.NO_POINTER
+
     def skip(self) -> None:
         """Jump to the end of the running animation (a click, Space or Esc)."""
         self.timeline.skip()

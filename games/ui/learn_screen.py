@@ -125,6 +125,7 @@ class LearnScreen(GameScreen):
 
     def _new_step(self) -> None:
         self._guide_key = None
+        self.board.rest_pointer()
         praise, self.run.praise = self.run.praise, ""
         if praise:
             # the step's own word on what the player just did (a play-test saw only a

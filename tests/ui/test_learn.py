@@ -104,6 +104,24 @@ def test_a_step_done_by_the_players_moves_says_its_praise(app, toy):
     assert scr.status == "Your town stands on e1." and scr.status_t > 0
 
 
+def test_a_new_step_hides_the_old_hover_tooltip_until_the_mouse_moves(app, toy):
+    """Learn Cannon, step 10: the tooltip of the point the pointer was left on covered the
+    piece the new card names. A new step's hover waits for the mouse to move."""
+    scr = open_toy(app)
+    scr.next_card()
+    frames(app, 2)
+    b = scr.board
+    at = b.point_to_pixel(scr.match.state.parse_move("Te1").to)
+    app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))])
+    assert scr.submit(scr.match.state.parse_move("Te1"))
+    wait_until(app, lambda: scr.run.i == 2 and not b.busy)
+    frames(app, 1)
+    assert b.tooltip_lines() == [], "the old hover waits for the mouse"
+    app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=(at[0] + 1, at[1]), rel=(1, 0),
+                                                buttons=(0, 0, 0))])
+    assert b.tooltip_lines(), "and comes back when it moves"
+
+
 def test_a_skipped_step_earns_no_praise(app, toy):
     scr = open_toy(app)
     scr.next_card()

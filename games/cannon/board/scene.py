@@ -186,6 +186,8 @@ class CannonBoard(Board):
         if flip is not None:
             self.angle = math.pi if flip else 0.0
 
+    NO_POINTER = None
+
     def forget_private(self) -> None:
         super().forget_private()
         self._clear_selection()
