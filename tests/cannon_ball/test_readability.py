@@ -158,6 +158,34 @@ def test_the_banner_during_a_forced_shot_offers_only_the_shot(size):
 
 # -- 2. coordinates on the edges ------------------------------------------------------------------------
 
+def test_the_section_numbers_read_at_1280x720(monkeypatch):
+    """Learn's cards and the log steer by section number ("section 22"); a play-test could
+    not read them on the map at 1280x720 (10 px, two-thirds opaque, grey on green)."""
+    from games.ui.theme import luminance
+    app, g, m = open_game(pos(), (1280, 720))
+    sizes = []
+    real = D.fonts.font
+
+    def spy(size, bold=False):
+        sizes.append(size)
+        return real(size, bold=bold)
+    monkeypatch.setattr(D.fonts, "font", spy)
+    geo = g.board.geo
+    surf = pygame.Surface(app.screen.get_size())
+    worst = 99.0
+    for sec in M.SECTIONS:
+        # each number on its own section's colour, as the map draws it: the darkest ink drawn
+        surf.fill(sec.rgb)
+        D._draw_section_numbers(surf, geo)
+        x, y = (int(v) for v in geo.pt(*sec.label_point))
+        ink = min((tuple(surf.get_at((x + dx, y + dy)))[:3] for dx in range(-8, 9) for dy in range(-6, 7)),
+                  key=luminance)
+        hi, lo = sorted((luminance(sec.rgb), luminance(ink)), reverse=True)
+        worst = min(worst, (hi + 0.05) / (lo + 0.05))
+    assert sizes and min(sizes) >= 13, f"section numbers {sizes} px"
+    assert worst >= 3.0, f"contrast {worst:.2f}: 3 is the least for large text"
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_coordinates_stand_beside_their_file_and_rank_off_the_map(size):
     app, g, m = open_game(pos(), size)

@@ -285,15 +285,22 @@ def _draw_stars(surf, geo: Geo) -> None:
         pygame.draw.polygon(surf, (250, 236, 150), star_points(cx, cy, cell * 0.42, cell * 0.18))
 
 
+#: the smallest section number drawn (px): below this the map's boxes are too small for one
+SECTION_NUMBER_MIN = 10
+
+
 def _draw_section_numbers(surf, geo: Geo) -> None:
     cell = geo.cell
     if cell < 14:
         return
-    f = fonts.font(max(8, int(cell * 0.42)), bold=True)
+    # the log, the tooltips and Learn's cards all steer by section number ("section 22"):
+    # large and dark enough to find from across the table (at 10 px and two-thirds
+    # opacity a play-test could not read them at 1280x720), still under every piece
+    f = fonts.font(max(SECTION_NUMBER_MIN, int(cell * 0.56)), bold=True)
     for s in M.SECTIONS:
         x, y = geo.pt(*s.label_point)
-        img = f.render(str(s.number), True, blend(s.rgb, (0, 0, 0), 0.55))
-        img.set_alpha(170)
+        img = f.render(str(s.number), True, blend(s.rgb, (0, 0, 0), 0.68))
+        img.set_alpha(215)
         surf.blit(img, img.get_rect(center=(int(x), int(y))))
 
 
