@@ -68,8 +68,9 @@ LESSON = Lesson(
             wrong="Capture d6 with your soldier on c5."),
         LessonStep(
             DO, "Retreat",
-            "Now e6 attacks d6 from the side. A soldier next to an enemy may retreat two points back, "
-            "straight or diagonally, over an empty point. Pull back to d4.",
+            "e6 attacks d6 from the side. Taking it works too; here, learn the other answer. "
+            "A soldier next to an enemy may retreat two points back, straight or diagonally, over "
+            "an empty point. Pull back to d4.",
             moves=("d6-d4",), targets=("d6", "d4"), script=("e6-e5",),
             wrong="Retreat: move d6 two points straight back, to d4."),
         LessonStep(
