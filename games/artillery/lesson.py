@@ -225,8 +225,8 @@ LESSON = Lesson(
         LessonStep(
             DO, "Your guns",
             "North's musketeers B2 came forward. Pick the Queen of Clubs and activate your gun crew "
-            "A1. The pale cones are its cannons' arcs: each fires only within 45 degrees of where it "
-            "points.",
+            "A1. Once it is active, cones show its cannons' arcs: each fires only within 45 degrees "
+            "of where it points.",
             moves=("pick QC", "activate A1"), targets=("A1",),
             script=("pick 5C", "reveal"),
             wrong="This time, pick the Queen of Clubs, then click A1."),

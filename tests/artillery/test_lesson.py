@@ -461,3 +461,22 @@ def test_the_whole_lesson_by_clicks_at_800x600():
         for s in list(app.stack.scenes):
             s.on_exit()
         app.stack.scenes.clear()
+
+
+def test_at_800x600_the_column_opens_beside_the_table_so_the_units_a_card_names_stay_in_view():
+    """A play-test of Learn at 800x600: at "Your guns" the column opened over the table for
+    the card choice and hid B2 and the stone house the card talks about."""
+    from games.ui.headless import make_app
+    app = make_app((800, 600), animation="fast")
+    try:
+        scr = _open(app, step=3)
+        _settle(app, scr)
+        assert scr.run.step.title == "Your guns" and scr.match.state.phase == "pick"
+        b = scr.board
+        assert b._col_shown and not b._col_over, "the column stands beside the table"
+        for uid in ("A1", "B2"):
+            assert b.on_map(_pt(scr, scr.match.state.units[uid].pos)), f"{uid} is in view"
+    finally:
+        for s in list(app.stack.scenes):
+            s.on_exit()
+        app.stack.scenes.clear()

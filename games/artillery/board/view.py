@@ -167,6 +167,10 @@ class TableView(Board):
         player's choice or by the room there is: it then lies over the table."""
         if not self._needs_choice() or self._needs_room():
             return False
+        if self.targets:
+            # a lesson's card talks about the table (B2, the stone house): the column goes
+            # beside it, never over what the card names (a play-test of Learn at 800x600)
+            return False
         if self.col_pref is not None:
             return not self.col_pref
         return self._small()
