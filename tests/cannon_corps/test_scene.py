@@ -814,3 +814,34 @@ def test_the_banner_of_a_reviewed_position_is_that_positions_own(app):
     g.review(None)
     frame(app)
     assert g.banner_title(g.shown_state()).startswith("Game over")
+
+
+def test_a_defeated_die_sits_inside_its_slot_as_a_reserve_does(app, monkeypatch):
+    """A play-test at 1280x720: a defeated die was drawn the slot's full width, spilling
+    over its edge (and the lesson's ring round the row)."""
+    from games.cannon_corps.board import drawing as DR
+    from games.cannon_corps.board import table_draw as td
+    from games.core.ai import ThinkContext
+    info = games.get("cannon_corps")
+    m = Match(info, {}, [Seat(HUMAN, "", "Ana"), Seat(AI, "easy", "Ben")], seed=5, ai_secret=5,
+              chance_secret=SEED_ONLY)
+    ctx = ThinkContext(time_scale=0.01, rng=random.Random(5))
+    while not any(i.defeated for i in public_table(m.state.events, 2)):
+        if m.to_move() < 0:
+            m.resolve_chance()
+            continue
+        m.play(info.make_ai("easy", m.to_move(), m.options).choose(m.state.view(m.to_move()), ctx))
+    g = board_of_finished(app, m)
+    drawn = []
+    real = td.dead_die
+
+    def spy(surface, theme, seat, kind, center, size, alpha=255):
+        drawn.append((center, size))
+        return real(surface, theme, seat, kind, center, size, alpha)
+    monkeypatch.setattr(DR.td, "dead_die", spy)
+    g.draw(app.screen)
+    assert drawn, "a finished game has defeated dice"
+    slots = [s for p in g.board.lay.panels.values() for s in p.dead_slots] + list(g.board.lay.my_dead_slots)
+    for center, size in drawn:
+        slot = next(s for s in slots if s.center == tuple(int(v) for v in center))
+        assert size <= slot.w * 0.85, f"a die of {size:.0f} px in a slot {slot.w} px wide"

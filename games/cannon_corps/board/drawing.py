@@ -185,7 +185,7 @@ class TableDrawer:
                     surface.blit(img, img.get_rect(center=box.center))
         for k, slot in enumerate(p.dead_slots):
             if k < len(info.defeated):
-                td.dead_die(surface, t, p.seat, info.defeated[k], slot.center, slot.w)
+                td.dead_die(surface, t, p.seat, info.defeated[k], slot.center, slot.w * td.DIE_IN_SLOT)
             else:
                 td.die_slot(surface, t, slot)
         self._small_footer(surface, v, info, p)
@@ -375,13 +375,13 @@ class TableDrawer:
         for d, slot in b.tray_items(v):
             if sel_tray and d == b.sel:
                 pygame.draw.rect(surface, c["accent"], slot, width=max(2, t.px(3)), border_radius=t.px(6))
-            draw_die(surface, d, DIE_SIZES[d], slot.center, slot.w * 0.82, **td.die_colors(t, seat))
+            draw_die(surface, d, DIE_SIZES[d], slot.center, slot.w * td.DIE_IN_SLOT, **td.die_colors(t, seat))
             td.text(surface, d, lf, c["text_dim"], (slot.centerx, slot.bottom + t.px(1)), "midtop")
         if lay.my_dead_slots:
             td.text(surface, f"Defeated ({len(info.defeated)} of 4)", lf, c["text_dim"], lay.dead_label)
             for k, slot in enumerate(lay.my_dead_slots):
                 if k < len(info.defeated):
-                    td.dead_die(surface, t, seat, info.defeated[k], slot.center, slot.w)
+                    td.dead_die(surface, t, seat, info.defeated[k], slot.center, slot.w * td.DIE_IN_SLOT)
                 else:
                     td.die_slot(surface, t, slot)
         btns = b.buttons(v)

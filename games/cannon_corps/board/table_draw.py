@@ -260,6 +260,11 @@ def turn_arrow(surface: pygame.Surface, color: Color, tip: Point, size: float) -
     pygame.draw.polygon(surface, color, [(x, y), (x - size, y - size * 0.7), (x - size, y + size * 0.7)])
 
 
+#: a die's size in its slot (reserves and the defeated row alike): a defeated die drawn
+#: the slot's full width spilled out of it, over the slot's edge and the row's mark
+DIE_IN_SLOT = 0.82
+
+
 def die_slot(surface: pygame.Surface, theme: Theme, rect: pygame.Rect) -> None:
     """An empty place for a die (in the reserves or the defeated row)."""
     c = theme.c
