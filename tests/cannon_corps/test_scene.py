@@ -845,3 +845,14 @@ def test_a_defeated_die_sits_inside_its_slot_as_a_reserve_does(app, monkeypatch)
     for center, size in drawn:
         slot = next(s for s in slots if s.center == tuple(int(v) for v in center))
         assert size <= slot.w * 0.85, f"a die of {size:.0f} px in a slot {slot.w} px wide"
+
+
+def test_setting_up_the_help_names_the_dice_in_the_tray_not_reserves(app):
+    """Learn Corps, step 2: set-up help said "Pick a die from your reserves" while the
+    tray is headed "Your dice" and no die is a reserve yet."""
+    g = new_game(app, [Seat(HUMAN, "", "Ana"), Seat(AI, "easy", "Ben")])
+    for _ in range(5):
+        frame(app)
+    assert g.match.state.phase == Phase.SETUP
+    text = g.board.help_text()
+    assert "your dice" in text and "reserve" not in text

@@ -247,7 +247,8 @@ class CorpsBoard(Board):
                 return "Press Confirm to hide your four platoons (click a placed die to move it)."
             if self.sel:
                 return f"{click.capitalize()} an empty space on your grid for the {self.sel} ({n} of 4 placed)."
-            return f"Pick a die from your reserves, then a space on your grid ({n} of 4 placed)."
+            # set-up: every die is in the tray ("Your dice"); reserves are what is left after
+            return f"Pick one of your dice, then a space on your grid ({n} of 4 placed)."
         if isinstance(p, FireDecision):
             aim = self._aim_help(v)
             return aim[0] if aim else "Pick one of your platoons to fire (its value is the shot's power)."
@@ -478,7 +479,7 @@ class CorpsBoard(Board):
             self.sel = there
             return True
         if len(self.staged) < 4:
-            self._refuse("Pick a die from your reserves first, then a space.", pos, "Nothing picked")
+            self._refuse("Pick one of your dice first, then a space.", pos, "Nothing picked")
         return True
 
     def _unstage(self, die: str) -> None:
