@@ -714,6 +714,26 @@ def test_no_label_of_a_rules_picture_is_cut_or_overlapping(win, size, monkeypatc
 
 
 @pytest.mark.parametrize("size", [160, 208, 260])
+def test_the_crew_pictures_words_stay_on_its_cloth(size, monkeypatch):
+    """A play-test: "4 Light Cannons, 2 each side; a crew of 4" ran past the picture's
+    green cloth (it was kept inside the whole square, not the cloth)."""
+    from games.artillery.board import diagrams as BD
+    from games.artillery.board import drawing as BDR
+    seen = []
+    real = BD._words
+
+    def rec(surface, line, f, col, x, y):
+        seen.append(pygame.Rect(x, y, f.size(line)[0], f.get_linesize()))
+        return real(surface, line, f, col, x, y)
+    monkeypatch.setattr(BD, "_words", rec)
+    app = make_app((800, 600))
+    surf = pygame.Surface((size, size))
+    BD.draw_diagram("crew_example", surf, surf.get_rect(), app.theme)
+    cloth = BDR.Geo(surf.get_rect(), 16, 10).table
+    assert seen and all(cloth.contains(r) for r in seen), (seen, cloth)
+
+
+@pytest.mark.parametrize("size", [160, 208, 260])
 def test_the_carriage_pictures_labels_stay_one_line_on_the_cloth(size, monkeypatch):
     """A play-test: '3" with the Light Cannon (4" - 1")' wrapped to three lines under its
     circle and ran off the picture's cloth. The labels are short (the caption under the

@@ -160,7 +160,8 @@ def _crew_example(key, surface, area, theme) -> None:
         y = 6.3 if face == 0 else 3.7
         D.draw_gun(surface, geo, theme, _gun(f"G{i + 1}", "light", 0, (x, y), face, carriage=False))
     D.draw_unit(surface, geo, theme, None, _unit("A1", 0, 4, (11, 5)))
-    _caption(surface, geo, theme, "4 Light Cannons, 2 each side; a crew of 4", (8, 8.8), area=area)
+    # kept on the cloth: clamped to the whole square it ran past the cloth's green edges
+    _caption(surface, geo, theme, "4 Light Cannons, a crew of 4", (8, 8.8), area=geo.table)
 
 
 def _carriage_move(key, surface, area, theme) -> None:
