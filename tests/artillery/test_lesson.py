@@ -480,3 +480,35 @@ def test_at_800x600_the_column_opens_beside_the_table_so_the_units_a_card_names_
         for s in list(app.stack.scenes):
             s.on_exit()
         app.stack.scenes.clear()
+
+
+def test_a_crews_three_guns_in_one_state_are_one_line_and_the_column_cuts_nothing():
+    """A play-test of Learn at 1920x1080 and 175%: "Reload": A1's three Light Cannons took
+    six lines under an empty Roll! place and the column ended "G5 Light Cannon: 4 reload ...".
+    Guns of one kind in one state are said once; the Roll! place is used when nothing is
+    to roll."""
+    from games.artillery.board import panel as P
+    from games.ui.headless import make_app
+    from tests.ui.helpers import spy_texts
+    import pytest as _pytest
+    app = make_app((1920, 1080), animation="fast", ui_scale=1.75)
+    try:
+        scr = _open(app, step=6)
+        _settle(app, scr)
+        st = scr.match.state
+        assert st.act is not None and st.act.unit == "A1" and len(st.guns_of("A1")) == 3
+        lines = [line for line, _c in scr.board.panel.info_lines(st, True)]
+        assert any(line.startswith("G1, G3, G5 Light Cannons: ") for line in lines), lines
+        mp = _pytest.MonkeyPatch()
+        try:
+            said = spy_texts(mp, P)
+            scr.draw(app.screen)
+        finally:
+            mp.undo()
+        assert any(t.startswith("G1, G3, G5 Light Cannons") for t in said), said
+        cut = [t for t in said if t.endswith("...")]
+        assert not [t for t in cut if "reload" in t or "Cannon" in t], f"a gun's line is cut: {cut}"
+    finally:
+        for s in list(app.stack.scenes):
+            s.on_exit()
+        app.stack.scenes.clear()

@@ -1246,7 +1246,7 @@ def test_the_column_keeps_every_guns_line_when_aims_crowd_it(monkeypatch):
     st = m.state
     said = spy_texts(monkeypatch, P)
     frames(app, 1)
-    guns = [texts.gun_line(st, x) for x in st.guns_of("A1")]
+    guns = texts.gun_lines(st, st.guns_of("A1"))
     text = " ".join(said)
     assert all(line.split(":")[0] in text for line in guns), (guns, said)
     assert not any(t.endswith("...") for t in said), said

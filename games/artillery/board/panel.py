@@ -86,6 +86,14 @@ class Panel:
         self.all_btn.rect = pygame.Rect(self.rect.x + pad + half + pad, y, half, t.px(30))
         self._key = None
 
+    def _body_y(self) -> int:
+        """Where the unit's lines and buttons begin: under the Roll!/Spin button's place
+        while a performance waits, else in it (at 1920x1080 and 175% the empty place
+        pushed the unit's gun lines off the column's foot, cut with "...")."""
+        if self.board.host.awaiting_performance():
+            return self.body_top
+        return self.perform_rect.y
+
     def toggle_all(self) -> None:
         self.show_all = not self.show_all
         self.page = 0
@@ -114,7 +122,7 @@ class Panel:
         t = b.theme
         pad, gap, bh = t.px(8), t.px(5), t.px(32)
         x, w = self.rect.x + pad, self.rect.w - 2 * pad
-        y = self.body_top + t.small_font().get_linesize() * 2
+        y = self._body_y() + t.small_font().get_linesize() * 2
         bottom = self.all_btn.rect.y - gap
         rows = self._rows(st)
         if self.show_all:
@@ -294,7 +302,7 @@ class Panel:
         f = t.small_font()
         lh = f.get_linesize()
         self._draw_header(surface, st, x, w)
-        y = self.body_top
+        y = self._body_y()
         for line in self._lines(st, can)[:2]:
             draw_text(surface, fit_text(line, f, w), f, c["accent"], (x, y))
             y += lh
@@ -361,7 +369,7 @@ class Panel:
             # each gun's state first (loaded, or how many reloads it still needs), the unit's
             # fixed numbers after it: a column short of room drops those (its tooltip has
             # them), never the guns (a play-test at 1280x720 lost G2's line to "...")
-            guns = [texts.gun_line(st, g) for g in st.guns_of(u.id)]
+            guns = texts.gun_lines(st, st.guns_of(u.id))
             fixed = [line for line in texts.unit_lines(st, u)[2:] if line not in guns]
             out += [(line, c["text"]) for line in guns + fixed]
         elif st.phase == Phase.PICK and st.picking:

@@ -195,6 +195,22 @@ def gun_line(st: State, g: Gun) -> str:
     return f"{g.id} {g.stats.name}: {gun_status(st, g)}"
 
 
+def gun_lines(st: State, guns: Iterable[Gun]) -> list[str]:
+    """Each gun's line, guns of one kind in the same state said once ("G1, G3, G5 Light
+    Cannons: 4 reload markers: ..."): a crew of three guns took six lines of a column
+    that had room for five (a play-test at 1920x1080 and 175%)."""
+    groups: dict[tuple[str, str], list[Gun]] = {}
+    for g in guns:
+        groups.setdefault((g.stats.name, gun_status(st, g)), []).append(g)
+    out = []
+    for (name, status), gs in groups.items():
+        if len(gs) == 1:
+            out.append(gun_line(st, gs[0]))
+        else:
+            out.append(f"{', '.join(g.id for g in gs)} {name}s: {status}")
+    return out
+
+
 def unit_lines(st: State, u: Unit, card: str | None = None) -> list[str]:
     """A unit's card in words: who, how many, its numbers, its guns (each with why it
     can or can't fire) and, with ``card``, the actions that card gives it."""
@@ -211,8 +227,7 @@ def unit_lines(st: State, u: Unit, card: str | None = None) -> list[str]:
     if card:
         n = actions_for(u, card)
         lines.append(f"With {card}: {_s(n, 'action')}")
-    for g in st.guns_of(u.id):
-        lines.append(gun_line(st, g))
+    lines += gun_lines(st, st.guns_of(u.id))
     return lines
 
 
