@@ -512,3 +512,42 @@ def test_a_crews_three_guns_in_one_state_are_one_line_and_the_column_cuts_nothin
         for s in list(app.stack.scenes):
             s.on_exit()
         app.stack.scenes.clear()
+
+
+def test_the_measured_lines_numbers_keep_off_the_units(monkeypatch):
+    """A play-test of Learn at 1280x720, "Fire at a house": the aim line's numbers
+    ("12.1"  +1  5+  60%") sat on the player's own A3."""
+    import pygame
+    from games.artillery.board import drawing as DR
+    from games.artillery.board import overlays as O
+    from games.ui.headless import make_app
+    from tests.ui.helpers import click, frames
+    app = make_app((1280, 720), animation="fast")
+    try:
+        scr = _open(app, step=10)
+        _settle(app, scr)
+        st = scr.match.state
+        assert scr.run.step.title == "Fire at a house"
+        click(app, _pt(scr, _centre(st, "H2")))
+        assert scr.board.aim.target == "H2"
+        drawn = []
+        real = O.draw_text
+
+        def spy(surface, text, f, *a, **k):
+            r = real(surface, text, f, *a, **k)
+            drawn.append((text, r))
+            return r
+        monkeypatch.setattr(O, "draw_text", spy)
+        frames(app, 1)
+        scr.draw(app.screen)
+        label = next(r for text, r in drawn if text.endswith("%") and '"' in text)
+        geo = scr.board.geo
+        rad = DR.unit_radius(geo)
+        for u in st.live_units():
+            x, y = geo.pt(*u.pos)
+            base = pygame.Rect(int(x - rad), int(y - rad), int(2 * rad), int(2 * rad))
+            assert not label.colliderect(base), f"the numbers lie on {u.id}"
+    finally:
+        for s in list(app.stack.scenes):
+            s.on_exit()
+        app.stack.scenes.clear()

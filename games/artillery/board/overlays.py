@@ -279,12 +279,36 @@ def draw_preview(board: ArtilleryBoard, surface, geo, st) -> None:
         col = t.c["danger"]
     f = t.body_font()
     w, h = f.size(label)
-    box = pygame.Rect(0, 0, w + 12, h + 4)
-    box.center = (int((a[0] + b[0]) / 2), int((a[1] + b[1]) / 2) - h)
-    box.clamp_ip(board.map_rect)
+    box = _label_box(board, geo, st, a, b, (w + 12, h + 4))
     pygame.draw.rect(surface, (20, 20, 24), box, border_radius=5)
     pygame.draw.rect(surface, col, box, 2, border_radius=5)
     draw_text(surface, label, f, (245, 240, 225), box.center, "center")
+
+#: where along the measured line its numbers may sit, the middle first
+LABEL_ALONG = (0.5, 0.35, 0.65, 0.2, 0.8)
+
+
+def _label_box(board: ArtilleryBoard, geo, st, a, b, size) -> pygame.Rect:
+    """The measured line's numbers: above its middle, or the first place along it (above,
+    then below) clear of every unit's base and plate (a play-test at 1280x720 read them
+    on top of the player's own A3)."""
+    r = D.unit_radius(geo)
+    pieces = []
+    for u in st.live_units():
+        x, y = geo.pt(*u.pos)
+        pieces.append(pygame.Rect(int(x - r), int(y - r), int(2 * r), int(2 * r)))
+        pieces.append(D.default_plate(geo, board.theme, u))
+    box = pygame.Rect((0, 0), size)
+    first = None
+    for k in LABEL_ALONG:
+        for side in (-1, 1):
+            box.center = (int(a[0] + (b[0] - a[0]) * k), int(a[1] + (b[1] - a[1]) * k) + side * size[1])
+            box.clamp_ip(board.map_rect)
+            first = first or box.copy()
+            if box.collidelist(pieces) < 0:
+                return box
+    return first or box
+
 
 def draw_tray(board: ArtilleryBoard, surface, tray) -> None:
     t = board.theme
