@@ -1214,6 +1214,20 @@ def test_an_exported_picture_draws_no_grid_button():
     assert not painter.board.interactive and drawn == []
 
 
+def test_a_hinted_walk_names_its_direction_to_the_nearest_of_sixteen_points():
+    """A play-test: a hint said '3.2" N' for an arrow drawn NNE (eight points are what a
+    gun may face; a walk goes any way round)."""
+    from games.artillery.rules import Move
+    from games.artillery.rules.texts import hint_words
+    st = midgame("field").state
+    u = next(x for x in st.live_units() if x.seat == 0)
+    x, y = u.pos
+    for dx, dy, way in ((1, 3, "NNE"), (0, 3, "N"), (3, 1, "ENE"), (-3, -1, "WSW"), (2, 2, "NE")):
+        m = Move("move", a=u.id, pos=(int(round(x + dx)), int(round(y + dy))))
+        words = hint_words(st, m)
+        assert f'" {way} ' in words or words.split('" ')[1].startswith(way + " "), (dx, dy, words)
+
+
 def test_every_hint_is_said_as_what_to_do():
     """A play-test: "Hint: reloads G1 + G3 + G5", where the other hints read "fire ...",
     "move ...", "activate ...": what to do, not what was done."""

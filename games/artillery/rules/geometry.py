@@ -36,6 +36,15 @@ def compass_name(deg: int) -> str:
     return COMPASS[(int(round(deg / 45.0))) % 8]
 
 
+#: the sixteen points, for words about a direction any way round (a walk): the eight a gun
+#: may face put a hint's 'N' a point off an arrow drawn NNE
+COMPASS16 = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
+
+
+def compass16_name(deg: float) -> str:
+    return COMPASS16[int(round(deg / 22.5)) % 16]
+
+
 def compass_degrees(name: str) -> int | None:
     name = name.strip().upper()
     return COMPASS.index(name) * 45 if name in COMPASS else None

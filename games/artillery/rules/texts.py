@@ -249,7 +249,7 @@ def hint_words(st: State, m: Move) -> str:
     if kind == "move" and m.a in st.units and m.pos is not None:
         u = st.units[m.a]
         d = geo.dist(u.pos, m.pos)
-        way = geo.compass_name(int(round(geo.bearing(u.pos, m.pos))))
+        way = geo.compass16_name(geo.bearing(u.pos, m.pos))
         tail = " without its guns" if m.flag else (f" with {' + '.join(m.guns)}" if m.guns else "")
         return f'move {m.a} {d:.1f}" {way}{tail} (the ring on the table)'
     if kind == "fire":
