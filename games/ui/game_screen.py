@@ -87,6 +87,8 @@ log = logging.getLogger(__name__)
 #: a computer's thought longer than this (times the AI-time setting) is taken for a
 #: hang: every level's budget is a few seconds, so this is many times the longest
 THINK_LIMIT = 30.0
+#: a status line stays READ_START seconds plus one for every READ_RATE letters (``say``)
+READ_START, READ_RATE = 1.5, 15.0
 
 
 class GameScreen(Scene):
@@ -834,9 +836,12 @@ class GameScreen(Scene):
         confirm(self.app, title, text, on_yes, yes=yes, destructive=True)
 
     def say(self, text, bad=False, seconds=4.0):
-        """A line under the banner for ``seconds`` of wall-clock time, while the position
-        it speaks of stays on the board."""
+        """A line under the banner for ``seconds`` of wall-clock time (longer for a long
+        line: time to read it), while the position it speaks of stays on the board."""
         self.status, self.status_bad = text, bad
+        # a play-test typed a move, got a 130-letter reason, and it was gone before it was
+        # read: a line stays at least as long as reading it takes (about 15 letters a second)
+        seconds = max(seconds, READ_START + len(text) / READ_RATE)
         self._status_until = self._clock() + seconds
         self._status_pos = self._pos
 

@@ -726,7 +726,7 @@ def test_a_man_that_cannot_move_is_told_the_rule_that_holds_him():
     """A play-test: picking up a man with nowhere to go said only "That piece cannot
     move now". The rules now name what holds him, and the board says it."""
     st = R.CannonBallState.position(men={0: ["k1", "j1", "l1", "j2", "k2", "l2"], 1: ["o26"]}, budget=5)
-    assert R.why_stuck(st, B("k1")) == "every box next to him is taken by your own men or cannon"
+    assert R.why_stuck(st, B("k1")) == "your own men or cannon fill every box next to him"
     assert R.why_stuck(st, B("l2")) is None                         # he has a step
     st = R.CannonBallState.position(men={0: ["a10", "b10", "a11", "b11"], 1: ["o26"]}, budget=5,
                                     gates=["closed", "open", "open", "open"])
@@ -844,7 +844,20 @@ def test_a_man_held_by_the_forts_wall_is_told_so_not_that_every_box_is_taken():
     around = [M.BOXES[b].name for b, _br, _g in LINKS[c9]]
     st = R.CannonBallState.position(men={0: ["c9", *around], 1: ["o26"]}, budget=5)
     assert st.occ[B("c10")] == R.EMPTY
-    assert R.why_stuck(st, c9) == ("the boxes he can step to are taken by your own men or cannon, "
-                                   "and the fort's wall closes the rest")
+    assert R.why_stuck(st, c9) == "your own men and the fort's wall hem him in"
     st = R.CannonBallState.position(men={0: ["c9", *around, "b10", "c10", "d10"], 1: ["o26"]}, budget=5)
-    assert R.why_stuck(st, c9) == "every box next to him is taken by your own men or cannon"
+    assert R.why_stuck(st, c9) == "your own men or cannon fill every box next to him"
+
+
+@pytest.mark.parametrize("why", ["your own men and the fort's wall hem him in",
+                                 "your own men or cannon fill every box next to him"])
+def test_a_stuck_mans_reason_is_read_whole_in_the_banner_at_1280x720(why):
+    """A keyboard play-test read "That man cannot move: ... and the fort's wall closes
+    the r..." at 1280x720: the reasons are short enough to be read whole."""
+    from games.ui.banner import sub_fit, text_room
+    from games.ui.theme import fit_text
+    app, g, m = open_game(pos(), (1280, 720))
+    line = f"That man cannot move: {why}."
+    room = text_room(g, 0)
+    font, text = sub_fit(g.theme, line, room)
+    assert text == line and fit_text(text, font, room) == line

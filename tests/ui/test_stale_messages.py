@@ -84,3 +84,21 @@ def test_a_hints_words_stay_while_its_arrow_does():
     key(app, pygame.K_h)                                    # played: the words go with the arrow
     frames(app, 1)
     assert g.hint_move is None and not banner.subline(g, m.state, "B")[0].startswith("Hint:")
+
+
+def test_a_long_refusal_stays_long_enough_to_read():
+    """A keyboard play-test typed "e4xb7": its 130-letter reason was gone before it was
+    read (4 s, whatever its length). A line stays about as long as reading it takes."""
+    app, g, m, now = frame_with_clock([Seat(HUMAN, name="A"), Seat(HUMAN, name="B")])
+    for t in ("Tf1", "Te10"):
+        g.typed_move(t)
+    key(app, pygame.K_SLASH)
+    type_text(app, "e4xb7")
+    key(app, pygame.K_RETURN)
+    assert g.status_bad and len(g.status) > 100
+    now[0] += 6.0
+    app.step(0.1, events=[])
+    assert g.status_t > 0, "still there after 6 s"
+    now[0] += len(g.status) / 10
+    app.step(0.1, events=[])
+    assert g.status_t == 0, "and gone once read"

@@ -65,7 +65,7 @@ def why_stuck(st: State, a: int) -> str | None:
     not "cannot move now": the lack of moves first (the same for every way out),
     then a rule about a particular way (a bridge down, a gate closed, a fight, the
     section limit), and only when every box next to him is his own side's
-    "every box next to him is taken"."""
+    "your own men or cannon fill every box next to him"."""
     reasons = [why_step(st, a, b) for b, _br, _g in LINKS[a]]
     if not reasons or any(r is None for r in reasons):
         return None
@@ -80,8 +80,9 @@ def why_stuck(st: State, a: int) -> str | None:
            for b in range(N_BOXES)):
         # a free box beside him across the fort's wall: the wall holds him, not his own men
         # (a play-test saw c10 empty beside the man on c9 and was told every box was taken)
-        return "the boxes he can step to are taken by your own men or cannon, and the fort's wall closes the rest"
-    return "every box next to him is taken by your own men or cannon"
+        # (short: the banner cut the longer words at 1280x720, "...closes the r...")
+        return "your own men and the fort's wall hem him in"
+    return "your own men or cannon fill every box next to him"
 
 
 def why_enter(st: State, b: int, sb: int) -> str | None:
