@@ -67,6 +67,12 @@ class FrameKeys:
                 self.ring.current = box
         elif not self.on_board and self.ring.current is box:
             self.on_board = True
+        if not self.on_board and self.ring.current is not None and self.ring.current not in self.ring.items():
+            # the focused control went away (a Spin! performed, a turn's choice made): the
+            # focus goes back to the board, never slides onto the next control (a keyboard
+            # play-test spun, and its next Enter pressed End turn: the turn was lost)
+            self.on_board = True
+            self.ring.current = None
         if not self.on_board and self.ring.get() is None:
             self.on_board = True
 

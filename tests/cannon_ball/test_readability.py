@@ -861,3 +861,25 @@ def test_a_stuck_mans_reason_is_read_whole_in_the_banner_at_1280x720(why):
     room = text_room(g, 0)
     font, text = sub_fit(g.theme, line, room)
     assert text == line and fit_text(text, font, room) == line
+
+
+def test_after_a_spin_by_keys_the_focus_is_on_the_map_not_on_end_turn():
+    """A keyboard play-test: Tab to Move turn, Enter, Enter (the spin) left the focus
+    ring on End turn, and the next Enter ended the turn with every move unused (no
+    undo). A control that goes away gives the focus back to the board."""
+    from games.cannon_ball.rules import Phase as P
+    app, g, m = open_game(pos("d5 e5 f5", "k20", phase=P.CHOOSE, budget=0))
+    key(app, pygame.K_TAB)
+    frames(app, 1)
+    assert g.keys.focused() is not None and "Move" in g.keys.focused().label
+    key(app, pygame.K_RETURN)                 # Move turn
+    frames(app, 2)
+    key(app, pygame.K_RETURN)                 # the spin
+    for _ in range(30):
+        frames(app, 1)
+    assert m.state.phase == P.MOVING
+    assert g.keys.focused() is None, f"the focus went to {g.keys.focused()!r}"
+    ply = m.ply
+    key(app, pygame.K_RETURN)                 # shows the map's cursor; ends nothing
+    frames(app, 2)
+    assert m.state.phase == P.MOVING and m.ply == ply
