@@ -12,7 +12,7 @@ from games.core.match import AI, HUMAN, SEED_ONLY, Match, Seat
 from games.ui.game_screen import GameScreen
 from games.ui.headless import make_app
 from games.ui.result_card import ARM, ResultCard
-from tests.ui.helpers import click, finished_match, frames, key, settle, spy_texts
+from tests.ui.helpers import click, finished_match, frames, key, settle, spy_texts, type_text
 
 
 @pytest.fixture
@@ -696,3 +696,21 @@ def test_the_curtains_words_stay_clear_of_the_pause_menu(tmp_path, monkeypatch, 
             a.theme.body_font().get_linesize(), "said wherever there is room"
     finally:
         paths.set_data_dir(None)
+
+
+def test_a_name_field_reached_by_tab_is_selected_so_typing_replaces_the_default(app):
+    """A keyboard play-test tabbed to a seat's name, which showed "Dark", typed "Ana" and
+    got "DarkAna"."""
+    from games.ui.setup import SetupScreen
+    s = SetupScreen(app, games.get("cannon"))
+    app.push(s)
+    frames(app, 1)
+    field = s.names[0]
+    assert field.text
+    for _ in range(12):
+        if s.focus.get() is field:
+            break
+        key(app, pygame.K_TAB)
+    assert s.focus.get() is field and field.focused
+    type_text(app, "Ana")
+    assert field.text == "Ana"
