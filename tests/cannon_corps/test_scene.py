@@ -856,3 +856,23 @@ def test_setting_up_the_help_names_the_dice_in_the_tray_not_reserves(app):
     assert g.match.state.phase == Phase.SETUP
     text = g.board.help_text()
     assert "your dice" in text and "reserve" not in text
+
+
+def test_tab_reaches_the_set_up_buttons(app):
+    """A keyboard play-test: Tab went from the grid straight to the move box; Take back,
+    Clear and Confirm were reached only by arrows."""
+    from tests.ui.helpers import key
+    g = new_game(app, [Seat(HUMAN, "", "Ana"), Seat(AI, "easy", "Ben")])
+    for _ in range(5):
+        frame(app)
+    assert g.match.state.phase == Phase.SETUP
+    for d, sp in list(zip(DICE, SPACES))[:4]:          # four dice placed: every set-up button is live
+        g.board.staged[d] = sp
+        g.board.stage_order.append(d)
+    frame(app)
+    labels = []
+    for _ in range(8):
+        key(app, pygame.K_TAB)
+        f = g.keys.focused()
+        labels.append(getattr(f, "label", None))
+    assert {"Take back", "Clear", "Confirm"} <= set(labels), labels

@@ -399,6 +399,11 @@ class CorpsBoard(Board):
 
     _buttons = buttons
 
+    def tab_controls(self) -> list:
+        """Set-up's Take back, Clear and Confirm, and Stay, for the frame's Tab (a keyboard
+        play-test tabbed from the grid straight to the move box)."""
+        return [b for b in self.buttons(self.view()) if b.enabled and b.rect.w > 1]
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.nav.mouse_moved(event)
