@@ -9,7 +9,7 @@ Sides are told apart by shape as well as colour: South's units stand on round
 bases and their guns carry a round mark, North's on square bases with a square
 mark; every unit also shows its id (A for South, B for North).
 
-Why one module of some 710 lines: it is the one painter of the tabletop, every function drawing
+Why one module of some 740 lines: it is the one painter of the tabletop, every function drawing
 through the same Geo (inches to pixels) and theme colours in one order of layers (terrain,
 structures, guns, units, arcs, the grid); the overlays, the aim, the effects and the column are
 already their own modules.
