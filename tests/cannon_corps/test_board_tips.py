@@ -85,6 +85,32 @@ def test_hovering_a_one_gives_the_final_salvo(drawn):
     assert "power 1" in tooltip_text(drawn) and "FINAL SALVO" in tooltip_text(drawn)
 
 
+# Ana fires her d8 at C1 (a miss); the computer's d10 hits her d20 on A4 for 10 (it
+# survives at 10); Ana keeps it there: a bluff, the table hears "ran for cover".
+AFTER_A_BLUFF = (Move("fire", "d8", "C1"), Move("fire", "d10", "A4"), Move("stay", "d20"))
+AFTER_A_RUN = (Move("fire", "d8", "C1"), Move("fire", "d10", "A4"), Move("cover", "d20", "B4"))
+
+
+def test_your_bluffed_platoon_says_it_stayed_and_what_the_table_heard(drawn):
+    """Play-test: the own grid draws the table's "ran for cover" arrow on a platoon
+    that stayed, so the player read the bluff as a move.  The die's card says both."""
+    app, g, b = start(AFTER_A_BLUFF)
+    hover(app, b.cell_center(0, "A4"))
+    text = tooltip_text(drawn)
+    assert text.startswith("Your d20 on A4: power 10"), text
+    assert "You stayed here (a bluff)" in text and "ran for cover" in text, text
+
+
+def test_a_platoon_that_ran_is_not_called_a_bluff(drawn):
+    app, g, b = start(AFTER_A_RUN)
+    hover(app, b.cell_center(0, "B4"))
+    text = tooltip_text(drawn)
+    assert text.startswith("Your d20 on B4: power 10") and "bluff" not in text, text
+    hover(app, b.cell_center(0, "A4"))     # the space it ran from: the table's words only
+    text = tooltip_text(drawn)
+    assert text.startswith("A4 on your grid: empty") and "stayed or ran" in text and "bluff" not in text, text
+
+
 def _enemy_space_words(drawn, setups, space):
     app, g, b = start(AFTER_A_FALL, setups)
     hover(app, b.cell_center(1, space))

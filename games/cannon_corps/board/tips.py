@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from games.cannon_corps.rules import (
-    DIE_SIZES, AmmoNote, CorpsView, CoverDecision, DamagedNote, DeployDecision, FireDecision, SetupDecision)
+    DIE_SIZES, AmmoNote, CorpsView, CoverDecision, DamagedNote, DeployDecision, FireDecision, MovedNote, SetupDecision,
+    StayedNote)
 
 if TYPE_CHECKING:
     from games.cannon_corps.board.scene import CorpsBoard
@@ -75,6 +76,13 @@ def mark_text(mark: dict[str, Any]) -> str:
     return line + "."
 
 
+def bluffed_here(v: CorpsView, die: str, space: str) -> bool:
+    """Whether the viewer's ``die`` last answered a hit by staying on ``space`` (a bluff:
+    the table heard "ran for cover").  Read from the viewer's own private log only."""
+    last = next((n for n in reversed(v.my_private) if isinstance(n, (MovedNote, StayedNote)) and n.die == die), None)
+    return isinstance(last, StayedNote) and last.space == space
+
+
 def mark_lines(mark: dict[str, Any] | None) -> list[str]:
     if not mark:
         return ["No shot has landed here yet."]
@@ -113,6 +121,13 @@ def my_space_lines(b: "CorpsBoard", v: CorpsView, space: str) -> list[str]:
     if there is not None:
         d, val = there
         lines = own_die_lines(v, d, val, space)
+        mark = b.public(v)[v.seat].knowledge.get(space) if v.seat is not None else None
+        if mark and mark.get("result") == "cover" and bluffed_here(v, d, space):
+            # the grid's arrow is what the table was told; the player must not read it as
+            # "my platoon left" (play-test: the bluff looked like a move)
+            lines.append("You stayed here (a bluff): the table heard \"ran for cover\".")
+        elif mark:
+            lines.append("The table knows: " + mark_text(mark))
         if isinstance(pend, SetupDecision):
             lines = [f"Your {d} on {space}: power {val}", f"{big} to pick it up again."]
         elif isinstance(pend, CoverDecision) and d == pend.die:
