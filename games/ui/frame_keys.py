@@ -245,6 +245,8 @@ class FrameKeys:
         ctrl = event.mod & CTRL
         keys = {pygame.K_z: g.undo_btn, pygame.K_y: g.redo_btn, pygame.K_s: g.save_btn}
         if ctrl and event.key in keys:
+            if event.key == pygame.K_z and not g.undo_btn.enabled:
+                g.explain_undo_off()      # a greyed Undo pressed by keys says why, as its card does
             keys[event.key].click()
             return True
         if event.key in (pygame.K_HOME, pygame.K_END) and not ctrl and g.review_key(event.key):

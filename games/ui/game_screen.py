@@ -81,6 +81,11 @@ from games.ui.scene import Scene
 from games.ui.theme import draw_text, ink_on, wrap_text
 from games.ui.widgets import Button, TextField, draw_focus_ring, draw_panel
 
+NOTHING_TO_UNDO = "Nothing to undo."
+#: Undo stops where the table saw a result: undoing it would let a player try again
+UNDO_FLOOR_REASON = ("A result the table has seen (a roll, a spin or a shot's answer) can't be taken back, "
+                     "nor anything before it.")
+
 log = logging.getLogger(__name__)
 
 
@@ -146,6 +151,7 @@ class GameScreen(Scene):
         self.save_btn = b("Save", self.save, "Ctrl+S")
         self.rules_btn = b("Rules", self.rules, "F1")
         self.menu_btn = b("Menu", self.pause, "Esc")
+        self._pointer: tuple[int, int] | None = None
         self.buttons = [self.undo_btn, self.redo_btn, self.hint_btn, self.save_btn, self.rules_btn, self.menu_btn]
         # the chance event a player performs; no click sound: the board's spin or roll is the sound
         self.perform_btn = Button("Spin!", self.perform, "Space", primary=True)
@@ -677,10 +683,26 @@ class GameScreen(Scene):
             self._after_jump()
             if ended is not None:
                 game_record.withdraw_ending(self, ended)
-        elif self.hidden and self.match.log:
-            self.say("Undo can't take back a move whose result the table has seen.", bad=True)
         else:
-            self.say("Nothing to undo.")
+            self.explain_undo_off()
+
+    def explain_undo_off(self) -> None:
+        why = self.undo_off_reason()
+        if why:
+            self.say(why, bad=why != NOTHING_TO_UNDO)
+
+    def undo_off_reason(self) -> str:
+        """Why Undo is off now, in words ("" while it is on): said on Ctrl+Z and on the
+        greyed button's card (a play-test found it greyed after a shot with no word why)."""
+        m = self.match
+        if self._shared_secrets():
+            return "Undo is off when several people share hidden information."
+        if m.can_undo():
+            return ""
+        if m.floor > 0 and any(e.player >= 0 and m.seats[e.player].is_human for e in m.log):
+            # the match's undo floor: a roll, a spin or a shot's answer the table has seen
+            return UNDO_FLOOR_REASON
+        return NOTHING_TO_UNDO
 
     def redo(self):
         self.review(None)
@@ -892,6 +914,8 @@ class GameScreen(Scene):
         self.keys.focus_control(widget)
 
     def handle_event(self, event):
+        if event.type == pygame.MOUSEMOTION:
+            self._pointer = event.pos         # for the greyed Undo's card (the boards keep their own)
         self.keys.handle(event)
 
     # -- drawing ------------------------------------------------------------------------------
@@ -938,6 +962,11 @@ class GameScreen(Scene):
         self.move_box.draw(surface, t, hide_text=covered)
         for b in self.buttons:
             b.draw(surface, t)
+        if not self.undo_btn.enabled and self._pointer is not None and self.app.stack.top is self \
+                and self.undo_btn.rect.collidepoint(self._pointer):
+            from games.ui import tooltip
+            tooltip.show(surface, t, ["Undo is off", self.undo_off_reason()], self._pointer, surface.get_rect(),
+                         max_w=t.px(320))
         focus = self.focused()
         if focus is not None and self.app.stack.top is self and focus is not self.move_box:
             draw_focus_ring(surface, t, focus.rect)

@@ -111,6 +111,21 @@ def test_a_platoon_that_ran_is_not_called_a_bluff(drawn):
     assert text.startswith("A4 on your grid: empty") and "stayed or ran" in text and "bluff" not in text, text
 
 
+def test_a_greyed_undo_says_why_on_its_card_and_on_ctrl_z(drawn):
+    """Play-test: Undo greyed after the computer's shot with no word why.  The answer the
+    table has seen is the match's undo floor; the button's card and Ctrl+Z both say so."""
+    from games.ui.game_screen import UNDO_FLOOR_REASON
+    from tests.ui.helpers import key
+    app, g, b = start(AFTER_A_FALL)
+    assert not g.match.can_undo() and g.match.floor > 0
+    hover(app, g.undo_btn.rect.center)
+    assert not g.undo_btn.enabled
+    text = tooltip_text(drawn)
+    assert text.startswith("Undo is off") and "can't be taken back" in text, text
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert g.status == UNDO_FLOOR_REASON and g.status_bad
+
+
 def _enemy_space_words(drawn, setups, space):
     app, g, b = start(AFTER_A_FALL, setups)
     hover(app, b.cell_center(1, space))

@@ -199,7 +199,7 @@ def test_undo_cannot_take_back_a_shot_whose_answers_were_shown():
     assert not m.can_undo()
     g.undo()
     assert [e.text for e in m.log] == before, "undo took back a shot whose answers the table saw"
-    assert "can't take back" in g.status
+    assert "can't be taken back" in g.status
 
 
 def test_undo_still_takes_back_a_choice_nobody_has_seen_the_result_of():

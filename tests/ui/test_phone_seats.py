@@ -20,7 +20,7 @@ import games
 from games.core import saves
 from games.core.match import AI, HUMAN, SEED_ONLY, Match, Seat
 from games.remote import protocol, qr_matrix
-from games.ui.game_screen import GameScreen
+from games.ui.game_screen import UNDO_FLOOR_REASON, GameScreen
 from games.ui.handover import HandOver
 from games.ui.headless import make_app
 from games.ui.join_screen import MIN_MODULE, JoinScreen
@@ -536,7 +536,7 @@ def test_undo_never_takes_back_what_the_table_has_seen_with_a_phone_seat(app, cl
         play_phone_turn(app, g, phones, rng)
     ply = g.match.ply
     g.undo()
-    assert g.match.ply == ply and g.status == "Undo can't take back a move whose result the table has seen."
+    assert g.match.ply == ply and g.status == UNDO_FLOOR_REASON
     play_phone_turn(app, g, phones, rng)
 
 
