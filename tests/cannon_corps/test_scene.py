@@ -876,3 +876,20 @@ def test_tab_reaches_the_set_up_buttons(app):
         f = g.keys.focused()
         labels.append(getattr(f, "label", None))
     assert {"Take back", "Clear", "Confirm"} <= set(labels), labels
+
+
+def test_the_set_up_help_says_choose_when_the_keys_are_in_use(app):
+    """A keyboard play-test: the last set-up line said "click a placed die" to a player on
+    the keys; with the cursor in use it says "choose", as the other lines do."""
+    from tests.ui.helpers import key
+    g = new_game(app, [Seat(HUMAN, "", "Ana"), Seat(AI, "easy", "Ben")])
+    for _ in range(5):
+        frame(app)
+    for d, sp in list(zip(DICE, SPACES))[:4]:
+        g.board.staged[d] = sp
+        g.board.stage_order.append(d)
+    frame(app)
+    assert "(click a placed die" in g.board.help_text()
+    key(app, pygame.K_RIGHT)
+    assert g.board.nav.on
+    assert "(choose a placed die" in g.board.help_text(), g.board.help_text()

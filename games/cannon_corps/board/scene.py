@@ -244,7 +244,7 @@ class CorpsBoard(Board):
         if isinstance(p, SetupDecision):
             n = len(self.staged)
             if n >= 4:
-                return "Press Confirm to hide your four platoons (click a placed die to move it)."
+                return f"Press Confirm to hide your four platoons ({click} a placed die to move it)."
             if self.sel:
                 return f"{click.capitalize()} an empty space on your grid for the {self.sel} ({n} of 4 placed)."
             # set-up: every die is in the tray ("Your dice"); reserves are what is left after
