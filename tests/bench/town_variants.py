@@ -168,3 +168,17 @@ def musketeers8(sc: Scenario) -> Scenario:
 
 
 VARIANTS.update({f.__name__: f for f in (veterans5, sailors6, militia9, musketeers8)})
+
+
+def musketeers8_medium(sc: Scenario) -> Scenario:
+    """musketeers8 and medium_raiders together: the town's musketeers 8 models, the
+    raiders' two Light Cannons Medium Cannons."""
+    return medium_raiders(musketeers8(sc))
+
+
+def veterans5_medium(sc: Scenario) -> Scenario:
+    """veterans5 and medium_raiders together: fewer raiders' muskets, heavier raiders' guns."""
+    return medium_raiders(veterans5(sc))
+
+
+VARIANTS.update({f.__name__: f for f in (musketeers8_medium, veterans5_medium)})
