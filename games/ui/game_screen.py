@@ -83,8 +83,8 @@ from games.ui.widgets import Button, TextField, draw_focus_ring, draw_panel
 
 NOTHING_TO_UNDO = "Nothing to undo."
 #: Undo stops where the table saw a result: undoing it would let a player try again
-UNDO_FLOOR_REASON = ("A result the table has seen (a roll, a spin or a shot's answer) can't be taken back, "
-                     "nor anything before it.")
+#: (short enough for the status line at 800x600: the longer "..., nor anything before it" was cut)
+UNDO_FLOOR_REASON = "A result the table has seen (a roll, a spin or a shot's answer) can't be taken back."
 
 log = logging.getLogger(__name__)
 

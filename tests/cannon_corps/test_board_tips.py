@@ -126,6 +126,18 @@ def test_a_greyed_undo_says_why_on_its_card_and_on_ctrl_z(drawn):
     assert g.status == UNDO_FLOOR_REASON and g.status_bad
 
 
+def test_the_undo_reason_is_read_whole_in_the_banner_at_800x600(monkeypatch):
+    """The stop check's look at 800x600: a longer reason was cut ("nor anythin...")."""
+    from games.ui import banner
+    from games.ui.game_screen import UNDO_FLOOR_REASON
+    from tests.ui.helpers import frames, key, spy_texts
+    app, g, b = start(AFTER_A_FALL, size=(800, 600))
+    drawn = spy_texts(monkeypatch, banner)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    frames(app, 2)
+    assert UNDO_FLOOR_REASON in drawn, [t for t in drawn if "taken back" in t]
+
+
 def _enemy_space_words(drawn, setups, space):
     app, g, b = start(AFTER_A_FALL, setups)
     hover(app, b.cell_center(1, space))
