@@ -8,7 +8,7 @@ applied or performed, a person decides here or on a phone, a hand-over, the end)
 is the match driver's to say (``games.core.driver``, asked in ``_advance``); the
 frame decides how each step looks.
 
-Size (about 1000 lines): the decisions went to the driver, the keys to
+Size (about 1060 lines): the decisions went to the driver, the keys to
 ``frame_keys.py``, its place in the evening's record to ``game_record.py`` and sharing a
 finished game to ``result_card.py``; what is left is the view and the Host. Its next seams are the
 review/undo controls and the AI runner glue, each a module of its own.
@@ -674,7 +674,7 @@ class GameScreen(Scene):
     def undo(self):
         self.review(None)
         if self._shared_secrets():
-            self.say("Undo is off when several people share hidden information.", bad=True)
+            self.explain_undo_off()           # the one wording, as the button's card gives it
             return
         self.runner.cancel()
         from games.ui import game_record
