@@ -11,6 +11,11 @@ times per game on average.
 
     python tests/bench/artillery_coverage.py --games 100 --jobs 1
     python tests/bench/artillery_coverage.py --scenario town --games 30 --lineup hard,easy
+    python tests/bench/artillery_coverage.py --scenario town --games 100 --jobs 2 --variant musketeers8 \
+        --params '{"hard": {"town/0": {"race": 0.2}}}'
+
+``--params`` and ``--variant`` are the arena's (``tests/bench/arena_artillery.py``): trial
+weights and a trial town, installed in every worker.
 
 Rules marked ``rare`` need long odds by the chapter's own numbers (two natural 10s, a
 damage target number of 11 or more, a crew wiped out); the target is that every rule
@@ -299,9 +304,12 @@ class Watch:
                 "reason": st.reason}
 
 
-def run(scenario: str, games: int, seed: int = 1, jobs: int = 1, lineup=("hard", "hard")) -> dict:
+def run(scenario: str, games: int, seed: int = 1, jobs: int = 1, lineup=("hard", "hard"),
+        params: str = "", variant: str = "") -> dict:
+    from tests.bench.arena_artillery import worker_setup
     results = play_all("artillery", list(lineup), games, seed, jobs=jobs, options={"scenario": scenario},
-                       watch=Watch)
+                       watch=Watch, setup=worker_setup if params or variant else None,
+                       setup_args=(params, variant))
     ok = [r for r in results if not r.get("aborted")]
     n = max(1, len(ok))
     fired = Counter()
@@ -364,17 +372,24 @@ def table(results: list[dict]) -> str:
 
 def main(argv=None) -> None:
     from games.artillery.rules.data import SCENARIO_ORDER
+    from tests.bench.arena_artillery import _params, _variant_names
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--scenario", action="append", choices=SCENARIO_ORDER)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--lineup", default="hard,hard")
+    ap.add_argument("--params", type=_params, default="",
+                    help="JSON weights merged into the AI's SCENARIO_PARAMS for this run")
+    ap.add_argument("--variant", default="", choices=("",) + tuple(_variant_names()), metavar="NAME",
+                    help="a trial setup of the town (tests/bench/town_variants.py)")
     a = ap.parse_args(argv)
+    if a.variant and (a.scenario or []) != ["town"]:
+        ap.error("--variant changes the town only: give --scenario town")
     res = []
     for sc in a.scenario or SCENARIO_ORDER:
         t0 = time.perf_counter()
-        r = run(sc, a.games, a.seed, a.jobs, tuple(a.lineup.split(",")))
+        r = run(sc, a.games, a.seed, a.jobs, tuple(a.lineup.split(",")), a.params, a.variant)
         res.append(r)
         print(f"{sc}: {r['games']} games, errors {r['errors']}, {time.perf_counter() - t0:.0f} s; "
               f"ends: " + "; ".join(f"{v} {k}" for k, v in sorted(r["reasons"].items(), key=lambda kv: -kv[1])),

@@ -167,7 +167,12 @@ def musketeers8(sc: Scenario) -> Scenario:
     return _resize(sc, {"B3": 8})
 
 
-VARIANTS.update({f.__name__: f for f in (veterans5, sailors6, militia9, musketeers8)})
+def musketeers7(sc: Scenario) -> Scenario:
+    """The town's musketeers 7 models, not 6: half musketeers8's lean."""
+    return _resize(sc, {"B3": 7})
+
+
+VARIANTS.update({f.__name__: f for f in (veterans5, sailors6, militia9, musketeers8, musketeers7)})
 
 
 def musketeers8_medium(sc: Scenario) -> Scenario:
