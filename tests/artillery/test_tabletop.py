@@ -17,6 +17,7 @@ from games.core.game import CHANCE
 from games.core.match import AI, HUMAN, Match, Seat, SEED_ONLY
 from games.ui.game_screen import GameScreen
 from games.ui.headless import make_app
+from games.artillery.board.panel import card_key_label
 from tests.ui.helpers import click, frames, key, show_me
 
 SIZES = [(800, 600), (1280, 720), (1920, 1080)]
@@ -1345,4 +1346,36 @@ def test_the_preview_names_a_lucky_hit_as_the_rules_page_does():
     g.board.set_target(target)
     lines = g.board.preview_lines()
     assert any("Lucky Hit " in line for line in lines), lines
+    close(app)
+
+
+def test_tab_reaches_the_columns_cards_and_enter_plays_one():
+    """A keyboard play-test: Tab ran round the frame's buttons and never reached the
+    column (its cards, units, actions, zoom and Grid); only the arrows did."""
+    m = midgame("field")
+    app, g = screen(m, (1280, 720))
+    for _ in range(3000):
+        if g.can_act() and m.state.phase == "pick":
+            break
+        if g.can_act():
+            g.submit(Move("end") if m.state.phase == "act" else m.state.legal_moves()[0])
+        frames(app, 1)
+    assert m.state.phase == "pick" and g.can_act()
+    hand = list(m.state.hands[0])
+    seen = []
+    for _ in range(len(hand) + 8):
+        key(app, pygame.K_TAB)
+        seen.append(getattr(g.keys.focused(), "label", None))
+    cards = [lab for lab in seen if lab and any(lab.startswith(card_key_label(c)) for c in hand)]
+    assert len(cards) == len(hand), seen
+    assert {">", "+", "Grid", "All moves"} <= set(seen), seen      # "-" is greyed at the whole table
+    # back to the first card, and Enter plays it
+    key(app, pygame.K_ESCAPE)
+    while getattr(g.keys.focused(), "label", None) != cards[0]:
+        key(app, pygame.K_TAB)
+    ply = m.ply
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert m.ply > ply and len(m.state.hands[0]) < len(hand) or m.state.phase != "pick"
+    assert g.keys.focused() is None          # the card is gone: the focus is back on the table
     close(app)

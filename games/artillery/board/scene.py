@@ -541,6 +541,20 @@ class ArtilleryBoard(TableView):
         out = [self.col_btn, self.zin_btn, self.zout_btn]
         return out + [self.fit_btn] if self.zoom > 1.0 else out
 
+    def tab_controls(self) -> list:
+        """The column's choices (cards, units, actions, guns and shot), then the view's
+        buttons and Grid / All moves, for the frame's Tab: a keyboard play-test reached the
+        column only by the arrows.  The column keeps its buttons for one decision, so a
+        focused one that a move replaces gives the focus back to the board (the frame)."""
+        st = self.state()
+        self._keep_place()
+        self.panel.refresh(st, True)
+        out = [b for b in self.panel.buttons if b.enabled and b.rect.w > 1]
+        out += [b for b in self.view_buttons() if b.enabled and b.rect.w > 1]
+        if self._col_shown and not self.panel.strip:
+            out += [b for b in (self.panel.grid_btn, self.panel.all_btn) if b.rect.w > 1]
+        return out
+
     def handle_event(self, event) -> bool:
         self._keep_place()
         st = self.state()
