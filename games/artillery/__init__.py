@@ -1,7 +1,7 @@
 """Artillery (Blood & Plunder, Firelock Games): how the app lists the game.
 Imports nothing heavy: the rules, AI and board are named by module path and
 loaded when first used."""
-from games.core.registry import GameInfo, Option
+from games.core.registry import GameInfo, Option, Retired
 
 INFO = GameInfo(
     id="artillery",
@@ -24,8 +24,12 @@ INFO = GameInfo(
                            ("town", "Raiders with guns against five town buildings. Easier side: the raiders."),
                            ("broadside", "Two ships at anchor shoot away each other's masts."),
                            ("bombard", "A ship's long guns and a landing party against a stone fort, "
-                                       "on a 6-foot table."))),
+                                       "on a 6-foot table.")),
+               # the town's first setup, for the games saved on it (data.TOWN_FIRST)
+               retired=(("town_1", "Raid on the town (first setup)"),)),
     ),
+    # a town game saved before save format 5 was played on the first setup: it replays there
+    retired=(Retired("scenario", "town", "town_1", before=5),),
     hidden_information=True,
     rules_module="games.artillery.rules",
     ai_module="games.artillery.ai",

@@ -303,7 +303,7 @@ SECTIONS = [
         "text": (
             "Raiders come up the beach with two Light Cannons and two swivels on field carriages, "
             "veterans and sailors. The town has a Heavy "
-            "Cannon dug in behind a wall, which can be turned but never moved, a Medium Cannon at the "
+            "Cannon dug in behind a wall, facing the church square, which can be turned but never moved, a Medium Cannon at the "
             "warehouse's cart door that its crew can roll inside, musketeers in the open north-east of "
             "the town, above the customs house, and militia in the governor's house. Five buildings stand between them, five of the "
             "six kinds the chapter lists, from a shanty to a very large church.\n\n"

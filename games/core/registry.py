@@ -27,15 +27,37 @@ class Option:
     #: shown under the choice instead of ``help`` while that choice is picked
     value_help: tuple[tuple[Any, str], ...] = ()
 
+    #: ((value, label), ...): values a save may still carry but a new game is no longer
+    #: offered (a scenario whose setup changed keeps its first setup for the games saved
+    #: on it: see ``Retired``)
+    retired: tuple[tuple[Any, str], ...] = ()
+
+    def accepts(self, value: Any) -> bool:
+        """Whether ``value`` is one of the choices or a retired value (same type too:
+        ``True`` is not ``1``)."""
+        return any(value == v and type(value) is type(v) for v, _ in self.choices + self.retired)
+
     def help_for(self, value: Any) -> str:
         """The line shown under the choice while ``value`` is picked."""
         return next((line for v, line in self.value_help if v == value), self.help)
 
     def label_of(self, value: Any) -> str:
-        for v, lab in self.choices:
+        for v, lab in self.choices + self.retired:
             if v == value:
                 return lab
         return str(value)
+
+
+@dataclass(frozen=True)
+class Retired:
+    """An option value whose game changed under it. Saves written before save format
+    ``before`` that chose ``value`` for option ``key`` replay on ``kept`` (a retired
+    value of that option: the earlier setup), so a game saved on the old setup loads
+    and plays on as it was; new games get the new one."""
+    key: str
+    value: Any
+    kept: Any
+    before: int
 
 
 @dataclass(frozen=True)
@@ -61,6 +83,7 @@ class GameInfo:
     stats: str = ""                # "games.cannon.rules.stats:stats": end-of-game figures (games.core.stats); "" = none
     lesson: str = ""               # "games.cannon.lesson:LESSON": the Learn mode's lesson; "" = none
     sides_named: bool = True       # seat_names are the sides ("Dark", "Light"), not people ("Ana")
+    retired: tuple[Retired, ...] = ()   # option values older saves replay on (see Retired)
 
     def load_lesson(self) -> Lesson | None:
         """The game's lesson (games.core.lesson.Lesson), or None when it has none."""
@@ -73,12 +96,15 @@ class GameInfo:
     def default_options(self) -> dict[str, Any]:
         return {o.key: o.default for o in self.options}
 
-    def clean_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
+    def clean_options(self, given: dict[str, Any] | None, retired: bool = True) -> dict[str, Any]:
         """Defaults overlaid with the valid entries of ``given`` (unknown keys and
-        values outside the choices are dropped, so a stale settings file is harmless)."""
+        values outside the choices are dropped, so a stale settings file is harmless).
+        A retired value is kept for a match (a loaded save plays on its own setup), and
+        dropped with ``retired=False`` (the new-game dialog offers only the current ones)."""
         out = self.default_options()
         for o in self.options:
-            if given and o.key in given and any(v == given[o.key] for v, _ in o.choices):
+            if given and o.key in given and (o.accepts(given[o.key]) if retired else
+                                             any(v == given[o.key] for v, _ in o.choices)):
                 out[o.key] = given[o.key]
         return out
 

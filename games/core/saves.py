@@ -19,6 +19,9 @@ Format history
    dropped. A seat may carry ``"phone": true`` (a human playing on their own phone);
    it is written only when true, so a save without phone seats is as before and
    every older file loads unchanged (the format number did not move).
+5. The same fields. An option value a game retired at format 5 (``GameInfo.retired``:
+   Artillery's "Raid on the town" got a new setup) is read from an older file as the
+   earlier setup the game keeps, so the game saved on it replays and plays on as it was.
 
 A hidden-information game's save holds every seat's secrets (it must, to
 resume): the saves folder is not a hiding place.
@@ -51,7 +54,7 @@ if TYPE_CHECKING:
     from games.core.registry import GameInfo
 
 MAGIC = "cannonade-save"
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 SUFFIX = ".json"
 BACKUP = ".bak"
 #: no save of ours comes near this (a long game is some 50 KB); checked before reading
@@ -209,7 +212,30 @@ def _upgrade_3_to_4(d: dict[str, Any], path: str) -> dict[str, Any]:
     return out
 
 
-_UPGRADES = {1: _upgrade_1_to_2, 2: _upgrade_2_to_3, 3: _upgrade_3_to_4}
+def _upgrade_4_to_5(d: dict[str, Any], path: str) -> dict[str, Any]:
+    return _retire(d, 5)
+
+
+def _retire(d: dict[str, Any], version: int) -> dict[str, Any]:
+    """A save of the format before ``version``: each option value its game retired at
+    that format (``GameInfo.retired``) becomes the earlier setup the game keeps for it."""
+    import games  # the registry; imported here so core never names a game
+    out = dict(d, version=version)
+    try:
+        info = games.get(str(d.get("game")))
+    except KeyError:
+        return out                      # an unknown game is refused later, with its reason
+    options = d.get("options")
+    if isinstance(options, dict):
+        options = dict(options)
+        for r in info.retired:
+            if r.before == version and options.get(r.key) == r.value:
+                options[r.key] = r.kept
+        out["options"] = options
+    return out
+
+
+_UPGRADES = {1: _upgrade_1_to_2, 2: _upgrade_2_to_3, 3: _upgrade_3_to_4, 4: _upgrade_4_to_5}
 
 
 def read_save_dict(path: str) -> dict[str, Any]:
@@ -332,8 +358,7 @@ def load_match(path: str) -> Match:
 def _options_known(info: GameInfo, options: dict[str, Any]) -> bool:
     """Every option in the file is one of the game's, with one of its values."""
     by_key = {o.key: o for o in info.options}
-    return all(k in by_key and any(v == val and type(v) is type(val) for v, _ in by_key[k].choices)
-               for k, val in options.items())
+    return all(k in by_key and by_key[k].accepts(val) for k, val in options.items())
 
 
 @dataclass

@@ -55,7 +55,7 @@ class SetupScreen(Scene):
         self.known = app.records().names()
         self.pick_rects: list = []          # (rect, name) of the names offered now
         self.pick_at = -1                   # the offered name the arrows have picked
-        opts = info.clean_options(last.get("options"))
+        opts = info.clean_options(last.get("options"), retired=False)
         self.options = [(o, Choice(o.choices, opts[o.key])) for o in info.options]
         self.seed = TextField("", placeholder="random", max_len=9, allowed=lambda ch: ch.isdigit())
         self.advanced = False

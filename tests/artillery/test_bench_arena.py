@@ -26,7 +26,7 @@ def test_a_variant_needs_the_town(capsys):
 @pytest.mark.parametrize("name", sorted(town_variants.VARIANTS))
 def test_every_trial_town_is_a_playable_table_that_differs(name):
     shipped = data.SCENARIOS["town"]
-    variant = town_variants.VARIANTS[name](shipped)
+    variant = town_variants.table(name)
     assert variant != shipped
     st = from_scenario(variant)
     assert st.invariant_problems() == []
@@ -38,5 +38,6 @@ def test_install_replaces_the_town_for_the_worker(monkeypatch):
     arena_artillery.worker_setup("", "wider_beach")
     once = data.SCENARIOS["town"]
     assert once.height == town_variants.SHIPPED.height + 4
+    assert once.guns[2].id == "G3" and once.guns[2].facing == 135      # built on the first setup
     arena_artillery.worker_setup("", "wider_beach")    # a second lineup in the same process
     assert data.SCENARIOS["town"] == once

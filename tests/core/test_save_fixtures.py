@@ -65,3 +65,48 @@ def test_a_save_of_today_opens_in_the_real_frame(path, tmp_path):
     assert [e.text for e in game.match.log][:len(saved)] == saved
     for s in list(app.stack.scenes):
         s.on_exit()
+
+
+def test_a_town_game_saved_on_its_first_setup_plays_on_there_and_a_new_one_gets_the_new_setup(tmp_path):
+    """Raid on the town changed its setup (the Heavy Cannon faces the church, save format 5). A town
+    game saved before (format 4) replays on the first setup, which the app keeps
+    (``data.TOWN_FIRST``, option value "town_1"), saves again as such, and the Load list
+    names it; the new-game dialog never offers it, and a new town game has the new setup."""
+
+    import games
+    from games.core.match import AI, Match, Seat
+    path = os.path.join(HERE, "artillery_town_mid.json")
+    m = saves.load_match(path)
+    assert m.options == {"scenario": "town_1"}
+    assert m.state.scenario.title.endswith("(first setup)")
+    assert m.state.scenario.guns[2].id == "G3" and m.state.scenario.guns[2].facing == 135
+    again = str(tmp_path / "again.json")
+    saves.save_match(m, again)
+    with open(again, encoding="utf-8") as f:
+        d = json.load(f)
+    assert d["version"] == saves.FORMAT_VERSION and d["options"] == {"scenario": "town_1"}
+    assert saves.load_match(again).state.snapshot() == m.state.snapshot()
+    info = games.get("artillery")
+    assert "town_1" not in [v for v, _ in info.options[0].choices]
+    assert info.clean_options({"scenario": "town_1"}, retired=False) == {"scenario": "field"}
+    fresh = Match(info, {"scenario": "town"}, [Seat(AI, "easy", "S"), Seat(AI, "easy", "N")], 1)
+    assert fresh.state.guns["G3"].facing == 225
+    from games.artillery.board.scene import ArtilleryBoard
+    assert ArtilleryBoard.options_text(saves.read_save_dict(path)["options"]) == "Raid on the town (first setup)"
+
+
+def test_an_old_town_save_opens_in_the_frame_on_its_first_setup(tmp_path):
+    import shutil
+
+    from games.ui import router
+    from games.ui.game_screen import GameScreen
+    from games.ui.headless import make_app
+    from tests.ui.helpers import frames
+    copy = str(tmp_path / "artillery_town_mid.json")
+    shutil.copy(os.path.join(HERE, "artillery_town_mid.json"), copy)
+    app = make_app((1280, 720), animation="off")
+    app.push(router.make("menu", app))
+    router.open_save(app, copy)
+    frames(app, 5)
+    g = app.stack.top
+    assert isinstance(g, GameScreen) and g.match.state.scenario.key == "town_1"

@@ -75,11 +75,11 @@ class ArtilleryAI:
         if len(moves) == 1:
             return moves[0]
         self.ev.seat = view.current_player()
-        role = f"{view.scenario.key}/{self.ev.seat}"
+        role = f"{view.scenario.name}/{self.ev.seat}"
         if self._role != role:
             self._role = role
             self.p.clear()
-            self.p.update(params_for(self.level, view.scenario.key, self.ev.seat))
+            self.p.update(params_for(self.level, view.scenario.name, self.ev.seat))
         self.ev.lost = lost_races(view, self.ev.seat) if "race" in self.p else frozenset()
         if view.decision is not None:
             return self._casualty(view, moves, ctx)

@@ -244,7 +244,9 @@ class State:
 
     def snapshot(self) -> dict[str, Any]:
         return {
-            "game": "artillery", "scenario": self.scenario.key, "round": self.round, "phase": self.phase.value,
+            # the family's name: a game saved on the town's first setup before it was
+            # kept apart recorded "town", and its replay must reach the same snapshot
+            "game": "artillery", "scenario": self.scenario.name, "round": self.round, "phase": self.phase.value,
             "ply": self.plies,
             "units": {k: [u.models, list(u.pos), u.fatigue, u.gone.value] for k, u in sorted(self.units.items())},
             "guns": {k: [list(g.pos), g.facing, g.crew, g.markers, g.spiked, g.destroyed]
