@@ -80,6 +80,7 @@ def test_a_town_game_saved_on_its_first_setup_plays_on_there_and_a_new_one_gets_
     assert m.options == {"scenario": "town_1"}
     assert m.state.scenario.title.endswith("(first setup)")
     assert m.state.scenario.guns[2].id == "G3" and m.state.scenario.guns[2].facing == 135
+    assert "T9" not in [t.id for t in m.state.scenario.terrain]
     again = str(tmp_path / "again.json")
     saves.save_match(m, again)
     with open(again, encoding="utf-8") as f:
@@ -91,6 +92,7 @@ def test_a_town_game_saved_on_its_first_setup_plays_on_there_and_a_new_one_gets_
     assert info.clean_options({"scenario": "town_1"}, retired=False) == {"scenario": "field"}
     fresh = Match(info, {"scenario": "town"}, [Seat(AI, "easy", "S"), Seat(AI, "easy", "N")], 1)
     assert fresh.state.guns["G3"].facing == 225
+    assert "T9" in [t.id for t in fresh.state.scenario.terrain]
     from games.artillery.board.scene import ArtilleryBoard
     assert ArtilleryBoard.options_text(saves.read_save_dict(path)["options"]) == "Raid on the town (first setup)"
 
