@@ -389,7 +389,9 @@ def test_the_tooltip_and_the_column_say_what_a_unit_can_do():
     close(app)
 
 
-def test_choosing_a_card_shows_the_actions_each_unit_gets_from_it():
+def _at_a_card_choice():
+    """The field battle mid-game, played on (the computer's turns and South ending each
+    activation) until South chooses a card."""
     m = midgame("field")
     app, g = screen(m, (1280, 720))
     for _ in range(3000):
@@ -398,6 +400,11 @@ def test_choosing_a_card_shows_the_actions_each_unit_gets_from_it():
         if g.can_act():
             g.submit(Move("end") if m.state.phase == "act" else m.state.legal_moves()[0])
         frames(app, 1)
+    return m, app, g
+
+
+def test_choosing_a_card_shows_the_actions_each_unit_gets_from_it():
+    m, app, g = _at_a_card_choice()
     st = m.state
     g.draw(app.screen)
     lines = [line for line, _c in g.board.panel.text_lines]
@@ -1352,14 +1359,7 @@ def test_the_preview_names_a_lucky_hit_as_the_rules_page_does():
 def test_tab_reaches_the_columns_cards_and_enter_plays_one():
     """A keyboard play-test: Tab ran round the frame's buttons and never reached the
     column (its cards, units, actions, zoom and Grid); only the arrows did."""
-    m = midgame("field")
-    app, g = screen(m, (1280, 720))
-    for _ in range(3000):
-        if g.can_act() and m.state.phase == "pick":
-            break
-        if g.can_act():
-            g.submit(Move("end") if m.state.phase == "act" else m.state.legal_moves()[0])
-        frames(app, 1)
+    m, app, g = _at_a_card_choice()
     assert m.state.phase == "pick" and g.can_act()
     hand = list(m.state.hands[0])
     seen = []
