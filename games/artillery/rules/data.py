@@ -16,8 +16,8 @@ origin is the south-west corner.  Seat 0 deploys along the south edge.
 Facings are compass degrees: 0 = north, 90 = east, 180 = south, 270 = west.
 
 Why one module of some 780 lines: it is data, the chapter's tables and the six scenarios' set-ups
-(and the town's first setup, kept for old saves), read as a whole by the rules and the rules screen; splitting the scenarios into a module each is the
-seam if more are added.
+(and the town's first setup, kept for old saves), read as a whole by the rules and the rules
+screen; splitting the scenarios into a module each is the seam if more are added.
 """
 from __future__ import annotations
 
