@@ -91,9 +91,7 @@ VARIANTS: dict[str, Callable[[Scenario], Scenario]] = {
 SHIPPED = data.SCENARIOS["town"]
 #: the town as first shipped (until 2026-11-29): the Heavy Cannon facing south-east, at the
 #: customs house, and no dunes before the raiders' west battery.  The variants were measured on it.
-FIRST = dataclasses.replace(SHIPPED, guns=tuple(dataclasses.replace(g, facing=135) if g.id == "G3" else g
-                                                for g in SHIPPED.guns),
-                            terrain=tuple(t for t in SHIPPED.terrain if t.id != "T9"))
+FIRST = dataclasses.replace(SHIPPED, guns=data.TOWN_FIRST.guns, terrain=data.TOWN_FIRST.terrain)
 
 
 def install(name: str) -> None:
