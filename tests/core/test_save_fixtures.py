@@ -1,5 +1,7 @@
-"""Saves of today's format (4), one mid-game and one finished per game, made on
-2026-11-25 (tests/core/fixtures/today/make.py) and never refreshed: each loads, replays
+"""Saves of earlier formats, one mid-game and one finished per game, made on
+2026-11-25 at format 4 (tests/core/fixtures/today/make.py) and never refreshed, and one pair
+for each of Artillery's other scenarios (the town's at format 4 on 2026-11-29; the shore,
+anchor, Broadsides and bombardment at format 5 on 2026-11-30): each loads, replays
 to exactly the position it was saved at (the snapshot written in the file), finished
 or not as it was, and a mid-game one plays on to the end; each opens in the real frame.
 A change to a game's rules or notation that breaks a save from today fails here."""
@@ -16,20 +18,31 @@ from games.core.driver import MatchDriver
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "today")
 FIXTURES = sorted(glob.glob(os.path.join(HERE, "*.json")))
+#: the scenarios whose fixtures were made at format 5 (2026-11-30); every other file is format 4
+AT_FORMAT_5 = ("shore", "anchor", "broadside", "bombard")
 
 
-def test_there_is_a_mid_game_and_a_finished_save_of_every_game():
+def _made_at(path: str) -> int:
+    name = os.path.basename(path)
+    return 5 if any(name.startswith(f"artillery_{s}_") for s in AT_FORMAT_5) else 4
+
+
+def test_there_is_a_mid_game_and_a_finished_save_of_every_game_and_every_artillery_scenario():
     import games
+    from games.artillery.rules.data import DEFAULT_SCENARIO, SCENARIO_ORDER
     names = {os.path.basename(p) for p in FIXTURES}
     for g in games.GAMES:
         assert {f"{g.id}_mid.json", f"{g.id}_end.json"} <= names, g.id
+    for sc in SCENARIO_ORDER:
+        if sc != DEFAULT_SCENARIO:       # the default's pair is artillery_mid / _end
+            assert {f"artillery_{sc}_mid.json", f"artillery_{sc}_end.json"} <= names, sc
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=os.path.basename)
 def test_a_save_of_today_loads_and_replays_to_the_same_position(path):
     with open(path, encoding="utf-8") as f:
         d = json.load(f)
-    assert d["version"] == 4
+    assert d["version"] == _made_at(path)
     m = saves.load_match(path)
     assert [e.text for e in m.log] == d["moves"]
     assert json.loads(json.dumps(m.state.snapshot())) == d["snapshot"]
