@@ -191,7 +191,7 @@ def main(argv=None) -> None:
     by_seat = Counter(r["winner_seat"] for r in ok)
     print("  wins by seat:", {s: by_seat[s] for s in (0, 1, None) if by_seat[s]})
     print("  wins by entry:", dict(by_entry))
-    print("  endings:", dict(Counter((r["winner_seat"], r["reason"]) for r in ok).most_common()))
+    print("  endings (the 8 commonest):", dict(Counter((r["winner_seat"], r["reason"]) for r in ok).most_common(8)))
 
 
 if __name__ == "__main__":
