@@ -1379,3 +1379,34 @@ def test_tab_reaches_the_columns_cards_and_enter_plays_one():
     assert m.ply > ply and len(m.state.hands[0]) < len(hand) or m.state.phase != "pick"
     assert g.keys.focused() is None          # the card is gone: the focus is back on the table
     close(app)
+
+
+def test_where_a_cannon_hit_falls_is_said_once_in_the_log_naming_the_crew():
+    """A play-test (2026-11-30, the town in a real window): the log read "South: the hit falls
+    on a man: A1 takes the hit on a man". The move's words name the crew and the line says it
+    once; the column's words (the event) still say it."""
+    from games.artillery.rules import new_game
+    from games.artillery.rules.texts import event_phrases, log_lines
+    from games.core.match import LogEntry
+    names = ["Ana", "Ben"]
+    # random games of the town until one has a hit on a gun crew (seed 44 is the first today)
+    for seed in range(44, 120):
+        rng = random.Random(seed)
+        st = new_game({"scenario": "town"})
+        states, entries = [], []
+        while not st.over and not any(e.text.startswith("casualty ") for e in entries):
+            legal = st.legal_moves() if st.current_player() != CHANCE else None
+            mv = rng.choice(legal) if legal else rng.choice(st.chance_outcomes())[0]
+            states.append(st.copy())
+            entries.append(LogEntry(str(mv), st.public_move_text(mv, names), st.current_player()))
+            st.apply(mv)
+        states.append(st.copy())
+        if any(e.text.startswith("casualty ") for e in entries):
+            break
+    i = next(k for k, e in enumerate(entries) if e.text.startswith("casualty "))
+    unit = states[i].decision["unit"]
+    line = next(ln[3] for ln in log_lines(entries, names, lambda k: states[k]) if ln[0] == i)
+    assert line.startswith(f"{names[entries[i].player]}: the hit on {unit} falls on "), line
+    assert "takes the hit" not in line, line
+    said = event_phrases(states[i + 1].events[len(states[i].events):], names)
+    assert any(w.startswith(f"{unit} takes the hit on ") for w in said), said

@@ -132,6 +132,14 @@ def _t_fire(st: State, m: Move, names: Names) -> str:
     return f"fires {' + '.join(m.guns)} at {m.target}{shot}"
 
 
+def _t_casualty(st: State, m: Move) -> str:
+    """Where a cannon hit on a crew with field guns lands, naming the crew (the log line
+    says it once: the choice's own event is not added to it, see ``log_lines``)."""
+    unit = (st.decision or {}).get("unit")
+    where = "a man" if m.a == "man" else m.a
+    return f"the hit on {unit} falls on {where}" if unit else f"the hit falls on {where}"
+
+
 _PUBLIC: dict[str, Callable[[State, Move, Names], str]] = {
     "deal": _t_deal,
     "pick": lambda st, m, names: "chose a card",
@@ -147,7 +155,7 @@ _PUBLIC: dict[str, Callable[[State, Move, Names], str]] = {
     "assign": lambda st, m, names: f"takes over {' + '.join(m.guns)}",
     "abandon": lambda st, m, names: f"abandons {' + '.join(m.guns)}",
     "spike": lambda st, m, names: f"spikes {m.a}",
-    "casualty": lambda st, m, names: "the hit falls on " + ("a man" if m.a == "man" else m.a),
+    "casualty": lambda st, m, names: _t_casualty(st, m),
     "rally": lambda st, m, names: "rallies",
     "end": lambda st, m, names: "ends the activation",
 }
@@ -458,8 +466,10 @@ def log_lines(entries: Sequence[LogEntry], names: Names, state_at: StateAt) -> l
                 f"{_name(s, names)} {_s(n, 'card')}" for s, n in sorted(counts.items()))))
             i = j + 1
             continue
-        said, ending = _round_end(event_phrases(state_at(i + 1).events[len(state_at(i).events):], names)
-                                  if e.player != CHANCE else [])
+        did = state_at(i + 1).events[len(state_at(i).events):]
+        if e.text.startswith("casualty "):      # the move's words already say where the hit fell
+            did = [x for x in did if not isinstance(x, ev.CasualtyChosen)]
+        said, ending = _round_end(event_phrases(did, names) if e.player != CHANCE else [])
         # what these actions did is said with them; any other ends its line at its own words,
         # but the round it ended is logged all the same (a walk that used a card's last
         # action ended the round, and its scores were in no line)
