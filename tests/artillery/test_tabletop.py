@@ -1188,22 +1188,31 @@ def test_the_log_says_natural_10_where_a_d10_needs_11():
     assert "(natural 10)" in text and "11+" not in text, text
 
 
-def test_a_rounds_end_has_a_line_of_its_own_in_the_log():
-    """A play-test: "North: ends the activation: End of round 2: Dana +0 (0), North +1 (1)"
-    and "Dana rolls 7: fatigue test ... steady; End of round 6: ...; Dana wins"."""
+def _random_log(scenario: str, seed: int, names: list, stop) -> tuple[list, list]:
+    """A seeded random game of ``scenario`` as the frame logs it, until ``stop(state,
+    entries)`` or the end: the states before each entry (and the last) and the entries."""
     from games.artillery.rules import new_game
-    from games.artillery.rules.texts import log_lines
     from games.core.match import LogEntry
-    rng = random.Random(5)
-    st = new_game({"scenario": "field"})
-    states, entries, names = [], [], ["Ana", "Ben"]
-    while not st.over and st.round <= 3:
+    rng = random.Random(seed)
+    st = new_game({"scenario": scenario})
+    states: list = []
+    entries: list = []
+    while not st.over and not stop(st, entries):
         legal = st.legal_moves() if st.current_player() != CHANCE else None
         mv = rng.choice(legal) if legal else rng.choice(st.chance_outcomes())[0]
         states.append(st.copy())
         entries.append(LogEntry(str(mv), st.public_move_text(mv, names), st.current_player()))
         st.apply(mv)
     states.append(st.copy())
+    return states, entries
+
+
+def test_a_rounds_end_has_a_line_of_its_own_in_the_log():
+    """A play-test: "North: ends the activation: End of round 2: Dana +0 (0), North +1 (1)"
+    and "Dana rolls 7: fatigue test ... steady; End of round 6: ...; Dana wins"."""
+    from games.artillery.rules.texts import log_lines
+    names = ["Ana", "Ben"]
+    states, entries = _random_log("field", 5, names, lambda st, entries: st.round > 3)
     lines = [line[3] for line in log_lines(entries, names, lambda i: states[i])]
     ends = [x for x in lines if "End of round" in x]
     assert len(ends) >= 2, lines[-20:]
@@ -1385,22 +1394,14 @@ def test_where_a_cannon_hit_falls_is_said_once_in_the_log_naming_the_crew():
     """A play-test (2026-11-30, the town in a real window): the log read "South: the hit falls
     on a man: A1 takes the hit on a man". The move's words name the crew and the line says it
     once; the column's words (the event) still say it."""
-    from games.artillery.rules import new_game
     from games.artillery.rules.texts import event_phrases, log_lines
-    from games.core.match import LogEntry
     names = ["Ana", "Ben"]
+
+    def hit_chosen(st, entries):
+        return bool(entries) and entries[-1].text.startswith("casualty ")
     # random games of the town until one has a hit on a gun crew (seed 44 is the first today)
     for seed in range(44, 120):
-        rng = random.Random(seed)
-        st = new_game({"scenario": "town"})
-        states, entries = [], []
-        while not st.over and not any(e.text.startswith("casualty ") for e in entries):
-            legal = st.legal_moves() if st.current_player() != CHANCE else None
-            mv = rng.choice(legal) if legal else rng.choice(st.chance_outcomes())[0]
-            states.append(st.copy())
-            entries.append(LogEntry(str(mv), st.public_move_text(mv, names), st.current_player()))
-            st.apply(mv)
-        states.append(st.copy())
+        states, entries = _random_log("town", seed, names, hit_chosen)
         if any(e.text.startswith("casualty ") for e in entries):
             break
     i = next(k for k, e in enumerate(entries) if e.text.startswith("casualty "))
