@@ -1411,3 +1411,30 @@ def test_where_a_cannon_hit_falls_is_said_once_in_the_log_naming_the_crew():
     assert "takes the hit" not in line, line
     said = event_phrases(states[i + 1].events[len(states[i].events):], names)
     assert any(w.startswith(f"{unit} takes the hit on ") for w in said), said
+
+
+def test_a_drags_distance_is_written_on_a_dark_box_that_reads_on_grass(monkeypatch):
+    """A play-test: the drag's green "2.2\\" of 4\\"" was bare text, pale on the grass. It is
+    drawn on a dark box edged in the move's colour (as the hint's caption is), on the table."""
+    from games.artillery.board import overlays
+    drawn = []
+    real = overlays.tag
+
+    def spy(board, surface, text, col, **at):
+        box = real(board, surface, text, col, **at)
+        drawn.append((text, box, surface.get_at((box.x + 3, box.centery))[:3]))
+        return box
+    monkeypatch.setattr(overlays, "tag", spy)
+    m = midgame("field")
+    app, g = screen(m, (800, 600))
+    a = pt(g, m.state.units[m.state.act.unit].pos)
+    app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1)])
+    for k in range(1, 4):
+        app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=(a[0] + 8 * k, a[1] - 6 * k), rel=(0, 0),
+                                                    buttons=(1, 0, 0))])
+    said = [(text, box, px) for text, box, px in drawn if '" of ' in text]
+    assert said, drawn
+    text, box, px = said[-1]
+    assert g.board.map_rect.contains(box), (box, g.board.map_rect)
+    assert px == (16, 24, 32), px
+    close(app)

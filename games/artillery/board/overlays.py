@@ -108,14 +108,24 @@ def draw_hint(board: ArtilleryBoard, surface, geo, st, m) -> None:
         c = geo.pt(*p)
         pygame.draw.circle(surface, col, (int(c[0]), int(c[1])), int(UNIT_RADIUS * geo.s * 1.6), w)
     if spots and caption:
-        f = board.theme.small_font()
         c = geo.pt(*(spots[1] if getattr(m, "kind", "") == "move" else spots[0]))
-        box = pygame.Rect(0, 0, f.size("Hint: " + caption)[0] + 10, f.get_linesize() + 2)
-        box.midbottom = (int(c[0]), int(c[1] - UNIT_RADIUS * geo.s * 1.7))
-        box.clamp_ip(board.map_rect)
-        pygame.draw.rect(surface, (16, 24, 32), box, border_radius=4)
-        pygame.draw.rect(surface, col, box, 1, border_radius=4)
-        draw_text(surface, "Hint: " + caption, f, col, box.center, "center")
+        tag(board, surface, "Hint: " + caption, col, midbottom=(int(c[0]), int(c[1] - UNIT_RADIUS * geo.s * 1.7)))
+
+
+def tag(board: ArtilleryBoard, surface, text: str, col, **at: tuple[int, int]) -> pygame.Rect:
+    """A short label on a dark box edged in its colour, kept on the table (``at``: one
+    pygame.Rect anchor, e.g. ``midbottom=(x, y)``): words in a move's or a hint's colour
+    read on grass, woods, water and sand alike (a play-test found the drag's distance, in
+    bare green text, pale on the grass)."""
+    f = board.theme.small_font()
+    box = pygame.Rect(0, 0, f.size(text)[0] + 10, f.get_linesize() + 2)
+    for anchor, pos in at.items():
+        setattr(box, anchor, pos)
+    box.clamp_ip(board.map_rect)
+    pygame.draw.rect(surface, (16, 24, 32), box, border_radius=4)
+    pygame.draw.rect(surface, col, box, 1, border_radius=4)
+    draw_text(surface, text, f, col, box.center, "center")
+    return box
 
 
 def draw_targets(board: ArtilleryBoard, surface, geo, st, pieces: bool = True) -> None:
@@ -227,9 +237,7 @@ def draw_reach(board: ArtilleryBoard, surface, geo, st) -> None:
         sp = geo.pt(*snap)
         pygame.draw.line(surface, lc, c, sp, 2)
         D.draw_unit(surface, geo, t, st, u, pos=snap, selected=True)
-        f = t.small_font()
-        draw_text(surface, f'{d:.1f}" of {inches}"', f, lc, (sp[0] + 12, sp[1] - 12), "bottomleft",
-                  shadow=(0, 0, 0))
+        tag(board, surface, f'{d:.1f}" of {inches}"', lc, bottomleft=(int(sp[0] + 12), int(sp[1] - 12)))
 
 def draw_preview(board: ArtilleryBoard, surface, geo, st) -> None:
     """Before the shot: the measured line from the closest gun, coloured by range
