@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections import Counter
 import os
 import sys
 
@@ -149,6 +150,8 @@ def run(scenario: str, lineup: list, games: int, seed: int = 1, jobs: int = 1, q
         for k, v in sorted(reasons.items(), key=lambda kv: -kv[1]):
             print(f"    {v:4d}  {k}")
         print(f"  games that reached the round limit: {res['at_limit']} (undecided: {res['draws']})")
+        ended = sorted(Counter(r["round"] for r in results if r.get("round")).items())
+        print("  the round each game ended in: " + ", ".join(f"{k}: {v}" for k, v in ended))
         for e, (mean, mx, cnt) in enumerate(res["activation_seconds"]):
             print(f"  {lineup[e]}: s per activation (its card's decisions from 'activate' to its end) "
                   f"mean {mean:.3f} max {mx:.3f} over {cnt}")
