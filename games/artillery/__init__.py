@@ -16,7 +16,7 @@ INFO = GameInfo(
         Option("scenario", "Scenario", "The battle: each sets its own table, forces and way to win.",
                (("field", "Field battle"), ("shore", "Shore battery"), ("anchor", "Ship at anchor"),
                 ("town", "Raid on the town"), ("broadside", "Broadsides"),
-                ("bombard", "Bombardment")),
+                ("bombard", "Bombardment"), ("bastion", "The crowded bastion")),
                "field",
                value_help=(("field", "Hold the houses: a battery, musketeers and militia a side."),
                            ("shore", "Land two field guns and silence the stone fort's battery."),
@@ -24,7 +24,9 @@ INFO = GameInfo(
                            ("town", "Raiders with guns against five town buildings. Easier side: the raiders."),
                            ("broadside", "Two ships at anchor shoot away each other's masts."),
                            ("bombard", "A ship's long guns and a landing party against a stone fort, "
-                                       "on a 6-foot table.")),
+                                       "on a 6-foot table."),
+                           ("bastion", "The shore battery with two crews in its west bastion: "
+                                       "its hits are shared.")),
                # the town's first setup, for the games saved on it (data.TOWN_FIRST)
                retired=(("town_1", "Raid on the town (first setup)"),)),
     ),

@@ -5,7 +5,7 @@ are separated by blank lines; "diagram" names a picture the rules screen draws
 (or None).  The chapter's rules are retold in our own words; every rule of our
 own is marked "(Our rule.)".  The numbers come from ``games.artillery.rules.data``.
 """
-from games.artillery.rules.data import ARTILLERY, BROADSIDE, STRUCTURES
+from games.artillery.rules.data import ARTILLERY, BASTION, BROADSIDE, STRUCTURES
 
 _A = ARTILLERY
 
@@ -34,8 +34,8 @@ SECTIONS = [
             "\"Our rule\" on these pages.\n\n"
             "Pick a scenario: a field battle for two houses, a landing party against a shore battery, "
             "a ship at anchor under a harbour battery, a raid on a town, two ships trading "
-            "broadsides across a bay, or a bombardment of a fort on a six-foot table. Each has its "
-            "own way to win and a round limit, so every game ends."
+            "broadsides across a bay, a bombardment of a fort on a six-foot table, or the shore battery "
+            "with a crowded bastion. Each has its own way to win and a round limit, so every game ends."
         ),
         "diagram": None,
     },
@@ -352,6 +352,23 @@ SECTIONS = [
         "caption": "The bombardment: the fort on the west headland, the beach, the ship across the bay.",
     },
     {
+        "title": "Scenario: The crowded bastion (our scenario)",
+        "text": (
+            "The shore battery's table and landing party, and the same stone fort with one more crew "
+            "in it. In the west bastion the Heavy Cannon's crew of four stands beside a crew of two "
+            "who serve only the swivel. When a cannon damages a section, its hits are shared out as "
+            "evenly as they go among every unit inside (the leftover hits fall on the units with the "
+            "most models), so one good shot at the west bastion can hurt both crews. Six militia hold "
+            "the gatehouse.\n\n"
+            "The landing party wins at once by silencing the battery (the Heavy and the Medium Cannon "
+            "spiked or destroyed), or at the end of a round if it holds the gatehouse: one of its units "
+            "inside and none of the fort's. The fort wins if the landing party has no units left, or "
+            f"when round {BASTION.rounds} ends."
+        ),
+        "diagram": "scenario_bastion",
+        "caption": "The crowded bastion: two crews share the west bastion; militia in the gatehouse.",
+    },
+    {
         "title": "On the table",
         "text": (
             "Point at a unit, a gun or a section for what it can do: a unit's numbers, each of its guns "
@@ -416,4 +433,5 @@ DIAGRAMS = {
     "scenario_town": "the Raid on the town table as set up",
     "scenario_broadside": "the Broadsides table as set up",
     "scenario_bombard": "the Bombardment table as set up",
+    "scenario_bastion": "the Crowded bastion table as set up",
 }

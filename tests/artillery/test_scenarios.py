@@ -340,3 +340,36 @@ def test_what_blocks_a_line_of_sight_is_named_with_its_verb():
     assert _blocks_it("Church") == "the church blocks it"
     assert _blocks_it("Customs house") == "the customs house blocks it"
     assert _blocks_it("Fortress") == "the fortress blocks it"
+
+
+def test_crowded_bastion_is_the_shore_battery_with_a_swivel_crew_beside_the_heavys():
+    """The seventh scenario: the shore's table and landing party; in the west bastion the
+    Heavy Cannon's crew of four and a crew of two for its swivel; six militia; nine rounds."""
+    sc, shore = SCENARIOS["bastion"], SCENARIOS["shore"]
+    assert (sc.terrain, sc.structures, sc.params, sc.victory) == (shore.terrain, shore.structures,
+                                                                   shore.params, shore.victory)
+    assert sc.rounds == 9 and "round 9 ends" in sc.victory_text[-1]
+    st = new_game({"scenario": "bastion"})
+    assert [u.id for u in st.units_in_section("FW")] == ["B1", "B4"]
+    assert (st.units["B1"].models, st.units["B4"].models, st.units["B3"].models) == (4, 2, 6)
+    assert st.guns["G3"].crew == "B1" and st.guns["G4"].crew == "B4"
+    assert [u for u in sc.units if u.seat == 0] == [u for u in shore.units if u.seat == 0]
+    from games.artillery import INFO
+    assert ("bastion", "The crowded bastion") in INFO.options[0].choices
+    assert sc.sides == ("the landing party", "the fort")
+
+
+def test_crowded_bastion_a_damaging_shot_at_the_west_bastion_is_shared_by_both_crews():
+    """The chapter: a structure's hits are distributed as evenly as possible among all the
+    units in the affected section; here the Heavy's crew and the swivel's share them."""
+    from games.artillery.rules import events as ev
+    from tests.artillery.util import activate, last, need, play, roll
+    st = activate(new_game({"scenario": "bastion"}), "A1", card="AC", other="2C")
+    play(st, "fire G1 at FW round")
+    roll(st, 9)                                        # the shoot test hits
+    assert need(st)["purpose"] == "damage" and need(st)["n"] == 2
+    roll(st, 9, 9)                                     # two damaging hits on the bastion
+    while need(st)["purpose"] == "crit":
+        roll(st, 1)
+    assert dict(last(st, ev.HitsAllotted).hits) == {"B1": 1, "B4": 1}
+    assert need(st)["purpose"] == "saves" and need(st)["about"] == "B1" and need(st)["n"] == 1

@@ -1,7 +1,7 @@
 """Saves of earlier formats, one mid-game and one finished per game, made on
 2026-11-25 at format 4 (tests/core/fixtures/today/make.py) and never refreshed, and one pair
 for each of Artillery's other scenarios (the town's at format 4 on 2026-11-29; the shore,
-anchor, Broadsides and bombardment at format 5 on 2026-11-30): each loads, replays
+anchor, Broadsides, bombardment and crowded bastion at format 5 on 2026-11-30): each loads, replays
 to exactly the position it was saved at (the snapshot written in the file), finished
 or not as it was, and a mid-game one plays on to the end; each opens in the real frame.
 A change to a game's rules or notation that breaks a save from today fails here."""
@@ -19,7 +19,7 @@ from games.core.driver import MatchDriver
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "today")
 FIXTURES = sorted(glob.glob(os.path.join(HERE, "*.json")))
 #: the scenarios whose fixtures were made at format 5 (2026-11-30); every other file is format 4
-AT_FORMAT_5 = ("shore", "anchor", "broadside", "bombard")
+AT_FORMAT_5 = ("shore", "anchor", "broadside", "bombard", "bastion")
 
 
 def _made_at(path: str) -> int:

@@ -152,12 +152,14 @@ SCENARIO_PARAMS: dict[str, dict[str, dict[str, float]]] = {
 }
 
 
-#: the bombardment plays the shore battery's victory rule (a landing party, a fort's battery
-#: and its gatehouse): it starts from the shore's weights, each side's its own
+#: the bombardment and the crowded bastion play the shore battery's victory rule (a landing
+#: party, a fort's battery and its gatehouse): they start from the shore's weights, each side's
+#: its own (the bastion is the shore's table, its fort with one more crew)
 for _level, _by in SCENARIO_PARAMS.items():
     for _k in ("shore", "shore/0", "shore/1"):
         if _k in _by:
-            _by.setdefault("bombard" + _k[5:], dict(_by[_k]))
+            for _sc in ("bombard", "bastion"):
+                _by.setdefault(_sc + _k[5:], dict(_by[_k]))
 
 
 def params_for(level: str, scenario: str, seat: int | None = None) -> dict[str, float]:
