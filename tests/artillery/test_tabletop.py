@@ -21,7 +21,7 @@ from games.artillery.board.panel import card_key_label
 from tests.ui.helpers import click, frames, key, show_me
 
 SIZES = [(800, 600), (1280, 720), (1920, 1080)]
-SCENARIOS = ["field", "shore", "anchor"]
+SCENARIOS = ["field", "shore", "anchor", "bastion"]
 
 
 @pytest.fixture(autouse=True)
