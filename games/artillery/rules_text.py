@@ -5,7 +5,7 @@ are separated by blank lines; "diagram" names a picture the rules screen draws
 (or None).  The chapter's rules are retold in our own words; every rule of our
 own is marked "(Our rule.)".  The numbers come from ``games.artillery.rules.data``.
 """
-from games.artillery.rules.data import ARTILLERY, BASTION, BROADSIDE, STRUCTURES
+from games.artillery.rules.data import ARTILLERY, BASTION, BROADSIDE, STRUCTURES, Scenario
 
 _A = ARTILLERY
 
@@ -16,6 +16,12 @@ def _gun_line(k: str) -> str:
     dmg = f", {a.damage_dice} damage dice" if a.damage_dice else ""
     return (f"{a.name}: crew {a.min_crew}, {move}, hits on {a.base_tn}+, {a.initial_dice} "
             f"{'die' if a.initial_dice == 1 else 'dice'}{dmg}, {a.reload_markers} reload markers.")
+
+
+def _models(sc: Scenario, uid: str) -> str:
+    """How many models a unit of a scenario starts with, as a word for the page."""
+    n = next(u.models for u in sc.units if u.id == uid)
+    return ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")[n] if n <= 10 else str(n)
 
 
 def _structure_line(k: str) -> str:
@@ -355,11 +361,12 @@ SECTIONS = [
         "title": "Scenario: The crowded bastion (our scenario)",
         "text": (
             "The shore battery's table and landing party, and the same stone fort with one more crew "
-            "in it. In the west bastion the Heavy Cannon's crew of four stands beside a crew of two "
-            "who serve only the swivel. When a cannon damages a section, its hits are shared out as "
-            "evenly as they go among every unit inside (the leftover hits fall on the units with the "
-            "most models), so one good shot at the west bastion can hurt both crews. Six militia hold "
-            "the gatehouse.\n\n"
+            f"in it. In the west bastion the Heavy Cannon's crew of {_models(BASTION, 'B1')} stands beside "
+            f"a crew of {_models(BASTION, 'B4')} who serve only the swivel. When a cannon damages a section, "
+            "its hits are shared out as evenly as they go among every unit inside (the leftover hits "
+            "fall on the units with the most models), so one good shot at the west bastion can hurt "
+            f"both crews. The east bastion keeps its crew of {_models(BASTION, 'B2')} with the Medium "
+            f"Cannon and a swivel, and {_models(BASTION, 'B3')} militia hold the gatehouse.\n\n"
             "The landing party wins at once by silencing the battery (the Heavy and the Medium Cannon "
             "spiked or destroyed), or at the end of a round if it holds the gatehouse: one of its units "
             "inside and none of the fort's. The fort wins if the landing party has no units left, or "

@@ -48,7 +48,8 @@ def _game(key, levels, seed, max_ply=3000):
 @pytest.mark.slow
 @pytest.mark.parametrize("key,levels", [("field", ("hard", "easy")), ("shore", ("normal", "hard")),
                                         ("shore", ("easy", "normal")), ("anchor", ("easy", "normal")),
-                                        ("town", ("easy", "hard")), ("broadside", ("hard", "normal"))])
+                                        ("town", ("easy", "hard")), ("broadside", ("hard", "normal")),
+                                        ("bombard", ("normal", "hard")), ("bastion", ("hard", "normal"))])
 def test_ai_games_are_legal_and_finish(key, levels):
     st, ais = _game(key, levels, seed=1)
     assert st.is_over()

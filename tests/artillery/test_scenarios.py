@@ -350,12 +350,12 @@ def test_crowded_bastion_is_the_shore_battery_with_a_swivel_crew_beside_the_heav
                                                                    shore.params, shore.victory)
     assert sc.rounds == 9 and "round 9 ends" in sc.victory_text[-1]
     st = new_game({"scenario": "bastion"})
-    assert [u.id for u in st.units_in_section("FW")] == ["B1", "B4"]
+    assert sorted(u.id for u in st.units_in_section("FW")) == ["B1", "B4"]
     assert (st.units["B1"].models, st.units["B4"].models, st.units["B3"].models) == (4, 2, 6)
     assert st.guns["G3"].crew == "B1" and st.guns["G4"].crew == "B4"
     assert [u for u in sc.units if u.seat == 0] == [u for u in shore.units if u.seat == 0]
     from games.artillery import INFO
-    assert ("bastion", "The crowded bastion") in INFO.options[0].choices
+    assert ("bastion", "The crowded bastion") in next(o for o in INFO.options if o.key == "scenario").choices
     assert sc.sides == ("the landing party", "the fort")
 
 
@@ -373,3 +373,15 @@ def test_crowded_bastion_a_damaging_shot_at_the_west_bastion_is_shared_by_both_c
         roll(st, 1)
     assert dict(last(st, ev.HitsAllotted).hits) == {"B1": 1, "B4": 1}
     assert need(st)["purpose"] == "saves" and need(st)["about"] == "B1" and need(st)["n"] == 1
+
+
+def test_every_scenario_offered_has_a_rules_page_section_and_a_picture():
+    """A scenario added to the menu also gets its page on the rules screen, with its table drawn."""
+    from games.artillery.rules.data import SCENARIO_ORDER
+    from games.artillery.rules_text import DIAGRAMS, SECTIONS
+    titles = [s["title"] for s in SECTIONS]
+    for key in SCENARIO_ORDER:
+        sc = SCENARIOS[key]
+        assert any(t.startswith("Scenario") and sc.title.lower() in t.lower() for t in titles), key
+        assert f"scenario_{key}" in DIAGRAMS, key
+        assert any(s["diagram"] == f"scenario_{key}" for s in SECTIONS), key

@@ -126,7 +126,7 @@ SCENARIO_PARAMS: dict[str, dict[str, dict[str, float]]] = {
         # worth that chance of the game (otherwise a shot at the rigging one point from
         # crippling is valued as one more point on its tally)
         "broadside": {"finish": 1.0},
-        # the bombardment: the shore's weights (filled in after this table)
+        # the bombardment and the crowded bastion: the shore's weights (filled in after this table)
     },
     # Normal lost the shore battery to Easy (40-60 over 100 games at seed 1), so a player who
     # chose the stronger level got the weaker opponent.  Three of Hard's rules need none of

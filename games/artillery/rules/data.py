@@ -778,6 +778,7 @@ BASTION = dataclasses.replace(
            "the battery or storm the gate."),
     victory_text=SHORE.victory_text[:2] + (
         "The fort wins if the landing party has no units left, or when round 9 ends.",),
+    # the Heavy's crew steps an inch west to make room for the swivel's beside it
     units=tuple(dataclasses.replace(u, models=4, pos=(15.5, 25.5)) if u.id == "B1" else
                 dataclasses.replace(u, models=6) if u.id == "B3" else u for u in SHORE.units)
     + (UnitDef("B4", 1, "gun_crew", 2, (19.0, 25.5)),),
