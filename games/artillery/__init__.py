@@ -27,7 +27,7 @@ INFO = GameInfo(
                                        "on a 6-foot table."),
                            ("bastion", "The shore battery with two crews in its west bastion: "
                                        "its hits are shared.")),
-               # the town's first setup, for the games saved on it (data.TOWN_FIRST)
+               # the town's first setup, for the games saved on it (scenarios.TOWN_FIRST)
                retired=(("town_1", "Raid on the town (first setup)"),)),
     ),
     # a town game saved before save format 5 was played on the first setup: it replays there

@@ -5,7 +5,8 @@ are separated by blank lines; "diagram" names a picture the rules screen draws
 (or None).  The chapter's rules are retold in our own words; every rule of our
 own is marked "(Our rule.)".  The numbers come from ``games.artillery.rules.data``.
 """
-from games.artillery.rules.data import ARTILLERY, BASTION, BROADSIDE, STRUCTURES, Scenario
+from games.artillery.rules.data import ARTILLERY, STRUCTURES, Scenario
+from games.artillery.rules.scenarios import BASTION, BROADSIDE
 
 _A = ARTILLERY
 

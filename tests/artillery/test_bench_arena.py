@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.artillery.rules import data
+from games.artillery.rules import scenarios
 from games.artillery.rules.game import from_scenario
 from tests.bench import arena_artillery, artillery_stacks, town_variants
 
@@ -25,7 +25,7 @@ def test_a_variant_needs_the_town(capsys):
 
 @pytest.mark.parametrize("name", sorted(town_variants.VARIANTS))
 def test_every_trial_town_is_a_playable_table_that_differs(name):
-    shipped = data.SCENARIOS["town"]
+    shipped = scenarios.SCENARIOS["town"]
     variant = town_variants.table(name)
     assert variant != shipped
     st = from_scenario(variant)
@@ -34,19 +34,19 @@ def test_every_trial_town_is_a_playable_table_that_differs(name):
 
 
 def test_install_replaces_the_town_for_the_worker(monkeypatch):
-    monkeypatch.setitem(data.SCENARIOS, "town", data.SCENARIOS["town"])
+    monkeypatch.setitem(scenarios.SCENARIOS, "town", scenarios.SCENARIOS["town"])
     arena_artillery.worker_setup("", "wider_beach")
-    once = data.SCENARIOS["town"]
+    once = scenarios.SCENARIOS["town"]
     assert once.height == town_variants.SHIPPED.height + 4
     assert once.guns[2].id == "G3" and once.guns[2].facing == 135      # built on the first setup
     arena_artillery.worker_setup("", "wider_beach")    # a second lineup in the same process
-    assert data.SCENARIOS["town"] == once
+    assert scenarios.SCENARIOS["town"] == once
 
 
 @pytest.mark.parametrize("name", sorted(artillery_stacks.VARIANTS))
 def test_every_trial_setup_of_the_stacks_bench_is_a_playable_table_that_differs(name):
     variant = artillery_stacks.VARIANTS[name]()
-    assert variant != data.SCENARIOS[variant.key]
+    assert variant != scenarios.SCENARIOS[variant.key]
     st = from_scenario(variant)
     assert st.invariant_problems() == []
     assert st.chance_outcomes() or st.legal_moves()
@@ -61,7 +61,7 @@ def test_the_stacks_bench_refuses_a_variant_of_another_scenario(capsys):
 def test_the_stacks_bench_counts_a_stack_and_the_spread_hits_on_a_trial_anchor(monkeypatch, capsys):
     """Two games of the anchor with the militia beside the Heavy's crew: the west battery
     holds two of the battery's units from the start, and the count says so."""
-    monkeypatch.setitem(data.SCENARIOS, "anchor", data.SCENARIOS["anchor"])
+    monkeypatch.setitem(scenarios.SCENARIOS, "anchor", scenarios.SCENARIOS["anchor"])
     artillery_stacks.main(["--scenario", "anchor", "--variant", "militia_west", "--games", "2",
                            "--jobs", "1", "--lineup", "easy,easy"])
     out = capsys.readouterr().out

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from games.artillery import INFO
-from games.artillery.rules.data import SCENARIOS
+from games.artillery.rules.scenarios import SCENARIOS
 from games.artillery.rules import Move, new_game, parse_text
 from games.core.game import CHANCE, NotLegalHere
 

@@ -5,7 +5,8 @@ import pytest
 
 from games.artillery.rules import Gone
 from games.artillery.rules import geometry as geo
-from games.artillery.rules.data import COHESION, SCENARIOS, STRUCTURES, TERRAIN_KINDS
+from games.artillery.rules.data import COHESION, STRUCTURES, TERRAIN_KINDS
+from games.artillery.rules.scenarios import SCENARIOS
 from games.artillery.rules import new_game
 from games.artillery.rules.table import table_for
 
@@ -377,7 +378,7 @@ def test_crowded_bastion_a_damaging_shot_at_the_west_bastion_is_shared_by_both_c
 
 def test_every_scenario_offered_has_a_rules_page_section_and_a_picture():
     """A scenario added to the menu also gets its page on the rules screen, with its table drawn."""
-    from games.artillery.rules.data import SCENARIO_ORDER
+    from games.artillery.rules.scenarios import SCENARIO_ORDER
     from games.artillery.rules_text import DIAGRAMS, SECTIONS
     titles = [s["title"] for s in SECTIONS]
     for key in SCENARIO_ORDER:

@@ -620,7 +620,7 @@ def test_under_a_cover_two_people_see_the_table_but_no_hand():
 # -- 9. the set-up says the sides; the Load list the scenario and the result ---------------------
 
 def test_the_setup_says_which_side_each_seat_plays_in_each_scenario(monkeypatch):
-    from games.artillery.rules.data import SCENARIOS
+    from games.artillery.rules.scenarios import SCENARIOS
     from games.ui import setup as setup_mod
     from games.ui.setup import SetupScreen
     app = make_app((800, 600))
@@ -649,7 +649,7 @@ def test_the_easier_side_the_setup_names_is_one_of_the_scenarios_sides():
     """A scenario whose sides win unevenly between new players (the Easy mirror, docs/rules/
     artillery.md "Which side is easier") says which side is easier; the name must be a side
     of that scenario, so renaming a side cannot leave the setup naming one that is not there."""
-    from games.artillery.rules.data import SCENARIOS
+    from games.artillery.rules.scenarios import SCENARIOS
     named = {}
     for key_, line in INFO.options[0].value_help:
         if "Easier side: " in line:

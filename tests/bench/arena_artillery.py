@@ -29,7 +29,7 @@ import sys
 
 sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..")))
 
-from games.artillery.rules.data import SCENARIO_ORDER  # noqa: E402
+from games.artillery.rules.scenarios import SCENARIO_ORDER  # noqa: E402
 from games.core.arena import format_table, play_all, summarise  # noqa: E402
 
 LINEUPS = ("hard,easy", "hard,normal", "easy,random", "normal,random", "hard,random")

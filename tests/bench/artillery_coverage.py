@@ -371,7 +371,7 @@ def table(results: list[dict]) -> str:
 
 
 def main(argv=None) -> None:
-    from games.artillery.rules.data import SCENARIO_ORDER
+    from games.artillery.rules.scenarios import SCENARIO_ORDER
     from tests.bench.arena_artillery import _params, _variant_names
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--scenario", action="append", choices=SCENARIO_ORDER)

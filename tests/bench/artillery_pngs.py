@@ -24,7 +24,7 @@ def main(argv=None) -> int:
 
     import games
     from games.artillery import INFO
-    from games.artillery.rules.data import SCENARIO_ORDER
+    from games.artillery.rules.scenarios import SCENARIO_ORDER
     from tests.artillery.test_tabletop import close, midgame, screen
     games.BY_ID["artillery"] = INFO
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)

@@ -34,12 +34,12 @@ sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..",
 from games.core.arena import play_all  # noqa: E402
 
 
-from games.artillery.rules import data  # noqa: E402
+from games.artillery.rules import scenarios  # noqa: E402
 from games.artillery.rules.data import Scenario, UnitDef  # noqa: E402
 
 #: the scenarios as shipped, read once: a trial setup is built on these, so installing one
 #: twice in a worker (a second lineup) gives the same table
-SHIPPED: dict[str, Scenario] = dict(data.SCENARIOS)
+SHIPPED: dict[str, Scenario] = dict(scenarios.SCENARIOS)
 
 
 def _units(key: str, change: Callable[[Any], Any], extra: tuple = ()) -> Scenario:
@@ -130,7 +130,7 @@ def install(name: str) -> None:
     if not name:
         return
     sc = VARIANTS[name]()
-    data.SCENARIOS[sc.key] = sc
+    scenarios.SCENARIOS[sc.key] = sc
     if name == "hull_points":
         _hull_scoring()
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable
 
-from games.artillery.rules import data
+from games.artillery.rules import data, scenarios
 from games.artillery.rules.data import Scenario
 
 
@@ -88,15 +88,15 @@ VARIANTS: dict[str, Callable[[Scenario], Scenario]] = {
 
 #: the town as shipped, kept at import: a variant is always made from it, so installing
 #: one again (a second lineup run in the same process) does not change a changed town
-SHIPPED = data.SCENARIOS["town"]
+SHIPPED = scenarios.SCENARIOS["town"]
 #: the town as first shipped (until 2026-11-29): the Heavy Cannon facing south-east, at the
 #: customs house, and no dunes before the raiders' west battery.  The variants were measured on it.
-FIRST = dataclasses.replace(SHIPPED, guns=data.TOWN_FIRST.guns, terrain=data.TOWN_FIRST.terrain)
+FIRST = dataclasses.replace(SHIPPED, guns=scenarios.TOWN_FIRST.guns, terrain=scenarios.TOWN_FIRST.terrain)
 
 
 def install(name: str) -> None:
     """Replace the shipped town by a variant in this process (the arena's worker setup)."""
-    data.SCENARIOS["town"] = table(name)
+    scenarios.SCENARIOS["town"] = table(name)
 
 
 def table(name: str) -> Scenario:

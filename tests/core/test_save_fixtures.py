@@ -29,7 +29,7 @@ def _made_at(path: str) -> int:
 
 def test_there_is_a_mid_game_and_a_finished_save_of_every_game_and_every_artillery_scenario():
     import games
-    from games.artillery.rules.data import DEFAULT_SCENARIO, SCENARIO_ORDER
+    from games.artillery.rules.scenarios import DEFAULT_SCENARIO, SCENARIO_ORDER
     names = {os.path.basename(p) for p in FIXTURES}
     for g in games.GAMES:
         assert {f"{g.id}_mid.json", f"{g.id}_end.json"} <= names, g.id
@@ -83,7 +83,7 @@ def test_a_save_of_today_opens_in_the_real_frame(path, tmp_path):
 def test_a_town_game_saved_on_its_first_setup_plays_on_there_and_a_new_one_gets_the_new_setup(tmp_path):
     """Raid on the town changed its setup (the Heavy Cannon faces the church, save format 5). A town
     game saved before (format 4) replays on the first setup, which the app keeps
-    (``data.TOWN_FIRST``, option value "town_1"), saves again as such, and the Load list
+    (``scenarios.TOWN_FIRST``, option value "town_1"), saves again as such, and the Load list
     names it; the new-game dialog never offers it, and a new town game has the new setup."""
 
     import games

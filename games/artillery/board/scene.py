@@ -61,7 +61,8 @@ import pygame
 
 from games.artillery.rules import ArtilleryState, Move, Phase
 from games.artillery.rules import geometry as G
-from games.artillery.rules.data import DEFAULT_SCENARIO, SCENARIOS, UNIT_RADIUS
+from games.artillery.rules.data import UNIT_RADIUS
+from games.artillery.rules.scenarios import DEFAULT_SCENARIO, SCENARIOS
 from games.artillery.rules.shots import SWIVEL_MAX_RANGE
 from games.artillery.rules.texts import event_phrases, hint_words
 from games.artillery.rules.texts import log_lines as text_log_lines

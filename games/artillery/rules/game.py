@@ -17,7 +17,8 @@ from games.core.game import CHANCE, TERMINAL, BadNotation, GameState, two_player
 
 from . import actions, flow, resolve, shots, texts
 from . import events as ev
-from .data import ARC_HALF_ANGLE, DECK, DEFAULT_SCENARIO, ROUGH_COST, SCENARIOS, Point, Scenario
+from .data import ARC_HALF_ANGLE, DECK, ROUGH_COST, Point, Scenario
+from .scenarios import DEFAULT_SCENARIO, SCENARIOS
 from .events import Names
 from .forecast import shot_forecast, small_arms_forecast
 from .moves import Move, parse_text
