@@ -27,11 +27,15 @@ INFO = GameInfo(
                                        "on a 6-foot table."),
                            ("bastion", "The shore battery with two crews in its west bastion: "
                                        "its hits are shared.")),
-               # the town's first setup, for the games saved on it (scenarios.TOWN_FIRST)
-               retired=(("town_1", "Raid on the town (first setup)"),)),
+               # the town's earlier setups, for the games saved on them (scenarios.TOWN_FIRST,
+               # scenarios.TOWN_SECOND)
+               retired=(("town_1", "Raid on the town (first setup)"),
+                        ("town_2", "Raid on the town (second setup)"))),
     ),
-    # a town game saved before save format 5 was played on the first setup: it replays there
-    retired=(Retired("scenario", "town", "town_1", before=5),),
+    # a town game saved before save format 5 was played on the first setup, one saved at
+    # format 5 on the second: each replays on its own
+    retired=(Retired("scenario", "town", "town_1", before=5),
+             Retired("scenario", "town", "town_2", before=6)),
     hidden_information=True,
     rules_module="games.artillery.rules",
     ai_module="games.artillery.ai",

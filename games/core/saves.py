@@ -22,6 +22,8 @@ Format history
 5. The same fields. An option value a game retired at format 5 (``GameInfo.retired``:
    Artillery's "Raid on the town" got a new setup) is read from an older file as the
    earlier setup the game keeps, so the game saved on it replays and plays on as it was.
+6. The same fields. "Raid on the town" got a second new setup (8 musketeers, not 6): a
+   format-5 town save is read onto the second setup the same way.
 
 A hidden-information game's save holds every seat's secrets (it must, to
 resume): the saves folder is not a hiding place.
@@ -54,7 +56,7 @@ if TYPE_CHECKING:
     from games.core.registry import GameInfo
 
 MAGIC = "cannonade-save"
-FORMAT_VERSION = 5
+FORMAT_VERSION = 6
 SUFFIX = ".json"
 BACKUP = ".bak"
 #: no save of ours comes near this (a long game is some 50 KB); checked before reading
@@ -216,6 +218,10 @@ def _upgrade_4_to_5(d: dict[str, Any], path: str) -> dict[str, Any]:
     return _retire(d, 5)
 
 
+def _upgrade_5_to_6(d: dict[str, Any], path: str) -> dict[str, Any]:
+    return _retire(d, 6)
+
+
 def _retire(d: dict[str, Any], version: int) -> dict[str, Any]:
     """A save of the format before ``version``: each option value its game retired at
     that format (``GameInfo.retired``) becomes the earlier setup the game keeps for it."""
@@ -235,7 +241,8 @@ def _retire(d: dict[str, Any], version: int) -> dict[str, Any]:
     return out
 
 
-_UPGRADES = {1: _upgrade_1_to_2, 2: _upgrade_2_to_3, 3: _upgrade_3_to_4, 4: _upgrade_4_to_5}
+_UPGRADES = {1: _upgrade_1_to_2, 2: _upgrade_2_to_3, 3: _upgrade_3_to_4, 4: _upgrade_4_to_5,
+             5: _upgrade_5_to_6}
 
 
 def read_save_dict(path: str) -> dict[str, Any]:

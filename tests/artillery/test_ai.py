@@ -527,3 +527,30 @@ def test_a_unit_holding_a_building_does_not_race_for_another():
     assert "H4" not in lost_races(st, 1)
     st.units["A3"].pos = (22.0, 15.0)                   # out of it, on the way: a race lost
     assert "H4" in lost_races(st, 1)
+
+
+def test_the_town_raiders_read_the_races_too():
+    """Since the town's 8 musketeers (2026-11-30) Hard's raiders read the races as the town
+    does: with the musketeers a step from the shanty, the sailors inside it are worth less to
+    the raiders than inside the customs house; with no race read (Easy's way) the shanty is
+    the better building.  And a casualty is worth half the man's musket to them."""
+    from games.artillery.ai.evaluation import Evaluator, params_for
+    from games.artillery.ai.objectives import lost_races
+    st = new_game({"scenario": "town"})
+    assert st.units["B3"].models == 8
+    st.units["B3"].pos = (28.0, 19.0)                   # the musketeers 1.5" east of the shanty
+    p = params_for("hard", "town", 0)
+    assert p["race"] < 1.0 and p["lethal"] == 1.0
+    ev = Evaluator(0, p)
+    ev.lost = lost_races(st, 0)
+    assert ev.lost == frozenset({"H4"})
+
+    def worth(pos):
+        s = st.copy()
+        s.units["A4"].pos = pos
+        return ev.objective(s)
+
+    in_shanty, in_customs = worth((24.0, 19.0)), worth((37.0, 13.0))
+    assert in_customs > in_shanty
+    ev.lost = frozenset()
+    assert worth((24.0, 19.0)) > worth((37.0, 13.0))

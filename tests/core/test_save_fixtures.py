@@ -1,7 +1,9 @@
 """Saves of earlier formats, one mid-game and one finished per game, made on
 2026-11-25 at format 4 (tests/core/fixtures/today/make.py) and never refreshed, and one pair
 for each of Artillery's other scenarios (the town's at format 4 on 2026-11-29; the shore,
-anchor, Broadsides, bombardment and crowded bastion at format 5 on 2026-11-30): each loads, replays
+anchor, Broadsides, bombardment and crowded bastion at format 5 on 2026-11-30), and one pair
+of each later town setup (``artillery_town_2_*`` at format 5 on the second setup,
+``artillery_town_3_*`` at format 6 on the third, both 2026-11-30): each loads, replays
 to exactly the position it was saved at (the snapshot written in the file), finished
 or not as it was, and a mid-game one plays on to the end; each opens in the real frame.
 A change to a game's rules or notation that breaks a save from today fails here."""
@@ -19,11 +21,15 @@ from games.core.driver import MatchDriver
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "today")
 FIXTURES = sorted(glob.glob(os.path.join(HERE, "*.json")))
 #: the scenarios whose fixtures were made at format 5 (2026-11-30); every other file is format 4
-AT_FORMAT_5 = ("shore", "anchor", "broadside", "bombard", "bastion")
+AT_FORMAT_5 = ("shore", "anchor", "broadside", "bombard", "bastion", "town_2")
+#: the fixtures made at format 6 (2026-11-30, the town's third setup)
+AT_FORMAT_6 = ("town_3",)
 
 
 def _made_at(path: str) -> int:
     name = os.path.basename(path)
+    if any(name.startswith(f"artillery_{s}_") for s in AT_FORMAT_6):
+        return 6
     return 5 if any(name.startswith(f"artillery_{s}_") for s in AT_FORMAT_5) else 4
 
 
@@ -108,6 +114,36 @@ def test_a_town_game_saved_on_its_first_setup_plays_on_there_and_a_new_one_gets_
     assert "T9" in [t.id for t in fresh.state.scenario.terrain]
     from games.artillery.board.scene import ArtilleryBoard
     assert ArtilleryBoard.options_text(saves.read_save_dict(path)["options"]) == "Raid on the town (first setup)"
+
+
+def test_a_town_game_saved_on_its_second_setup_plays_on_there_and_a_new_one_has_eight_musketeers(tmp_path):
+    """Raid on the town changed its setup again (8 musketeers, not 6, save format 6). A town game
+    saved at format 5 replays on the second setup (``scenarios.TOWN_SECOND``, option value
+    "town_2"), saves again as such and is named so in the Load list; one saved at format 4 still
+    goes to the first setup; a new town game has 8 musketeers."""
+    import games
+    from games.artillery.board.scene import ArtilleryBoard
+    from games.core.match import AI, Match, Seat
+    path = os.path.join(HERE, "artillery_town_2_mid.json")
+    m = saves.load_match(path)
+    assert m.options == {"scenario": "town_2"}
+    assert m.state.scenario.title.endswith("(second setup)")
+    assert next(u for u in m.state.scenario.units if u.id == "B3").models == 6
+    assert m.state.guns["G3"].facing == 225 and "T9" in [t.id for t in m.state.scenario.terrain]
+    again = str(tmp_path / "again.json")
+    saves.save_match(m, again)
+    with open(again, encoding="utf-8") as f:
+        d = json.load(f)
+    assert d["version"] == saves.FORMAT_VERSION == 6 and d["options"] == {"scenario": "town_2"}
+    assert saves.load_match(again).state.snapshot() == m.state.snapshot()
+    assert ArtilleryBoard.options_text(saves.read_save_dict(path)["options"]) == "Raid on the town (second setup)"
+    assert saves.load_match(os.path.join(HERE, "artillery_town_mid.json")).options == {"scenario": "town_1"}
+    info = games.get("artillery")
+    assert "town_2" not in [v for v, _ in info.options[0].choices]
+    assert info.clean_options({"scenario": "town_2"}, retired=False) == {"scenario": "field"}
+    fresh = Match(info, {"scenario": "town"}, [Seat(AI, "easy", "S"), Seat(AI, "easy", "N")], 1)
+    assert fresh.state.units["B3"].models == 8
+    assert saves.load_match(os.path.join(HERE, "artillery_town_3_mid.json")).options == {"scenario": "town"}
 
 
 def test_an_old_town_save_opens_in_the_frame_on_its_first_setup(tmp_path):

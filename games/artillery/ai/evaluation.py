@@ -120,8 +120,13 @@ SCENARIO_PARAMS: dict[str, dict[str, dict[str, float]]] = {
         # the church as racing it for the shanty, Hard's town won the mirror 136 games to 62
         # (200, seed 1); with these the raiders' side plays its activations whole, as the
         # town's does (a 40-game screen: 22 raiders' wins).  docs/artillery_ai.md, "The town:
-        # the race for the third building"
-        "town/0": {"plan_activate": 1, "volley_rout": 1.0},
+        # the race for the third building".  Since 2026-11-30 (the town's 8 musketeers, which
+        # leant the Hard mirror to the town, 75 raiders' wins in 200) they read the races as
+        # the town does (race, empty_first) and value a casualty by half the man's musket
+        # (lethal 1.0; 2.0 turned their guns off the warehouse: it was damaged in 1% of the
+        # games, and it is the chapter's one Large Wooden Building).  docs/artillery_ai.md,
+        # "The town: eight musketeers, and raiders who read the races"
+        "town/0": {"plan_activate": 1, "volley_rout": 1.0, "lethal": 1.0, "race": 0.2, "empty_first": 1},
         # broadsides: a shot that may bring the enemy's rigging down to Fortitude 1 is
         # worth that chance of the game (otherwise a shot at the rigging one point from
         # crippling is valued as one more point on its tally)
