@@ -21,7 +21,7 @@ INFO = GameInfo(
                value_help=(("field", "Hold the houses: a battery, musketeers and militia a side."),
                            ("shore", "Land two field guns and silence the stone fort's battery."),
                            ("anchor", "A ship at anchor against a harbour battery. Easier side: the battery."),
-                           ("town", "Raiders with guns against five town buildings. Easier side: the raiders."),
+                           ("town", "Raiders with guns against five town buildings."),
                            ("broadside", "Two ships at anchor shoot away each other's masts."),
                            ("bombard", "A ship's long guns and a landing party against a stone fort, "
                                        "on a 6-foot table."),

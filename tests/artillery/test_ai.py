@@ -494,24 +494,32 @@ def test_the_town_loses_the_customs_house_race_to_the_sailors_and_not_the_shanty
     assert "H3" not in lost_races(st, 0)                # the raiders win it
 
 
+def _objective_at(st, seat, params, uid):
+    """An evaluator for ``seat`` reading the races from ``st``, and the objective's worth to it
+    with unit ``uid`` moved to a point."""
+    from games.artillery.ai.evaluation import Evaluator
+    from games.artillery.ai.objectives import lost_races
+    ev = Evaluator(seat, params)
+    ev.lost = lost_races(st, seat)
+
+    def worth(pos):
+        s = st.copy()
+        s.units[uid].pos = pos
+        return ev.objective(s)
+
+    return ev, worth
+
+
 @pytest.mark.parametrize("level", ["hard", "normal"])
 def test_the_town_values_the_shanty_above_walking_first_into_a_lost_race(level):
     """With the race weight the musketeers inside the empty shanty are worth more to the
     town than inside the customs house the sailors reach first; without the race read
     the customs house is worth more than with it.  Normal's town reads it as Hard's does."""
-    from games.artillery.ai.evaluation import Evaluator, params_for
-    from games.artillery.ai.objectives import lost_races
+    from games.artillery.ai.evaluation import params_for
     st = new_game({"scenario": "town"})
     p = params_for(level, "town", 1)
     assert p.get("race", 1.0) < 1.0
-    ev = Evaluator(1, p)
-    ev.lost = lost_races(st, 1)
-
-    def worth(pos):
-        s = st.copy()
-        s.units["B3"].pos = pos
-        return ev.objective(s)
-
+    ev, worth = _objective_at(st, 1, p, "B3")
     in_shanty, in_customs = worth((24.0, 19.0)), worth((37.0, 13.0))
     assert in_shanty > in_customs
     ev.lost = frozenset()                               # no race read: the house is as good a building
@@ -534,22 +542,14 @@ def test_the_town_raiders_read_the_races_too():
     does: with the musketeers a step from the shanty, the sailors inside it are worth less to
     the raiders than inside the customs house; with no race read (Easy's way) the shanty is
     the better building.  And a casualty is worth half the man's musket to them."""
-    from games.artillery.ai.evaluation import Evaluator, params_for
-    from games.artillery.ai.objectives import lost_races
+    from games.artillery.ai.evaluation import params_for
     st = new_game({"scenario": "town"})
     assert st.units["B3"].models == 8
     st.units["B3"].pos = (28.0, 19.0)                   # the musketeers 1.5" east of the shanty
     p = params_for("hard", "town", 0)
     assert p["race"] < 1.0 and p["lethal"] == 1.0
-    ev = Evaluator(0, p)
-    ev.lost = lost_races(st, 0)
+    ev, worth = _objective_at(st, 0, p, "A4")
     assert ev.lost == frozenset({"H4"})
-
-    def worth(pos):
-        s = st.copy()
-        s.units["A4"].pos = pos
-        return ev.objective(s)
-
     in_shanty, in_customs = worth((24.0, 19.0)), worth((37.0, 13.0))
     assert in_customs > in_shanty
     ev.lost = frozenset()
